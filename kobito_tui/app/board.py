@@ -1,0 +1,61 @@
+"""The contract between the app shell and each game's board widget.
+
+The shell owns the session, the log, undo/redo, autosave, bots and curtains.
+A board only renders what one seat may see and turns keys and clicks into
+moves, which it posts as :class:`GameBoard.MoveChosen`; the shell plays them.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from textual.message import Message
+from textual.widget import Widget
+
+from kobito_tui.core.game import Event, Header
+
+_BOARDS = {
+    "kobito": "kobito_tui.app.kobito.board:KobitoBoard",
+    "treasure": "kobito_tui.app.treasure.board:TreasureBoard",
+}
+
+
+class GameBoard(Widget):
+    """Base class of a game's main widget."""
+
+    class MoveChosen(Message):
+        """The player picked a move (one of the legal moves given to the board)."""
+
+        def __init__(self, move: Event) -> None:
+            super().__init__()
+            self.move = move
+
+    class StatusChanged(Message):
+        """The board's status line changed (e.g. a card was selected)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, header: Header, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.header = header
+
+    def show(self, view: Any, legal: list[Event], interactive: bool) -> None:
+        """Render ``view``; when ``interactive``, ``legal`` are the moves the
+        viewing seat may make now and the board lets the player choose one."""
+        raise NotImplementedError
+
+    def status(self) -> str:
+        """What the rules need now, in words ("Play at least 3 cards — 1 played")."""
+        raise NotImplementedError
+
+    def hint(self, move: Event) -> None:
+        """Highlight ``move`` (suggested by the strong bot)."""
+        raise NotImplementedError
+
+
+def board_class(game_id: str) -> type[GameBoard]:
+    module, _, name = _BOARDS[game_id].partition(":")
+    return getattr(import_module(module), name)

@@ -1,0 +1,115 @@
+"""The `kobito` command: the app, plus check / bench / selfplay without the TUI."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from kobito_tui import __version__
+from kobito_tui.core.games import GAME_IDS
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``name=value`` from the command line, with ints and booleans recognised."""
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    lowered = value.lower()
+    if lowered in ("true", "on", "yes"):
+        return name, True
+    if lowered in ("false", "off", "no"):
+        return name, False
+    return name, int(value) if value.lstrip("-").isdigit() else value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kobito", description="Kobito and Hide the Treasure in your terminal.")
+    parser.add_argument("--version", action="version", version=f"kobito-tui {__version__}")
+    parser.add_argument("--saves-dir", help="folder for save files (default: your user data folder)")
+    commands = parser.add_subparsers(dest="command")
+
+    new = commands.add_parser("new", help="start a new game straight away")
+    new.add_argument("game", choices=GAME_IDS)
+    new.add_argument("--players", default="You,bot", help='e.g. "Ann,Bob,bot:strong" (bot levels: random, greedy, strong)')
+    new.add_argument("--seed", type=int, help="seed for a reproducible deal")
+    new.add_argument("--variant", help="Hide the Treasure: standard, seek or shared")
+    new.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE", help="a rule option")
+
+    load = commands.add_parser("load", help="resume a saved game")
+    load.add_argument("file")
+    replay = commands.add_parser("replay", help="watch a saved game")
+    replay.add_argument("file")
+
+    check = commands.add_parser("check", help="validate save files (exit 1 if any is bad)")
+    check.add_argument("files", nargs="+")
+
+    bench = commands.add_parser("bench", help="print performance figures")
+    bench.add_argument("what", choices=["engine", "ui", "replay"])
+    bench.add_argument("--game", choices=GAME_IDS, default="kobito")
+    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--games", type=int, default=200)
+    bench.add_argument("--json", action="store_true")
+    return parser
+
+
+def _new_game_options(args: argparse.Namespace) -> dict:
+    options = dict(args.option)
+    if args.variant:
+        variant = args.variant.lower()
+        if variant in ("shared", "shared-pawn", "shared_pawn"):
+            options["shared_pawn"] = True
+        else:
+            options["variant"] = variant
+    return options
+
+
+def _check(files: list[str]) -> int:
+    from kobito_tui.core.savefile import check
+
+    problems = check(files)
+    for line in problems:
+        print(line)
+    return 1 if problems else 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    """Each ``kobito_tui.bench.<what>`` module has ``run(args) -> dict`` and ``report(dict) -> str``."""
+    from importlib import import_module
+
+    bench = import_module(f"kobito_tui.bench.{args.what}")
+    result = bench.run(args)
+    print(json.dumps(result) if args.json else bench.report(result))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "check":
+        return _check(args.files)
+    if args.command == "bench":
+        return _bench(args)
+
+    from kobito_tui.core.saves import saves_dir
+
+    folder = saves_dir(args.saves_dir)
+    start: dict = {}
+    if args.command == "new":
+        from kobito_tui.core.record import new_header, parse_players
+
+        try:
+            start["new"] = new_header(args.game, parse_players(args.players), _new_game_options(args), args.seed)
+        except (ValueError, KeyError) as error:
+            print(f"kobito: {error}", file=sys.stderr)
+            return 2
+    elif args.command in ("load", "replay"):
+        start[args.command] = Path(args.file)
+
+    from kobito_tui.app.main import run_app
+
+    return run_app(folder, **start) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

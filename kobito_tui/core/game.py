@@ -1,0 +1,135 @@
+"""The small interface every game implements, and the types it speaks in.
+
+A game is a set of pure functions over a mutable *state*.  Everything that
+happens is an *event*: a plain JSON object (``dict``) with a ``"type"`` key.
+
+* A **move** is an event chosen by a seat: it carries ``"seat": <int>``.
+* A **chance event** is decided by the rules or by luck (a shuffle, a card
+  drawn, the layout of the board): it has **no** ``"seat"`` key.  The session
+  asks :meth:`Game.chance` for the next one and records it, so replaying a
+  record never calls the random number generator.
+
+``state = fold(header, events)``: :meth:`Game.new_state` then :meth:`Game.apply`
+for each event.  ``apply`` validates every event (moves and chance events)
+and raises :class:`IllegalEvent` for anything the rules do not allow.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Event = dict[str, Any]
+
+FORMAT_VERSION = 1
+
+
+class IllegalEvent(Exception):
+    """An event the rules refuse; ``str(error)`` is the reason in words."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: ``kind`` is "human" or "bot"; bots have a level."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None  # "random" | "greedy" | "strong" for bots
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+@dataclass(frozen=True)
+class Header:
+    """Everything needed, with the events, to rebuild a game exactly."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    options: dict[str, Any]
+    seed: int
+    created: str
+    app_version: str
+    format: int = FORMAT_VERSION
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A rule option as menus show it: ``choices`` for enums, else ``kind``."""
+
+    name: str
+    label: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    kind: type = str  # int or bool or str, when there are no choices
+
+
+@dataclass
+class Result:
+    """How a finished game ended.  ``winners`` empty means a draw."""
+
+    winners: list[int]
+    scores: list[int] | None = None
+    summary: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    """What menus, saves, replays, undo, bots and the server rely on."""
+
+    id: str  # "kobito" | "treasure": the ``game`` of a header
+    title: str
+    min_players: int
+    max_players: int
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The rule options with defaults, for menus and the rules screen."""
+
+    def normalize_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """Fill defaults and check values; raise ``ValueError`` when unusable."""
+
+    def new_state(self, header: Header) -> Any:
+        """The state before any event: the first chance events set it up."""
+
+    def apply(self, state: Any, event: Event) -> None:
+        """Check ``event`` against the rules and apply it to ``state`` in place."""
+
+    def chance(self, state: Any, rng: random.Random) -> Event | None:
+        """The chance event the rules need now (setup, a draw, a new pot), or None."""
+
+    def to_act(self, state: Any) -> int | None:
+        """The seat that must move now; None while chance is pending or when over."""
+
+    def legal_moves(self, state: Any) -> list[Event]:
+        """Every move ``apply`` would accept now, for the seat to act."""
+
+    def closes_turn(self, event: Event) -> bool:
+        """Whether this move hands the turn on (undo never crosses it)."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> Result | None:
+        """The result once over, else None."""
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` may see (None: everything, for replays and tests)."""
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as ``seat`` may know it (hidden cards removed)."""
+
+    def describe(self, state: Any, event: Event, seat: int | None) -> str | None:
+        """A log line in words for ``event`` applied to ``state`` (the state
+        *before* it), revealing nothing hidden from ``seat``; None to skip."""
+
+    def copy_state(self, state: Any) -> Any:
+        """An independent copy, for undo checkpoints and replays."""

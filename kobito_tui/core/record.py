@@ -1,0 +1,110 @@
+"""Game records: a header plus the ordered events, and the fold that replays them."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from kobito_tui import __version__
+from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Seat
+from kobito_tui.core.games import get_game
+
+BOT_LEVELS = ("random", "greedy", "strong")
+
+
+@dataclass
+class Record:
+    """A whole game as saved: everything else is derived from it."""
+
+    header: Header
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.header.game)
+
+
+class EventError(Exception):
+    """Event number ``index`` (0-based) of a record is refused."""
+
+    def __init__(self, index: int, reason: str):
+        super().__init__(f"event {index + 1}: {reason}")
+        self.index = index
+        self.reason = reason
+
+
+def parse_players(text: str) -> tuple[Seat, ...]:
+    """Seats from ``"Ann,Bob,bot,bot:strong"``: a name is a human, ``bot[:level]`` a computer."""
+    seats: list[Seat] = []
+    for number, part in enumerate((p.strip() for p in text.split(",")), start=1):
+        if not part:
+            raise ValueError("a player name is empty")
+        kind, _, level = part.partition(":")
+        if kind.lower() in ("bot", "computer", "cpu"):
+            level = (level or "greedy").lower()
+            if level not in BOT_LEVELS:
+                raise ValueError(f"unknown computer level {level!r} (one of {', '.join(BOT_LEVELS)})")
+            seats.append(Seat(f"Computer {number}", "bot", level))
+        else:
+            seats.append(Seat(part))
+    return tuple(seats)
+
+
+def new_header(
+    game_id: str,
+    seats: tuple[Seat, ...],
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+) -> Header:
+    """A header for a new game, with options checked and defaults filled in."""
+    game = get_game(game_id)
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise ValueError(f"{game.title} needs {game.min_players}–{game.max_players} players, not {len(seats)}")
+    return Header(
+        game=game_id,
+        seats=tuple(seats),
+        options=game.normalize_options(dict(options or {}), len(seats)),
+        seed=secrets.randbelow(2**31) if seed is None else seed,
+        created=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        app_version=__version__,
+    )
+
+
+def chance_rng(header: Header, index: int) -> random.Random:
+    """The RNG for the chance event at ``index``: a function of seed and position
+    only, so a game continued after loading plays out as if never saved."""
+    return random.Random(f"{header.seed}:{index}")
+
+
+def fold(game: Game, header: Header, events: list[Event]) -> Any:
+    """The state after ``events``, each checked by the rules; raises EventError."""
+    state = game.new_state(header)
+    for index, event in enumerate(events):
+        apply_checked(game, state, event, index)
+    return state
+
+
+def apply_checked(game: Game, state: Any, event: Event, index: int) -> None:
+    """Apply one event, turning any refusal (or malformed data) into EventError."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise EventError(index, "not an event (an object with a \"type\")")
+    try:
+        game.apply(state, event)
+    except IllegalEvent as error:
+        raise EventError(index, str(error)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise EventError(index, f"malformed {event['type']!r} event ({error})") from None
+
+
+def run_chance(game: Game, header: Header, state: Any, events: list[Event]) -> list[Event]:
+    """Append and apply the chance events the rules call for now; return them."""
+    rng = chance_rng(header, len(events))
+    added: list[Event] = []
+    while (event := game.chance(state, rng)) is not None:
+        game.apply(state, event)
+        events.append(event)
+        added.append(event)
+    return added

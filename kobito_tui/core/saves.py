@@ -1,0 +1,40 @@
+"""Where save files live: the user's data folder, or one the player names."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+from kobito_tui.core.game import Header
+from kobito_tui.core.savefile import SUFFIX
+
+ENV_VAR = "KOBITO_SAVES_DIR"
+
+
+def saves_dir(override: str | os.PathLike | None = None) -> Path:
+    """``--saves-dir``, else ``$KOBITO_SAVES_DIR``, else the platform's user data folder."""
+    chosen = override or os.environ.get(ENV_VAR)
+    if chosen:
+        return Path(chosen).expanduser()
+    return Path(platformdirs.user_data_dir("kobito-tui", appauthor=False)) / "saves"
+
+
+def new_save_path(folder: Path, header: Header) -> Path:
+    """A fresh file name that sorts by creation time: ``kobito-20261130-102442.jsonl``."""
+    stamp = header.created.replace("-", "").replace(":", "").replace("T", "-").rstrip("Z")
+    path = folder / f"{header.game}-{stamp}{SUFFIX}"
+    number = 2
+    while path.exists():
+        path = folder / f"{header.game}-{stamp}-{number}{SUFFIX}"
+        number += 1
+    return path
+
+
+def list_saves(folder: Path) -> list[Path]:
+    """Save files in ``folder``, newest first."""
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.glob(f"*{SUFFIX}") if p.is_file()]
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)

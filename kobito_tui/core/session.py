@@ -1,0 +1,149 @@
+"""A live game: the record, the folded state, undo/redo and autosave.
+
+Undo follows one rule for every game: the seat to act may take back its own
+moves of the current turn, but never past a *barrier* — a chance event (a card
+drawn, a pot laid, a reshuffle: something was revealed) or a move that closed
+a turn.  Undone moves leave the record, so they never reach a save file, and
+undo replays from a checkpoint taken at the last barrier, so it cannot reveal
+anything either.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Result
+from kobito_tui.core.record import Record, fold, run_chance
+from kobito_tui.core.savefile import save
+
+
+class Session:
+    """One game being played; every change goes through :meth:`play`, :meth:`undo`, :meth:`redo`."""
+
+    def __init__(
+        self,
+        record: Record,
+        path: Path | None = None,
+        on_change: Callable[[Session, list[Event]], None] | None = None,
+    ):
+        self.record = record
+        self.game: Game = record.game
+        self.path = path
+        self.on_change = on_change
+        self.state = fold(self.game, self.header, self.events)
+        self._redo: list[Event] = []
+        # A loaded game resumes with a barrier: moves saved earlier stay played.
+        self._mark_barrier_at_end()
+        self._advance()
+
+    # -- reading ---------------------------------------------------------
+    @property
+    def header(self) -> Header:
+        return self.record.header
+
+    @property
+    def events(self) -> list[Event]:
+        return self.record.events
+
+    @property
+    def to_act(self) -> int | None:
+        return self.game.to_act(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def legal_moves(self) -> list[Event]:
+        return [] if self.to_act is None else self.game.legal_moves(self.state)
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    # -- changing --------------------------------------------------------
+    def play(self, move: Event) -> list[Event]:
+        """Apply a move of the seat to act, then any chance events it calls for.
+
+        Returns the events added; raises IllegalEvent (state unchanged) if refused.
+        """
+        if move.get("seat") != self.to_act:
+            raise IllegalEvent("it is not that seat's turn")
+        try:
+            self.game.apply(self.state, move)
+        except IllegalEvent:
+            self._restore()  # apply may have been part-way through
+            raise
+        if not self._redo or self._redo[-1] != move:
+            self._redo.clear()
+        else:
+            self._redo.pop()
+        self.events.append(move)
+        added = [move]
+        if self.game.closes_turn(move):
+            self._mark_barrier_at_end()
+        added += self._advance()
+        self._changed(added)
+        return added
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: the seat to act) may take a move back now."""
+        seat = self.to_act if seat is None else seat
+        return (
+            not self.over
+            and seat is not None
+            and seat == self.to_act
+            and len(self.events) > self._barrier
+        )
+
+    def undo(self, seat: int | None = None) -> Event | None:
+        """Take back the last move of the current turn; returns it, or None."""
+        if not self.can_undo(seat):
+            return None
+        move = self.events.pop()
+        self._redo.append(move)
+        self._restore()
+        self._changed([])
+        return move
+
+    def can_redo(self, seat: int | None = None) -> bool:
+        seat = self.to_act if seat is None else seat
+        return bool(self._redo) and seat == self.to_act and self._redo[-1].get("seat") == seat
+
+    def redo(self, seat: int | None = None) -> list[Event]:
+        """Play the last undone move again."""
+        if not self.can_redo(seat):
+            return []
+        return self.play(self._redo[-1])
+
+    # -- internals -------------------------------------------------------
+    def _advance(self) -> list[Event]:
+        added = run_chance(self.game, self.header, self.state, self.events)
+        if added:
+            self._mark_barrier_at_end()
+        return added
+
+    def _mark_barrier_at_end(self) -> None:
+        """Moves before this point can no longer be undone."""
+        self._barrier = len(self.events)
+        self._checkpoint = self.game.copy_state(self.state)
+
+    def _restore(self) -> None:
+        """Rebuild the state from the checkpoint and the turn's remaining moves."""
+        self.state = self.game.copy_state(self._checkpoint)
+        for event in self.events[self._barrier :]:
+            self.game.apply(self.state, event)
+
+    def _changed(self, added: list[Event]) -> None:
+        if self.path is not None:
+            save(self.path, self.record)
+        if self.on_change is not None:
+            self.on_change(self, added)
+
+
+def replay_state(record: Record, upto: int) -> Any:
+    """The state after the first ``upto`` events of ``record``."""
+    return fold(record.game, record.header, record.events[:upto])

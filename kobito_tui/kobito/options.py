@@ -1,0 +1,109 @@
+"""Kobito's rule options: each [choice] of RULES.md, default as written there.
+
+``gold_table`` is a table name from ``cards.GOLD_TABLES`` or a table given as
+data: ``{"<length>": [values...]}`` (lengths 2..12, at least 4 gold cards, so
+the game can end when only two pots remain to be won).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kobito_tui.core.game import OptionSpec
+from kobito_tui.kobito.cards import GOLD_TABLES, MAX_ROW
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+SPECS = [
+    OptionSpec(
+        "refill",
+        "Drawing at the end of a turn",
+        "to-five",
+        "to-five: draw up to 5 cards; as-played: draw as many cards as were played.",
+        choices=("to-five", "as-played"),
+    ),
+    OptionSpec(
+        "stalemate",
+        "Stalemate ends the game",
+        True,
+        "When deck and discard pile are empty and every player in turn ends a turn without playing "
+        "a card, the game ends. Off: it ends only after a whole round in which nobody moved any card.",
+        kind=bool,
+    ),
+    OptionSpec(
+        "tie",
+        "Tie-break",
+        "penalties-then-shared",
+        "penalties-then-shared: fewer penalty cards wins, still tied: shared win; shared: ties share the win.",
+        choices=("penalties-then-shared", "shared"),
+    ),
+    OptionSpec(
+        "special_start",
+        "Kobito or paint card as a pot's starting card",
+        "reshuffle",
+        "reshuffle: it goes back into the deck at a random place (discard pile shuffled in first if the "
+        "deck holds no number card); discard: it goes to the discard pile. Either way draw again; with "
+        "no number card left anywhere the pot starts empty and the first number card played starts it.",
+        choices=("reshuffle", "discard"),
+    ),
+    OptionSpec(
+        "gold_table",
+        "Gold card table",
+        "standard",
+        "The edition's gold cards: required lengths and gold values.",
+        choices=tuple(GOLD_TABLES),
+    ),
+    OptionSpec(
+        "first_player",
+        "First player",
+        "random",
+        "random, or the seat number (0 = first seat) that starts.",
+        choices=("random", 0, 1, 2, 3, 4, 5),
+    ),
+]
+
+
+def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
+    """Fill defaults and check every value; ``ValueError`` when unusable."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Kobito is for {MIN_PLAYERS}–{MAX_PLAYERS} players, not {players}")
+    unknown = set(options) - {spec.name for spec in SPECS}
+    if unknown:
+        raise ValueError(f"unknown Kobito option(s): {', '.join(sorted(unknown))}")
+    result = {spec.name: options.get(spec.name, spec.default) for spec in SPECS}
+    for spec in SPECS:
+        value = result[spec.name]
+        if spec.name == "gold_table":
+            gold_table(value)
+        elif spec.name == "first_player":
+            if value != "random" and (type(value) is not int or not 0 <= value < players):
+                raise ValueError(f"first_player must be 'random' or a seat 0..{players - 1}, not {value!r}")
+        elif spec.choices and value not in spec.choices:
+            raise ValueError(f"{spec.name} must be one of {', '.join(map(str, spec.choices))}, not {value!r}")
+        elif not spec.choices and type(value) is not spec.kind:
+            raise ValueError(f"{spec.name} must be a {spec.kind.__name__}, not {value!r}")
+    return result
+
+
+def gold_table(value: Any) -> dict[int, tuple[int, ...]]:
+    """The gold table (length → values) an option value names or gives."""
+    if isinstance(value, str):
+        if value not in GOLD_TABLES:
+            raise ValueError(f"unknown gold table {value!r} (known: {', '.join(GOLD_TABLES)})")
+        return GOLD_TABLES[value]
+    if not isinstance(value, dict):
+        raise ValueError("gold_table must be a table name or {length: [values]}")
+    table: dict[int, tuple[int, ...]] = {}
+    for key, values in value.items():
+        try:
+            length = int(key)
+        except (TypeError, ValueError):
+            raise ValueError(f"gold_table length {key!r} is not a number") from None
+        if not 2 <= length <= MAX_ROW or not isinstance(values, list | tuple):
+            raise ValueError(f"gold_table: lengths are 2..{MAX_ROW}, each with a list of values")
+        if not all(type(v) is int and v >= 0 for v in values):
+            raise ValueError("gold_table values must be whole numbers ≥ 0")
+        table[length] = tuple(values)
+    if sum(map(len, table.values())) < 4:
+        raise ValueError("gold_table needs at least 4 gold cards")
+    return table

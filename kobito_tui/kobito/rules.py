@@ -1,0 +1,399 @@
+"""Applying Kobito events: every check first, then the change, in place.
+
+Decisions where RULES.md is silent (also enforced by ``moves.py``):
+
+* A pot's starting card: :func:`start_step` says what chance must do next —
+  lay the pot (deck top is a number card), handle a special top card
+  (``special_start``), shuffle the discard pile in, or, with no number card
+  left in deck or discard, lay the pot with an *empty* rainbow that only a
+  number card can start (played or moved from a workshop).
+* Moving a workshop end card that would leave only wild cards in that
+  rainbow is refused (every rainbow keeps a number card); a rainbow holds at
+  most 12 cards; a one-card workshop rainbow's card may be taken from either
+  end; a workshop rainbow that becomes empty is gone (later ones move up).
+* The game ends at once when a pot is won while the gold deck is empty (with
+  18 gold cards: the 16th pot), so a place never stays empty in play.
+* Ending a turn: with ``played >= requirement`` always, with no penalty.
+  Otherwise only when no move from the hand is legal (workshop moves do not
+  count), giving exactly ``min(requirement − played, hand size)`` cards.
+* Stalemate (deck and discard pile empty): with the option on, the game ends
+  after every player in a row ended a turn without playing a card; with it
+  off, after every player in a row ended a turn without playing or moving any
+  card (otherwise such a game could never end).
+* Drawing: a draw takes what the deck holds, the discard pile is shuffled in
+  (a "reshuffle" event) and the draw goes on; with both empty, nothing more
+  is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kobito_tui.core.game import Event, IllegalEvent
+from kobito_tui.kobito.cards import CARD, CARD_COUNT, NAME, NUMBER, is_kobito
+from kobito_tui.kobito.moves import has_hand_move
+from kobito_tui.kobito.rainbow import Row, add, can_take_end, fits, number_at, run_start, take_end
+from kobito_tui.kobito.state import KobitoState, Pot, to_act
+
+HAND_SIZE = 5
+POTS = 3
+
+
+# --- reading events ---------------------------------------------------------
+
+
+def _int(event: Event, key: str, stop: int, what: str) -> int:
+    value = event.get(key)
+    if type(value) is not int or not 0 <= value < stop:
+        raise IllegalEvent(f"{what} must be a number from 0 to {stop - 1}, not {value!r}")
+    return value
+
+
+def _card(event: Event, key: str = "card") -> int:
+    name = event.get(key)
+    card = CARD.get(name) if isinstance(name, str) else None
+    if card is None:
+        raise IllegalEvent(f"{name!r} is not a Kobito card")
+    return card
+
+
+def _cards(event: Event, key: str) -> list[int]:
+    names = event.get(key)
+    if not isinstance(names, list):
+        raise IllegalEvent(f"{key!r} must be a list of cards")
+    cards = [CARD.get(n) if isinstance(n, str) else None for n in names]
+    if None in cards:
+        raise IllegalEvent(f"{key!r} holds something that is not a Kobito card")
+    if len(set(cards)) != len(cards):
+        raise IllegalEvent(f"{key!r} names a card twice")
+    return cards  # type: ignore[return-value]
+
+
+def _left(event: Event, key: str = "end") -> bool:
+    end = event.get(key)
+    if end not in ("left", "right"):
+        raise IllegalEvent(f"{key!r} must be 'left' or 'right', not {end!r}")
+    return end == "left"
+
+
+def _from_hand(hand: list[int], cards: list[int]) -> None:
+    for card in cards:
+        if card not in hand:
+            raise IllegalEvent(f"{NAME[card]} is not in your hand")
+
+
+def _pot(state: KobitoState, event: Event) -> Pot:
+    pot = state.pots[_int(event, "pot", POTS, "pot")]
+    if pot is None:
+        raise IllegalEvent("there is no pot in that place")
+    return pot
+
+
+def _workshop_row(state: KobitoState, seat: int, event: Event) -> Row:
+    rows = state.workshops[seat]
+    if not rows:
+        raise IllegalEvent("your workshop is empty")
+    return rows[_int(event, "rainbow", len(rows), "rainbow")]
+
+
+# --- chance -------------------------------------------------------------------
+
+
+def start_step(state: KobitoState) -> str:
+    """What laying the next pot needs: "pot", "special", "reshuffle" or "empty"."""
+    deck = state.deck
+    if deck and NUMBER[deck[-1]]:
+        return "pot"
+    discard_has_number = any(NUMBER[c] for c in state.discard)
+    if state.options["special_start"] == "discard":
+        if deck:
+            return "special"
+        return "reshuffle" if discard_has_number else "empty"
+    if deck and any(NUMBER[c] for c in deck):
+        return "special"
+    return "reshuffle" if discard_has_number else "empty"
+
+
+def _setup(state: KobitoState, event: Event) -> None:
+    if state.set_up:
+        raise IllegalEvent("the game is already set up")
+    deck = _cards(event, "deck")
+    if len(deck) != CARD_COUNT:
+        raise IllegalEvent(f"the deck must hold all {CARD_COUNT} rainbow cards")
+    golds = event.get("gold")
+    index = {g.name: i for i, g in enumerate(state.gold_cards)}
+    if not isinstance(golds, list) or sorted(map(str, golds)) != sorted(index):
+        raise IllegalEvent(f"the gold deck must hold the {len(index)} gold cards of the table, once each")
+    first = _int(event, "first", state.players, "first player")
+    if state.options["first_player"] not in ("random", first):
+        raise IllegalEvent(f"the options make seat {state.options['first_player']} the first player")
+    state.deck = deck[::-1]
+    state.gold_deck = [index[g] for g in reversed(golds)]
+    state.turn = first
+    state.pending_pots = list(range(POTS))
+    state.owed = [[p, HAND_SIZE] for p in range(state.players)]
+    state.set_up = True
+
+
+def _lay_pot(state: KobitoState, event: Event) -> None:
+    if not state.pending_pots:
+        raise IllegalEvent("no pot is waiting to be laid")
+    slot = state.pending_pots[0]
+    if event.get("slot") != slot:
+        raise IllegalEvent(f"the next pot goes in place {slot}")
+    gold = state.gold_cards[state.gold_deck[-1]].name
+    if event.get("gold") != gold:
+        raise IllegalEvent("the gold card must be the top of the gold deck")
+    step = start_step(state)
+    if step == "pot":
+        if _card(event, "start") != state.deck[-1]:
+            raise IllegalEvent("the starting card must be the top of the deck")
+        card = state.deck.pop()
+        row = Row(NUMBER[card], [card])
+    elif step == "empty":
+        if event.get("start") is not None:
+            raise IllegalEvent("no number card is left to start the pot: it starts empty")
+        row = Row()
+    else:
+        raise IllegalEvent(f"the starting card needs a {step} event first")
+    state.pots[slot] = Pot(state.gold_deck.pop(), row)
+    state.pending_pots.pop(0)
+
+
+def _special_start(state: KobitoState, event: Event) -> None:
+    if not state.pending_pots or start_step(state) != "special":
+        raise IllegalEvent("no special starting card is waiting")
+    card = _card(event)
+    if card != state.deck[-1]:
+        raise IllegalEvent("the special card must be the top of the deck")
+    state.deck.pop()
+    if state.options["special_start"] == "discard":
+        if "depth" in event:
+            raise IllegalEvent("the special card goes to the discard pile, not into the deck")
+        state.discard.append(card)
+        return
+    depth = event.get("depth")
+    if type(depth) is not int or not 1 <= depth <= len(state.deck):
+        raise IllegalEvent(f"depth must be a number of cards above it, 1 to {len(state.deck)}")
+    state.deck.insert(len(state.deck) - depth, card)
+
+
+def _reshuffle(state: KobitoState, event: Event) -> None:
+    if state.pending_pots:
+        needed = start_step(state) == "reshuffle"
+    else:
+        needed = bool(state.owed) and not state.deck and bool(state.discard)
+    if not needed:
+        raise IllegalEvent("no reshuffle is needed now")
+    deck = _cards(event, "deck")
+    if sorted(deck) != sorted(state.deck + state.discard):
+        raise IllegalEvent("the new deck must hold exactly the deck and discard pile cards")
+    state.deck = deck[::-1]
+    state.discard = []
+
+
+def _draw(state: KobitoState, event: Event) -> None:
+    if state.pending_pots or not state.owed:
+        raise IllegalEvent("no draw is due now")
+    player, count = state.owed[0]
+    if event.get("player") != player:
+        raise IllegalEvent(f"seat {player} draws now")
+    count = min(count, len(state.deck))
+    names = event.get("cards")
+    if not count or names != [NAME[c] for c in state.deck[: -count - 1 : -1]]:
+        raise IllegalEvent(f"the draw must be the top {count} cards of the deck")
+    state.hands[player] += state.deck[: -count - 1 : -1]
+    del state.deck[-count:]
+    state.owed[0][1] -= count
+    if not state.owed[0][1]:
+        state.owed.pop(0)
+    _settle(state)
+
+
+def _settle(state: KobitoState) -> None:
+    """No more cards to draw anywhere: the draws still owed lapse."""
+    if state.owed and not state.deck and not state.discard:
+        state.owed.clear()
+
+
+# --- moves --------------------------------------------------------------------
+
+
+def _won_if_complete(state: KobitoState, seat: int, slot: int) -> None:
+    pot = state.pots[slot]
+    assert pot is not None
+    if len(pot.row.cards) < state.gold_cards[pot.gold].length:
+        return
+    state.won[seat].append(pot.gold)
+    state.discard += pot.row.cards
+    state.pots[slot] = None
+    if state.gold_deck:
+        state.pending_pots.append(slot)
+    else:
+        state.over = True
+
+
+def _play(state: KobitoState, seat: int, event: Event) -> None:
+    card = _card(event)
+    pot = _pot(state, event)
+    left = _left(event)
+    hand = state.hands[seat]
+    _from_hand(hand, [card])
+    if not fits(pot.row, card, left, state.gold_cards[pot.gold].length):
+        raise IllegalEvent(f"{NAME[card]} does not fit on that end of the pot")
+    hand.remove(card)
+    add(pot.row, card, left)
+    state.played += 1
+    state.moved = True
+    _won_if_complete(state, seat, event["pot"])
+
+
+def _open(state: KobitoState, seat: int, event: Event) -> None:
+    cards = _cards(event, "cards")
+    if len(state.workshops[seat]) >= 4:
+        raise IllegalEvent("a workshop holds at most 4 rainbows")
+    if len(cards) < 2:
+        raise IllegalEvent("a new workshop rainbow needs at least two cards")
+    hand = state.hands[seat]
+    _from_hand(hand, cards)
+    start = run_start(cards)
+    if start is None:
+        raise IllegalEvent("those cards do not form a rainbow")
+    for card in cards:
+        hand.remove(card)
+    state.workshops[seat].append(Row(start, cards))
+    state.played += len(cards)
+    state.moved = True
+
+
+def _extend(state: KobitoState, seat: int, event: Event) -> None:
+    card = _card(event)
+    row = _workshop_row(state, seat, event)
+    left = _left(event)
+    hand = state.hands[seat]
+    _from_hand(hand, [card])
+    if not fits(row, card, left):
+        raise IllegalEvent(f"{NAME[card]} does not fit on that end of the rainbow")
+    hand.remove(card)
+    add(row, card, left)
+    state.played += 1
+    state.moved = True
+
+
+def _move(state: KobitoState, seat: int, event: Event) -> None:
+    row = _workshop_row(state, seat, event)
+    source_left = _left(event, "from")
+    pot = _pot(state, event)
+    left = _left(event)
+    card = row.cards[0] if source_left else row.cards[-1]
+    if not can_take_end(row, source_left):
+        raise IllegalEvent("that would leave only wild cards in the rainbow")
+    if not fits(pot.row, card, left, state.gold_cards[pot.gold].length):
+        raise IllegalEvent(f"{NAME[card]} does not fit on that end of the pot")
+    take_end(row, source_left)
+    if not row.cards:
+        state.workshops[seat].remove(row)
+    add(pot.row, card, left)
+    state.moved = True
+    _won_if_complete(state, seat, event["pot"])
+
+
+def _find_kobito(state: KobitoState, seat: int, kobito: int) -> tuple[Row, int]:
+    rows = [p.row for p in state.pots if p is not None] + state.workshops[seat]
+    for row in rows:
+        if kobito in row.cards:
+            return row, row.cards.index(kobito)
+    raise IllegalEvent(f"{NAME[kobito]} is not in a pot or in your workshop")
+
+
+def _take_kobito(state: KobitoState, seat: int, event: Event) -> None:
+    kobito = _card(event, "kobito")
+    if not is_kobito(kobito):
+        raise IllegalEvent("only a kobito can be taken back")
+    card = _card(event)
+    hand = state.hands[seat]
+    _from_hand(hand, [card])
+    row, index = _find_kobito(state, seat, kobito)
+    if NUMBER[card] != number_at(row.start, index):
+        raise IllegalEvent(f"that kobito stands for {number_at(row.start, index)}, not {NUMBER[card] or 'a wild card'}")
+    row.cards[index] = card
+    hand.remove(card)
+    hand.append(kobito)
+    state.played += 1
+    state.moved = True
+
+
+def penalty_due(state: KobitoState, seat: int) -> int | None:
+    """Penalty cards ``seat`` must give to end the turn now; None if it may not end yet."""
+    short = state.requirement - state.played
+    if short <= 0:
+        return 0
+    if has_hand_move(state, seat):
+        return None
+    return min(short, len(state.hands[seat]))
+
+
+def _end_turn(state: KobitoState, seat: int, event: Event) -> None:
+    penalty = _cards(event, "penalty") if "penalty" in event else []
+    due = penalty_due(state, seat)
+    if due is None:
+        raise IllegalEvent(f"play {state.requirement - state.played} more card(s): you still can")
+    if len(penalty) != due:
+        raise IllegalEvent(f"you must give exactly {due} penalty card(s)")
+    hand = state.hands[seat]
+    _from_hand(hand, penalty)
+    for card in penalty:
+        hand.remove(card)
+    state.penalties[seat] += penalty
+    quiet = not state.played if state.options["stalemate"] else not state.moved
+    state.quiet = state.quiet + 1 if quiet and not state.deck and not state.discard else 0
+    if state.quiet >= state.players:
+        state.over = True
+        return
+    refill = HAND_SIZE - len(hand) if state.options["refill"] == "to-five" else state.played
+    if refill > 0:
+        state.owed.append([seat, refill])
+    state.turn = (seat + 1) % state.players
+    state.requirement = 1 + len(state.workshops[state.turn])
+    state.played = 0
+    state.moved = False
+    _settle(state)
+
+
+CHANCE = {
+    "setup": _setup,
+    "pot": _lay_pot,
+    "special-start": _special_start,
+    "reshuffle": _reshuffle,
+    "draw": _draw,
+}
+MOVES = {
+    "play": _play,
+    "open": _open,
+    "extend": _extend,
+    "move": _move,
+    "take-kobito": _take_kobito,
+    "end-turn": _end_turn,
+}
+
+
+def apply(state: KobitoState, event: Any) -> None:
+    """Check ``event`` and apply it; ``IllegalEvent`` (nothing changed) if refused."""
+    if not isinstance(event, dict):
+        raise IllegalEvent("an event must be a JSON object")
+    kind = event.get("type")
+    if state.over:
+        raise IllegalEvent("the game is over")
+    if "seat" in event:
+        handler = MOVES.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise IllegalEvent(f"{kind!r} is not a Kobito move")
+        seat = event["seat"]
+        if type(seat) is not int or seat != to_act(state):
+            raise IllegalEvent(f"it is not seat {seat!r}'s move")
+        handler(state, seat, event)
+    else:
+        handler = CHANCE.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise IllegalEvent(f"{kind!r} is not a Kobito chance event")
+        handler(state, event)

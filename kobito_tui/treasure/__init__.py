@@ -1,0 +1,7 @@
+"""Hide the Treasure: a 5x5 tile game of secret colours."""
+
+from .game import TreasureGame
+
+GAME = TreasureGame()
+
+__all__ = ["GAME", "TreasureGame"]

@@ -1,0 +1,67 @@
+"""Hide the Treasure as a :class:`~kobito_tui.core.game.Game`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kobito_tui.core.game import Event, Header, OptionSpec, Result
+
+from . import describe, moves, options, outcome, rules, setup, view
+from .state import TreasureState
+
+
+class TreasureGame:
+    """The 5x5 tile game: find your secret colour before anyone else does."""
+
+    id = "treasure"
+    title = "Hide the Treasure"
+    min_players = options.MIN_PLAYERS
+    max_players = options.MAX_PLAYERS
+
+    def option_specs(self) -> list[OptionSpec]:
+        return list(options.OPTION_SPECS)
+
+    def normalize_options(self, opts: dict[str, Any], players: int) -> dict[str, Any]:
+        return options.normalize_options(opts, players)
+
+    def new_state(self, header: Header) -> TreasureState:
+        names = tuple(seat.name for seat in header.seats)
+        return TreasureState(names, options.normalize_options(header.options, len(names)))
+
+    def apply(self, state: TreasureState, event: Event) -> None:
+        rules.apply(state, event)
+
+    def chance(self, state: TreasureState, rng: random.Random) -> Event | None:
+        return None if state.ready else setup.setup_event(state, rng)
+
+    def to_act(self, state: TreasureState) -> int | None:
+        return state.to_act if state.ready and not state.over else None
+
+    def legal_moves(self, state: TreasureState) -> list[Event]:
+        return moves.legal_moves(state)
+
+    def closes_turn(self, event: Event) -> bool:
+        return event.get("type") in ("end", "pass")
+
+    def is_over(self, state: TreasureState) -> bool:
+        return state.over
+
+    def result(self, state: TreasureState) -> Result | None:
+        return outcome.result(state)
+
+    def view(self, state: TreasureState, seat: int | None) -> view.TreasureView:
+        return view.make_view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The setup event without the colours of other seats."""
+        if seat is None or event.get("type") != "setup":
+            return event
+        colours = [colour if owner == seat else None for owner, colour in enumerate(event["colours"])]
+        return {**event, "colours": colours}
+
+    def describe(self, state: TreasureState, event: Event, seat: int | None) -> str | None:
+        return describe.describe(state, event, seat)
+
+    def copy_state(self, state: TreasureState) -> TreasureState:
+        return state.copy()

@@ -1,0 +1,100 @@
+"""``apply``: every event checked directly against the rules, then applied."""
+
+from __future__ import annotations
+
+from kobito_tui.core.game import Event, IllegalEvent
+
+from .board import CORNERS, NEIGHBOURS, from_rc
+from .setup import apply_setup
+from .state import TreasureState
+
+STEPS_PER_TURN = 3
+
+
+def apply(state: TreasureState, event: Event) -> None:
+    """Apply ``event`` to ``state`` in place, or raise ``IllegalEvent``."""
+    if not isinstance(event, dict):
+        raise IllegalEvent("an event is a JSON object")
+    kind = event.get("type")
+    if kind == "setup":
+        apply_setup(state, event)
+        return
+    handler = _MOVES.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise IllegalEvent(f"unknown event type {kind!r}")
+    if state.over:
+        raise IllegalEvent("the game is over")
+    if not state.ready:
+        raise IllegalEvent("the game is not set up yet")
+    seat = event.get("seat")
+    if seat != state.to_act or type(seat) is not int:
+        raise IllegalEvent(f"it is not seat {seat!r}'s turn")
+    handler(state, seat, event)
+
+
+def _step(state: TreasureState, seat: int, event: Event) -> None:
+    if state.steps == STEPS_PER_TURN:
+        raise IllegalEvent("three steps taken: end the turn")
+    pawns = state.pawns
+    index = 0 if state.shared else seat
+    here = pawns[index]
+    if here is None:
+        raise IllegalEvent("place the shared pawn first")
+    direction = event.get("dir")
+    target = NEIGHBOURS[here].get(direction) if isinstance(direction, str) else None
+    if target is None:
+        raise IllegalEvent(f"cannot step {direction!r} from here")
+    if target in pawns:
+        raise IllegalEvent("another pawn stands there")
+    pawns[index] = target
+    state.steps += 1
+    state.path.append(target)
+    _flip(state, here)
+
+
+def _flip(state: TreasureState, pos: int) -> None:
+    """Turn one tile over and check the win for its colour at once."""
+    up = not state.face_up[pos]
+    state.face_up[pos] = up
+    colour = state.tile_colour[pos]
+    count = state.on_winning_side[colour] + (1 if up == state.seek else -1)
+    state.on_winning_side[colour] = count
+    if count == 5 and colour in state.owner_of:
+        state.winner = state.owner_of[colour]
+        state.over = True
+
+
+def _end(state: TreasureState, seat: int, event: Event) -> None:
+    if state.steps != STEPS_PER_TURN:
+        raise IllegalEvent(f"a turn is exactly {STEPS_PER_TURN} steps")
+    _next_turn(state)
+
+
+def _pass(state: TreasureState, seat: int, event: Event) -> None:
+    here = state.pawns[0 if state.shared else seat]
+    if state.steps or here is None or any(pos not in state.pawns for pos in NEIGHBOURS[here].values()):
+        raise IllegalEvent("passing is only allowed when the pawn cannot take a first step")
+    _next_turn(state)
+
+
+def _place(state: TreasureState, seat: int, event: Event) -> None:
+    if not state.shared or state.pawns[0] is not None:
+        raise IllegalEvent("there is no pawn to place")
+    corner = from_rc(event.get("corner"))
+    if corner not in CORNERS:
+        raise IllegalEvent("the shared pawn starts on a corner")
+    state.pawns[0] = corner
+    state.path = [corner]
+
+
+def _next_turn(state: TreasureState) -> None:
+    state.turns += 1
+    state.to_act = (state.to_act + 1) % state.players
+    state.steps = 0
+    state.path = [state.pawns[0 if state.shared else state.to_act]]
+    limit = state.options["turn_limit"]
+    if limit and state.turns >= limit * state.players:
+        state.over = True
+
+
+_MOVES = {"step": _step, "end": _end, "pass": _pass, "place": _place}

@@ -1,0 +1,60 @@
+"""The mutable state of one Hide the Treasure game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class TreasureState:
+    """Everything the rules track.  Positions are board indices (see ``board``).
+
+    ``on_winning_side[c]`` counts the tiles of colour index ``c`` showing the
+    side that wins (chests in standard, treasures in seek), so the win check
+    after a flip is one comparison.
+    """
+
+    __slots__ = (
+        "names", "options", "seek", "shared", "players",
+        "ready", "tile_colour", "tile_treasure", "face_up", "on_winning_side",
+        "colour_of", "owner_of", "first", "pawns",
+        "to_act", "steps", "path", "turns", "winner", "over",
+    )
+
+    def __init__(self, names: tuple[str, ...], options: dict[str, Any]) -> None:
+        self.names = names
+        self.options = options
+        self.seek: bool = options["variant"] == "seek"
+        self.shared: bool = options["shared_pawn"]
+        self.players = len(names)
+        self.ready = False  # the setup event has been applied
+        self.tile_colour: list[int] = []  # colour index per position
+        self.tile_treasure: list[str] = []
+        self.face_up: list[bool] = []  # treasure side up
+        self.on_winning_side = [0] * 5
+        self.colour_of: list[int] = []  # colour index per seat
+        self.owner_of: dict[int, int] = {}  # colour index -> seat
+        self.first = 0
+        self.pawns: list[int | None] = []  # per seat, or one shared entry
+        self.to_act = 0
+        self.steps = 0  # steps taken this turn
+        self.path: list[int] = []  # positions visited this turn
+        self.turns = 0  # turns completed (end or pass)
+        self.winner: int | None = None
+        self.over = False
+
+    @property
+    def round(self) -> int:
+        """The current round, 1-based; the last one once the turn limit ends the game."""
+        current = self.turns // self.players + 1
+        limit = self.options["turn_limit"]
+        return min(current, limit) if limit else current
+
+    def pawn_index(self, seat: int) -> int:
+        return 0 if self.shared else seat
+
+    def copy(self) -> TreasureState:
+        new = object.__new__(TreasureState)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, value.copy() if isinstance(value, (list, dict)) else value)
+        return new

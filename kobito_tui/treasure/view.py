@@ -1,0 +1,81 @@
+"""What one seat may see of a Hide the Treasure game: frozen, UI-ready data.
+
+The board and the pawns are public; a seat's colour is secret until the end.
+Positions are ``(row, col)`` with ``(0, 0)`` the top-left corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kobito_tui.core.game import Result
+
+from .board import COLOURS, to_rc
+from .moves import legal_steps
+from .outcome import result
+from .state import TreasureState
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class TileView:
+    """One tile; ``face_up`` means the treasure side is up (else the chest)."""
+
+    colour: str
+    treasure: str
+    face_up: bool
+
+
+@dataclass(frozen=True)
+class TreasureView:
+    """The game as ``seat`` sees it (``seat`` None: everything, for replays)."""
+
+    seat: int | None
+    names: tuple[str, ...]
+    to_act: int | None
+    tiles: tuple[TileView, ...]  # 25 row-major; empty before the setup event
+    pawns: tuple[Pos | None, ...]  # one per seat, or one entry with shared_pawn
+    steps_taken: int  # 0-3 in the current turn
+    path: tuple[Pos, ...]  # positions the acting pawn visited this turn
+    legal_steps: tuple[str, ...]  # "up" | "down" | "left" | "right" allowed now
+    my_colour: str | None  # own colour; None for seat None
+    my_progress: int | None  # own tiles on the winning side; None for seat None
+    colours: tuple[str | None, ...]  # per seat, None where still secret
+    variant: str  # "standard" | "seek"
+    shared_pawn: bool
+    round: int  # 1-based
+    turn_limit: int  # 0 = off
+    over: bool
+    result: Result | None  # details["colours"] reveals every colour
+
+
+def make_view(state: TreasureState, seat: int | None) -> TreasureView:
+    """The view of ``state`` for ``seat``; another seat's colour only once over."""
+    names = [COLOURS[colour] for colour in state.colour_of]
+    colours = tuple(
+        name if seat is None or seat == owner or state.over else None for owner, name in enumerate(names)
+    )
+    mine = state.colour_of[seat] if seat is not None and state.ready else None
+    return TreasureView(
+        seat=seat,
+        names=state.names,
+        to_act=None if state.over or not state.ready else state.to_act,
+        tiles=tuple(
+            TileView(COLOURS[colour], treasure, up)
+            for colour, treasure, up in zip(state.tile_colour, state.tile_treasure, state.face_up)
+        ),
+        pawns=tuple(None if pos is None else to_rc(pos) for pos in state.pawns),
+        steps_taken=state.steps,
+        path=tuple(to_rc(pos) for pos in state.path),
+        legal_steps=tuple(legal_steps(state)),
+        my_colour=None if mine is None else COLOURS[mine],
+        my_progress=None if mine is None else state.on_winning_side[mine],
+        colours=colours,
+        variant=state.options["variant"],
+        shared_pawn=state.shared,
+        round=state.round,
+        turn_limit=state.options["turn_limit"],
+        over=state.over,
+        result=result(state),
+    )

@@ -1,0 +1,1 @@
+"""Example games, installed with the package as kobito_tui.examples."""

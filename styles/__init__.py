@@ -1,0 +1,1 @@
+"""Style sheets, installed with the package as kobito_tui.styles."""

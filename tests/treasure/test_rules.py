@@ -1,0 +1,315 @@
+"""One test per rule of Hide the Treasure (see /work/shared/RULES.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kobito_tui.core.game import IllegalEvent
+from kobito_tui.treasure import GAME
+from kobito_tui.treasure.board import CORNERS, OPPOSITE, TILES, from_rc
+
+from .helpers import header, play, setup_event, start, turn
+
+RED_ROW = [0, 1, 2, 3, 4]
+
+
+def face_up(state, positions):
+    return [state.face_up[pos] for pos in positions]
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_lays_all_25_tiles_treasure_side_up_with_distinct_secret_colours(players):
+    for seed in range(20):
+        state = GAME.new_state(header(players))
+        event = GAME.chance(state, random.Random(seed))
+        assert "seat" not in event
+        GAME.apply(state, event)
+        assert sorted(map(tuple, event["tiles"])) == sorted(TILES)
+        assert state.face_up == [True] * 25
+        assert len(set(event["colours"])) == players
+        assert GAME.chance(state, random.Random(seed)) is None
+
+
+def test_two_pawns_start_on_opposite_corners():
+    starts = set()
+    for seed in range(40):
+        event = GAME.chance(GAME.new_state(header(2)), random.Random(seed))
+        a, b = (from_rc(pawn) for pawn in event["pawns"])
+        assert a in CORNERS and b == OPPOSITE[a]
+        starts.add(a)
+    assert starts == set(CORNERS)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_or_four_pawns_start_on_distinct_corners(players):
+    for seed in range(40):
+        pawns = [from_rc(p) for p in GAME.chance(GAME.new_state(header(players)), random.Random(seed))["pawns"]]
+        assert len(set(pawns)) == players and set(pawns) <= set(CORNERS)
+
+
+def test_setup_refuses_two_pawns_on_adjacent_corners():
+    with pytest.raises(IllegalEvent, match="opposite"):
+        GAME.apply(GAME.new_state(header(2)), setup_event(2, pawns=[[0, 0], [0, 4]]))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"tiles": []},
+        {"tiles": [["red", "crown"]] * 25},
+        {"colours": ["red", "red"]},
+        {"colours": ["red", "pink"]},
+        {"colours": ["red"]},
+        {"first": 2},
+        {"first": "0"},
+        {"pawns": [[0, 0], [2, 2]]},
+        {"pawns": [[0, 0], [0, 0]]},
+        {"pawns": None},
+        {"pawns": [[0, 0], [4, 4, 1]]},
+    ],
+)
+def test_setup_refuses_malformed_layouts(change):
+    with pytest.raises(IllegalEvent):
+        GAME.apply(GAME.new_state(header(2)), {**setup_event(2), **change})
+
+
+def test_setup_happens_once():
+    state = start()
+    with pytest.raises(IllegalEvent, match="already"):
+        GAME.apply(state, setup_event())
+
+
+def test_first_player_random_gives_every_seat_a_chance():
+    firsts = {GAME.chance(GAME.new_state(header(3)), random.Random(seed))["first"] for seed in range(40)}
+    assert firsts == {0, 1, 2}
+
+
+def test_first_player_chosen_at_setup():
+    for seed in range(10):
+        state = GAME.new_state(header(3, first_player=2))
+        GAME.apply(state, GAME.chance(state, random.Random(seed)))
+        assert GAME.to_act(state) == 2
+    with pytest.raises(IllegalEvent, match="first player"):
+        GAME.apply(GAME.new_state(header(3, first_player=2)), setup_event(3, first=0))
+
+
+def test_moves_before_setup_are_refused():
+    state = GAME.new_state(header())
+    assert GAME.legal_moves(state) == [] and GAME.to_act(state) is None
+    with pytest.raises(IllegalEvent, match="not set up"):
+        play(state, "right")
+
+
+# --- a turn --------------------------------------------------------------------------------
+
+
+def test_a_turn_is_exactly_three_steps():
+    state = start()
+    play(state, "right", "right")
+    with pytest.raises(IllegalEvent, match="exactly 3"):
+        play(state, "end")
+    play(state, "right")
+    assert GAME.legal_moves(state) == [{"type": "end", "seat": 0}]
+    with pytest.raises(IllegalEvent, match="end the turn"):
+        play(state, "right")
+    play(state, "end")
+    assert GAME.to_act(state) == 1
+
+
+def test_staying_put_by_passing_is_refused_when_a_step_exists():
+    state = start()
+    with pytest.raises(IllegalEvent, match="passing"):
+        play(state, "pass")
+
+
+def test_steps_are_orthogonal_and_stay_on_the_board():
+    state = start()
+    assert sorted(GAME.view(state, 0).legal_steps) == ["down", "right"]
+    for bad in ("up", "left", "north", None, 3):
+        with pytest.raises(IllegalEvent, match="cannot step"):
+            GAME.apply(state, {"type": "step", "seat": 0, "dir": bad})
+
+
+def test_no_step_onto_another_pawn():
+    state = start(3, pawns=[[0, 0], [0, 4], [4, 4]], first=1)
+    turn(state, "left", "left", "left")  # Bob to (0, 1), next to Ann
+    turn(state, "up", "down", "up")
+    with pytest.raises(IllegalEvent, match="another pawn"):
+        play(state, "right")
+    assert GAME.view(state, 0).legal_steps == ("down",)
+
+
+def test_every_tile_stepped_off_flips_and_the_last_one_does_not():
+    state = start()
+    turn(state, "right", "right", "right")
+    assert face_up(state, RED_ROW) == [False, False, False, True, True]
+    assert state.pawns[0] == 3
+
+
+def test_back_and_forth_flips_the_same_tile_twice():
+    state = start()
+    play(state, "right", "left", "right")
+    assert face_up(state, [0, 1]) == [True, False]
+    assert state.on_winning_side[0] == 1
+
+
+def test_blocked_first_step_means_pass_and_nothing_flips():
+    state = start(3, pawns=[[0, 0], [0, 4], [4, 0]], first=1)
+    turn(state, "left", "left", "left")  # Bob to (0, 1)
+    turn(state, "up", "up", "up")  # Cy to (1, 0): Ann is boxed in
+    assert GAME.legal_moves(state) == [{"type": "pass", "seat": 0}]
+    before = list(state.face_up)
+    play(state, "pass")
+    assert state.face_up == before and GAME.to_act(state) == 1
+
+
+def test_moves_out_of_turn_are_refused():
+    state = start()
+    for seat in (1, True, "0", None):
+        with pytest.raises(IllegalEvent, match="turn"):
+            GAME.apply(state, {"type": "step", "seat": seat, "dir": "right"})
+
+
+@pytest.mark.parametrize(
+    "event", [None, [], "step", {}, {"type": 3}, {"type": ["step"]}, {"type": "jump", "seat": 0},
+              {"type": "step"}, {"type": "step", "seat": 0}, {"type": "step", "seat": 0, "dir": ["up"]},
+              {"type": "place", "seat": 0, "corner": [0, 0]}]
+)
+def test_malformed_or_illegal_events_raise_illegal_event(event):
+    with pytest.raises(IllegalEvent):
+        GAME.apply(start(), event)
+
+
+def test_end_and_pass_close_the_turn_steps_do_not():
+    assert GAME.closes_turn({"type": "end", "seat": 0})
+    assert GAME.closes_turn({"type": "pass", "seat": 0})
+    assert not GAME.closes_turn({"type": "step", "seat": 0, "dir": "up"})
+    assert not GAME.closes_turn({"type": "place", "seat": 0, "corner": [0, 0]})
+
+
+# --- winning -------------------------------------------------------------------------------
+
+
+def complete_red_row(state):
+    turn(state, "right", "right", "right")  # Ann flips (0,0) (0,1) (0,2)
+    turn(state, "up", "down", "up")  # Bob stays at the bottom
+    play(state, "right", "down")  # flips (0,3), then (0,4): the row is all chests
+
+
+def test_win_when_all_five_tiles_of_your_colour_are_chests_checked_after_every_flip():
+    state = start()
+    complete_red_row(state)
+    assert GAME.is_over(state) and GAME.to_act(state) is None
+    assert GAME.result(state).winners == [0]
+    assert GAME.legal_moves(state) == []
+    with pytest.raises(IllegalEvent, match="over"):
+        play(state, "down")
+
+
+def test_accidental_win_for_another_player():
+    state = start(colours=["blue", "red"])
+    complete_red_row(state)
+    assert GAME.result(state).winners == [1]
+
+
+def test_completing_a_colour_nobody_drew_wins_nothing():
+    state = start(colours=["blue", "green"])
+    complete_red_row(state)
+    assert not GAME.is_over(state) and state.on_winning_side[0] == 5
+
+
+BACK = {"up": "down", "down": "up", "left": "right", "right": "left"}
+
+
+def dance(state):
+    """A turn back and forth between two tiles."""
+    there = GAME.view(state, None).legal_steps[0]
+    turn(state, there, BACK[there], there)
+
+
+def test_turn_limit_draw():
+    state = start(turn_limit=2)
+    for _ in range(3):
+        dance(state)
+        assert not GAME.is_over(state)
+    dance(state)
+    assert GAME.is_over(state) and GAME.result(state).winners == []
+    assert GAME.view(state, None).round == 2
+
+
+def test_no_turn_limit_by_default():
+    state = start()
+    for _ in range(50):
+        dance(state)
+    assert not GAME.is_over(state)
+
+
+# --- variants ------------------------------------------------------------------------------
+
+
+def test_seek_variant_starts_chest_side_up_and_wins_on_treasures():
+    state = start(variant="seek")
+    assert state.face_up == [False] * 25
+    complete_red_row(state)
+    assert face_up(state, RED_ROW) == [True] * 5
+    assert GAME.result(state).winners == [0]
+    assert "treasure side" in GAME.result(state).summary
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_shared_pawn_is_placed_on_a_corner_by_the_first_player(players):
+    state = start(players, first=1, shared_pawn=True)
+    assert state.pawns == [None]
+    assert [from_rc(m["corner"]) for m in GAME.legal_moves(state)] == list(CORNERS)
+    with pytest.raises(IllegalEvent, match="place the shared pawn"):
+        play(state, "up")
+    with pytest.raises(IllegalEvent, match="corner"):
+        play(state, "place 2 2")
+    play(state, "place 4 4")
+    with pytest.raises(IllegalEvent, match="no pawn to place"):
+        play(state, "place 0 0")
+    assert GAME.to_act(state) == 1 and sorted(GAME.view(state, 1).legal_steps) == ["left", "up"]
+
+
+def test_shared_pawn_is_moved_by_everyone_and_ignores_blocking():
+    state = start(3, shared_pawn=True)
+    play(state, "place 0 0")
+    turn(state, "right", "down", "down")  # Ann leaves it on (2, 1)
+    assert GAME.to_act(state) == 1 and state.pawns == [11]
+    assert sorted(GAME.view(state, 1).legal_steps) == ["down", "left", "right", "up"]
+    turn(state, "left", "right", "right")  # Bob moves the same pawn on
+    assert GAME.view(state, None).pawns == ((2, 2),)
+
+
+def test_shared_pawn_setup_has_no_pawns():
+    with pytest.raises(IllegalEvent, match="places the shared pawn"):
+        GAME.apply(GAME.new_state(header(2, shared_pawn=True)), setup_event(2))
+
+
+# --- options -------------------------------------------------------------------------------
+
+
+def test_options_defaults_and_checks():
+    assert GAME.normalize_options({}, 2) == {
+        "variant": "standard", "shared_pawn": False, "turn_limit": 0, "first_player": "random"
+    }
+    assert {spec.name for spec in GAME.option_specs()} == {"variant", "shared_pawn", "turn_limit", "first_player"}
+    assert GAME.normalize_options({"variant": "seek", "shared_pawn": True}, 4)["shared_pawn"] is True
+    for bad, players in [
+        ({"variant": "hide"}, 2), ({"shared_pawn": "yes"}, 2), ({"turn_limit": -1}, 2),
+        ({"turn_limit": True}, 2), ({"first_player": 2}, 2), ({"colour": "red"}, 2), ({}, 1), ({}, 5),
+    ]:
+        with pytest.raises(ValueError):
+            GAME.normalize_options(bad, players)
+
+
+def test_copy_state_is_independent():
+    state = start()
+    copy = GAME.copy_state(state)
+    turn(copy, "right", "right", "right")
+    assert state.face_up == [True] * 25 and state.pawns == [0, 24] and state.steps == 0
