@@ -7,8 +7,14 @@ from typing import Any
 
 from kobito_tui.core.game import Event, Header, OptionSpec, Result
 
-from . import describe, moves, options, outcome, rules, setup, view
+from .describe import describe
+from .moves import legal_moves
+from .options import MAX_PLAYERS, MIN_PLAYERS, OPTION_SPECS, normalize_options
+from .outcome import result
+from .rules import apply
+from .setup import setup_event
 from .state import TreasureState
+from .view import TreasureView, make_view
 
 
 class TreasureGame:
@@ -16,30 +22,30 @@ class TreasureGame:
 
     id = "treasure"
     title = "Hide the Treasure"
-    min_players = options.MIN_PLAYERS
-    max_players = options.MAX_PLAYERS
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
 
     def option_specs(self) -> list[OptionSpec]:
-        return list(options.OPTION_SPECS)
+        return list(OPTION_SPECS)
 
-    def normalize_options(self, opts: dict[str, Any], players: int) -> dict[str, Any]:
-        return options.normalize_options(opts, players)
+    def normalize_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        return normalize_options(options, players)
 
     def new_state(self, header: Header) -> TreasureState:
         names = tuple(seat.name for seat in header.seats)
-        return TreasureState(names, options.normalize_options(header.options, len(names)))
+        return TreasureState(names, normalize_options(header.options, len(names)))
 
     def apply(self, state: TreasureState, event: Event) -> None:
-        rules.apply(state, event)
+        apply(state, event)
 
     def chance(self, state: TreasureState, rng: random.Random) -> Event | None:
-        return None if state.ready else setup.setup_event(state, rng)
+        return None if state.ready else setup_event(state, rng)
 
     def to_act(self, state: TreasureState) -> int | None:
         return state.to_act if state.ready and not state.over else None
 
     def legal_moves(self, state: TreasureState) -> list[Event]:
-        return moves.legal_moves(state)
+        return legal_moves(state)
 
     def closes_turn(self, event: Event) -> bool:
         return event.get("type") in ("end", "pass")
@@ -48,10 +54,10 @@ class TreasureGame:
         return state.over
 
     def result(self, state: TreasureState) -> Result | None:
-        return outcome.result(state)
+        return result(state)
 
-    def view(self, state: TreasureState, seat: int | None) -> view.TreasureView:
-        return view.make_view(state, seat)
+    def view(self, state: TreasureState, seat: int | None) -> TreasureView:
+        return make_view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
         """The setup event without the colours of other seats."""
@@ -61,7 +67,7 @@ class TreasureGame:
         return {**event, "colours": colours}
 
     def describe(self, state: TreasureState, event: Event, seat: int | None) -> str | None:
-        return describe.describe(state, event, seat)
+        return describe(state, event, seat)
 
     def copy_state(self, state: TreasureState) -> TreasureState:
         return state.copy()

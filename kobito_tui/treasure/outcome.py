@@ -20,5 +20,6 @@ def result(state: TreasureState) -> Result | None:
     else:
         winners = [state.winner]
         side = "treasure" if state.seek else "chest"
-        summary = f"{state.names[state.winner]} wins: all 5 {colours[state.winner]} tiles show the {side} side."
+        name, colour = state.names[state.winner], colours[state.winner]
+        summary = f"{name} wins: all 5 {colour} tiles show the {side} side."
     return Result(winners=winners, summary=summary, details={"colours": colours})

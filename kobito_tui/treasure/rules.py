@@ -17,6 +17,8 @@ def apply(state: TreasureState, event: Event) -> None:
         raise IllegalEvent("an event is a JSON object")
     kind = event.get("type")
     if kind == "setup":
+        if "seat" in event:
+            raise IllegalEvent("the setup is chance: it has no seat")
         apply_setup(state, event)
         return
     handler = _MOVES.get(kind) if isinstance(kind, str) else None
@@ -72,7 +74,7 @@ def _end(state: TreasureState, seat: int, event: Event) -> None:
 
 def _pass(state: TreasureState, seat: int, event: Event) -> None:
     here = state.pawns[0 if state.shared else seat]
-    if state.steps or here is None or any(pos not in state.pawns for pos in NEIGHBOURS[here].values()):
+    if here is None or any(pos not in state.pawns for pos in NEIGHBOURS[here].values()):
         raise IllegalEvent("passing is only allowed when the pawn cannot take a first step")
     _next_turn(state)
 

@@ -52,6 +52,11 @@ class TreasureState:
     def pawn_index(self, seat: int) -> int:
         return 0 if self.shared else seat
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TreasureState):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
     def copy(self) -> TreasureState:
         new = object.__new__(TreasureState)
         for name in self.__slots__:

@@ -52,9 +52,9 @@ class TreasureView:
 
 def make_view(state: TreasureState, seat: int | None) -> TreasureView:
     """The view of ``state`` for ``seat``; another seat's colour only once over."""
-    names = [COLOURS[colour] for colour in state.colour_of]
     colours = tuple(
-        name if seat is None or seat == owner or state.over else None for owner, name in enumerate(names)
+        COLOURS[colour] if seat is None or seat == owner or state.over else None
+        for owner, colour in enumerate(state.colour_of)
     )
     mine = state.colour_of[seat] if seat is not None and state.ready else None
     return TreasureView(

@@ -82,7 +82,8 @@ def test_describe_tells_a_turn_once_it_is_confirmed():
     state = start()
     assert GAME.describe(state, {"type": "step", "seat": 0, "dir": "right"}, 1) is None
     play(state, "right", "down", "up")
-    assert GAME.describe(state, {"type": "end", "seat": 0}, 1) == "Ann moved right, down, up — flipped 3 tiles."
+    line = GAME.describe(state, {"type": "end", "seat": 0}, 1)
+    assert line == "Ann moved right, down, up — flipped 3 tiles."
 
 
 def test_describe_a_winning_step_reveals_the_winner():

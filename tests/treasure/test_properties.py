@@ -1,0 +1,122 @@
+"""Properties of random legal games, for every player count and variant."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kobito_tui.core.game import IllegalEvent
+from kobito_tui.treasure import GAME
+from kobito_tui.treasure.board import COLOURS, CORNERS, DIRECTIONS, TILES, to_rc
+
+from .helpers import header
+
+games = st.fixed_dictionaries(
+    {
+        "players": st.integers(2, 4),
+        "variant": st.sampled_from(["standard", "seek"]),
+        "shared_pawn": st.booleans(),
+        "turn_limit": st.integers(1, 12),
+        "seed": st.integers(0, 2**32),
+    }
+)
+
+
+def candidates(players):
+    """Every move any seat could try: legal or not."""
+    for seat in range(players):
+        yield {"type": "end", "seat": seat}
+        yield {"type": "pass", "seat": seat}
+        for direction in DIRECTIONS:
+            yield {"type": "step", "seat": seat, "dir": direction}
+        for corner in (*CORNERS, 12):
+            yield {"type": "place", "seat": seat, "corner": list(to_rc(corner))}
+
+
+def accepted(state, event):
+    try:
+        GAME.apply(GAME.copy_state(state), event)
+    except IllegalEvent:
+        return False
+    return True
+
+
+def random_game(spec, check):
+    """Play a random game through the interface, calling ``check(before, event, after)``."""
+    players = spec["players"]
+    options = {name: spec[name] for name in ("variant", "shared_pawn", "turn_limit")}
+    head = header(players, **options)
+    rng = random.Random(spec["seed"])
+    state = GAME.new_state(head)
+    events = []
+    while not GAME.is_over(state):
+        event = GAME.chance(state, rng) or rng.choice(GAME.legal_moves(state))
+        before = GAME.copy_state(state)
+        GAME.apply(state, event)
+        events.append(event)
+        check(before, event, state)
+        assert len(events) <= 1 + spec["turn_limit"] * players * 5, "the game must end by its turn limit"
+    return head, events, state
+
+
+@settings(max_examples=60, deadline=None)
+@given(games)
+def test_random_games_keep_the_board_flip_one_tile_per_step_and_have_one_winner_at_most(spec):
+    def check(before, event, after):
+        view = GAME.view(after, None)
+        assert len(view.tiles) == 25 and {(t.colour, t.treasure) for t in view.tiles} == set(TILES)
+        flipped = [pos for pos in range(25) if before.face_up and before.face_up[pos] != after.face_up[pos]]
+        if event["type"] == "step":
+            assert flipped == [before.pawns[0 if before.shared else event["seat"]]]
+        else:
+            assert flipped == []
+        result = GAME.result(after)
+        assert result is None or len(result.winners) <= 1
+
+    _, _, state = random_game(spec, check)
+    winners = GAME.result(state).winners
+    for winner in winners:
+        assert state.on_winning_side[state.colour_of[winner]] == 5
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_a_seat_never_learns_another_seats_colour_before_the_end(spec):
+    def check(before, event, after):
+        for seat in range(spec["players"]):
+            others = {COLOURS[c] for s, c in enumerate(after.colour_of) if s != seat}
+            line = GAME.describe(before, event, seat) or ""
+            if not after.over:
+                assert set(GAME.view(after, seat).colours) - {None} == {COLOURS[after.colour_of[seat]]}
+                assert not others & set(re.findall(r"\w+", line))
+            assert not others & set(map(str, GAME.redact(event, seat).get("colours", [])))
+
+    random_game(spec, check)
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_apply_accepts_exactly_the_legal_moves(spec):
+    def check(before, event, after):
+        legal = GAME.legal_moves(after)
+        assert all(accepted(after, move) for move in legal)
+        assert [move for move in candidates(spec["players"]) if accepted(after, move)] == [
+            move for move in candidates(spec["players"]) if move in legal
+        ]
+        if legal:
+            assert {move["seat"] for move in legal} == {GAME.to_act(after)}
+
+    random_game(spec, check)
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_replaying_the_events_rebuilds_the_same_game_without_randomness(spec):
+    head, events, state = random_game(spec, lambda *_: None)
+    replay = GAME.new_state(head)
+    for event in events:
+        GAME.apply(replay, event)
+    assert GAME.view(replay, None) == GAME.view(state, None)
