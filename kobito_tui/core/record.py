@@ -73,10 +73,26 @@ def new_header(
     )
 
 
+class _LazyRandom:
+    """A ``random.Random`` seeded on first use: most moves call for no chance
+    event, and seeding a Mersenne Twister costs more than a whole move."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: str):
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return getattr(self._rng, name)
+
+
 def chance_rng(header: Header, index: int) -> random.Random:
     """The RNG for the chance event at ``index``: a function of seed and position
     only, so a game continued after loading plays out as if never saved."""
-    return random.Random(f"{header.seed}:{index}")
+    return _LazyRandom(f"{header.seed}:{index}")  # type: ignore[return-value]
 
 
 def fold(game: Game, header: Header, events: list[Event]) -> Any:
