@@ -51,6 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--json", action="store_true")
+
+    selfplay = commands.add_parser("selfplay", help="computer against computer: win rates and decision times")
+    selfplay.add_argument("--game", choices=GAME_IDS, default="kobito")
+    selfplay.add_argument("--players", default="bot:strong,bot:greedy", help="the bots, e.g. bot:strong,bot:greedy")
+    selfplay.add_argument("--games", type=int, default=200)
+    selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--json", action="store_true")
     return parser
 
 
@@ -90,6 +97,12 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args.files)
     if args.command == "bench":
         return _bench(args)
+    if args.command == "selfplay":
+        from kobito_tui.bots import selfplay
+
+        result = selfplay.run(args)
+        print(json.dumps(result) if args.json else selfplay.report(result))
+        return 0
 
     from kobito_tui.core.saves import saves_dir
 
