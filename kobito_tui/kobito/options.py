@@ -19,7 +19,7 @@ SPECS = [
         "refill",
         "Drawing at the end of a turn",
         "to-five",
-        "to-five: draw up to 5 cards; as-played: draw as many cards as were played.",
+        "to-five: draw up to 5 cards; as-played: draw as many cards as were played or given as penalty.",
         choices=("to-five", "as-played"),
     ),
     OptionSpec(

@@ -37,16 +37,37 @@ def right_needs(row: Row) -> int:
     return (row.start + len(row.cards) - 1) % NUMBERS + 1
 
 
-def fits(row: Row, card: int, left: bool, limit: int = MAX_ROW) -> bool:
-    """Whether ``card`` may go on that end of ``row`` without exceeding ``limit``.
-
-    An empty row (a pot whose rainbow could not start) takes only a number card."""
+def open_ends(row: Row, limit: int = MAX_ROW) -> tuple[int, int] | None:
+    """The numbers its (left, right) ends take; (0, 0) while empty; None when ``limit`` is reached."""
     if len(row.cards) >= limit:
-        return False
-    number = NUMBER[card]
+        return None
     if not row.cards:
-        return number != 0
-    return number == 0 or number == (left_needs(row) if left else right_needs(row))
+        return 0, 0
+    return left_needs(row), right_needs(row)
+
+
+BOTH, LEFT, RIGHT, NEITHER = (True, False), (True,), (False,), ()
+
+
+def ends_taking(ends: tuple[int, int] | None, number: int) -> tuple[bool, ...]:
+    """The ends (True: left) a card of ``number`` (0: wild) may go on, given ``open_ends``.
+
+    A wild card fits either end of a non-empty row; an empty row takes only a number card."""
+    if ends is None:
+        return NEITHER
+    left, right = ends
+    if not left:
+        return BOTH if number else NEITHER
+    if not number:
+        return BOTH
+    if number == left:
+        return BOTH if number == right else LEFT
+    return RIGHT if number == right else NEITHER
+
+
+def fits(row: Row, card: int, left: bool, limit: int = MAX_ROW) -> bool:
+    """Whether ``card`` may go on that end of ``row`` without exceeding ``limit``."""
+    return left in ends_taking(open_ends(row, limit), NUMBER[card])
 
 
 def add(row: Row, card: int, left: bool) -> None:

@@ -6,7 +6,9 @@ Decisions where RULES.md is silent (also enforced by ``moves.py``):
   lay the pot (deck top is a number card), handle a special top card
   (``special_start``), shuffle the discard pile in, or, with no number card
   left in deck or discard, lay the pot with an *empty* rainbow that only a
-  number card can start (played or moved from a workshop).
+  number card can start (played or moved from a workshop).  A special card
+  put back into the deck goes ``depth`` ≥ 1 cards down, never straight back
+  on top, so laying a pot always makes progress.
 * Moving a workshop end card that would leave only wild cards in that
   rainbow is refused (every rainbow keeps a number card); a rainbow holds at
   most 12 cards; a one-card workshop rainbow's card may be taken from either
@@ -20,6 +22,9 @@ Decisions where RULES.md is silent (also enforced by ``moves.py``):
   after every player in a row ended a turn without playing a card; with it
   off, after every player in a row ended a turn without playing or moving any
   card (otherwise such a game could never end).
+* Drawing with ``refill`` "as-played": penalty cards count as played (seed
+  000: they are the cards the player could not play), else a player whose
+  hand ran empty would never draw again and the game could not end.
 * Drawing: a draw takes what the deck holds, the discard pile is shuffled in
   (a "reshuffle" event) and the draw goes on; with both empty, nothing more
   is drawn.
@@ -122,7 +127,7 @@ def _setup(state: KobitoState, event: Event) -> None:
         raise IllegalEvent(f"the deck must hold all {CARD_COUNT} rainbow cards")
     golds = event.get("gold")
     index = {g.name: i for i, g in enumerate(state.gold_cards)}
-    if not isinstance(golds, list) or sorted(map(str, golds)) != sorted(index):
+    if not isinstance(golds, list) or not all(isinstance(g, str) for g in golds) or sorted(golds) != sorted(index):
         raise IllegalEvent(f"the gold deck must hold the {len(index)} gold cards of the table, once each")
     first = _int(event, "first", state.players, "first player")
     if state.options["first_player"] not in ("random", first):
@@ -139,14 +144,14 @@ def _lay_pot(state: KobitoState, event: Event) -> None:
     if not state.pending_pots:
         raise IllegalEvent("no pot is waiting to be laid")
     slot = state.pending_pots[0]
-    if event.get("slot") != slot:
+    if _int(event, "slot", POTS, "slot") != slot:
         raise IllegalEvent(f"the next pot goes in place {slot}")
     gold = state.gold_cards[state.gold_deck[-1]].name
     if event.get("gold") != gold:
         raise IllegalEvent("the gold card must be the top of the gold deck")
     step = start_step(state)
     if step == "pot":
-        if _card(event, "start") != state.deck[-1]:
+        if event.get("start") != NAME[state.deck[-1]]:
             raise IllegalEvent("the starting card must be the top of the deck")
         card = state.deck.pop()
         row = Row(NUMBER[card], [card])
@@ -166,16 +171,16 @@ def _special_start(state: KobitoState, event: Event) -> None:
     card = _card(event)
     if card != state.deck[-1]:
         raise IllegalEvent("the special card must be the top of the deck")
-    state.deck.pop()
     if state.options["special_start"] == "discard":
         if "depth" in event:
             raise IllegalEvent("the special card goes to the discard pile, not into the deck")
-        state.discard.append(card)
+        state.discard.append(state.deck.pop())
         return
     depth = event.get("depth")
-    if type(depth) is not int or not 1 <= depth <= len(state.deck):
-        raise IllegalEvent(f"depth must be a number of cards above it, 1 to {len(state.deck)}")
-    state.deck.insert(len(state.deck) - depth, card)
+    rest = len(state.deck) - 1
+    if type(depth) is not int or not 1 <= depth <= rest:
+        raise IllegalEvent(f"depth must be a number of cards above it, 1 to {rest}")
+    state.deck.insert(rest - depth, state.deck.pop())
 
 
 def _reshuffle(state: KobitoState, event: Event) -> None:
@@ -196,7 +201,7 @@ def _draw(state: KobitoState, event: Event) -> None:
     if state.pending_pots or not state.owed:
         raise IllegalEvent("no draw is due now")
     player, count = state.owed[0]
-    if event.get("player") != player:
+    if _int(event, "player", state.players, "player") != player:
         raise IllegalEvent(f"seat {player} draws now")
     count = min(count, len(state.deck))
     names = event.get("cards")
@@ -335,6 +340,8 @@ def penalty_due(state: KobitoState, seat: int) -> int | None:
 
 def _end_turn(state: KobitoState, seat: int, event: Event) -> None:
     penalty = _cards(event, "penalty") if "penalty" in event else []
+    if "penalty" in event and not penalty:
+        raise IllegalEvent("leave out 'penalty' when you give no penalty cards")
     due = penalty_due(state, seat)
     if due is None:
         raise IllegalEvent(f"play {state.requirement - state.played} more card(s): you still can")
@@ -350,7 +357,7 @@ def _end_turn(state: KobitoState, seat: int, event: Event) -> None:
     if state.quiet >= state.players:
         state.over = True
         return
-    refill = HAND_SIZE - len(hand) if state.options["refill"] == "to-five" else state.played
+    refill = HAND_SIZE - len(hand) if state.options["refill"] == "to-five" else state.played + len(penalty)
     if refill > 0:
         state.owed.append([seat, refill])
     state.turn = (seat + 1) % state.players
@@ -377,23 +384,43 @@ MOVES = {
 }
 
 
+FIELDS = {
+    kind: {"type", *fields}
+    for kind, fields in {
+        "setup": ("deck", "gold", "first"),
+        "pot": ("slot", "gold", "start"),
+        "special-start": ("card", "depth"),
+        "reshuffle": ("deck",),
+        "draw": ("player", "cards"),
+        "play": ("seat", "card", "pot", "end"),
+        "open": ("seat", "cards"),
+        "extend": ("seat", "card", "rainbow", "end"),
+        "move": ("seat", "rainbow", "from", "pot", "end"),
+        "take-kobito": ("seat", "kobito", "card"),
+        "end-turn": ("seat", "penalty"),
+    }.items()
+}
+"""The fields each event may have (each handler checks the ones it needs)."""
+
+
 def apply(state: KobitoState, event: Any) -> None:
     """Check ``event`` and apply it; ``IllegalEvent`` (nothing changed) if refused."""
     if not isinstance(event, dict):
         raise IllegalEvent("an event must be a JSON object")
-    kind = event.get("type")
     if state.over:
         raise IllegalEvent("the game is over")
-    if "seat" in event:
-        handler = MOVES.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise IllegalEvent(f"{kind!r} is not a Kobito move")
+    kind = event.get("type")
+    is_move = "seat" in event
+    handler = (MOVES if is_move else CHANCE).get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise IllegalEvent(f"{kind!r} is not a Kobito {'move' if is_move else 'chance event'}")
+    extra = event.keys() - FIELDS[kind]
+    if extra:
+        raise IllegalEvent(f"a {kind!r} event has no field {', '.join(sorted(map(repr, extra)))}")
+    if is_move:
         seat = event["seat"]
         if type(seat) is not int or seat != to_act(state):
             raise IllegalEvent(f"it is not seat {seat!r}'s move")
         handler(state, seat, event)
     else:
-        handler = CHANCE.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise IllegalEvent(f"{kind!r} is not a Kobito chance event")
         handler(state, event)

@@ -11,6 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kobito_tui.core.game import Result
+from kobito_tui.kobito.cards import KIND, NAME, NUMBER
+from kobito_tui.kobito.rainbow import Row, left_needs, number_at, right_needs
+from kobito_tui.kobito.rules import penalty_due
+from kobito_tui.kobito.scoring import gold_values, result, scores
+from kobito_tui.kobito.state import KobitoState, to_act
 
 
 @dataclass(frozen=True)
@@ -72,3 +77,61 @@ class KobitoView:
     over: bool
     result: Result | None
     options: dict[str, Any]
+
+
+def _card(card: int, number: int | None = None) -> CardView:
+    return CardView(NAME[card], NUMBER[card] or number, KIND[card])
+
+
+def _row(row: Row) -> tuple[CardView, ...]:
+    return tuple(_card(c, number_at(row.start, i)) for i, c in enumerate(row.cards))
+
+
+def _hand(hand: list[int]) -> tuple[CardView, ...]:
+    return tuple(_card(c) for c in hand)
+
+
+def _pot(state: KobitoState, slot: int) -> PotView | None:
+    pot = state.pots[slot]
+    if pot is None:
+        return None
+    gold = state.gold_cards[pot.gold]
+    row = pot.row
+    empty = not row.cards
+    return PotView(
+        slot,
+        gold.name,
+        gold.length,
+        gold.value,
+        _row(row),
+        None if empty else left_needs(row),
+        None if empty else right_needs(row),
+    )
+
+
+def make_view(state: KobitoState, seat: int | None) -> KobitoView:
+    acting = to_act(state)
+    due = penalty_due(state, acting) if acting is not None else 0
+    return KobitoView(
+        seat=seat,
+        names=state.names,
+        to_act=acting,
+        turn=state.turn,
+        hand=None if seat is None else _hand(state.hands[seat]),
+        hands=tuple(_hand(h) for h in state.hands) if seat is None else None,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        pots=tuple(_pot(state, slot) for slot in range(len(state.pots))),
+        workshops=tuple(tuple(_row(r) for r in w) for w in state.workshops),
+        gold=tuple(gold_values(state, s) for s in range(state.players)),
+        penalties=tuple(len(p) for p in state.penalties),
+        scores=tuple(scores(state)),
+        deck_count=len(state.deck),
+        discard_count=len(state.discard),
+        gold_left=len(state.gold_deck),
+        requirement=state.requirement,
+        played=state.played,
+        penalty_due=due or 0,
+        over=state.over,
+        result=result(state),
+        options=dict(state.options),
+    )

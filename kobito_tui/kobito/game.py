@@ -1,0 +1,62 @@
+"""``KobitoGame``: the Game protocol for Kobito, wiring the small modules together."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kobito_tui.core.game import Event, Header, OptionSpec, Result
+from kobito_tui.kobito import chance, describe, moves, options, rules, scoring, view
+from kobito_tui.kobito.cards import gold_cards
+from kobito_tui.kobito.state import KobitoState, new_state, to_act
+
+
+class KobitoGame:
+    id = "kobito"
+    title = "Kobito"
+    min_players = options.MIN_PLAYERS
+    max_players = options.MAX_PLAYERS
+
+    def option_specs(self) -> list[OptionSpec]:
+        return list(options.SPECS)
+
+    def normalize_options(self, opts: dict[str, Any], players: int) -> dict[str, Any]:
+        return options.normalize(opts, players)
+
+    def new_state(self, header: Header) -> KobitoState:
+        opts = options.normalize(header.options, header.players)
+        names = tuple(seat.name for seat in header.seats)
+        return new_state(names, opts, gold_cards(options.gold_table(opts["gold_table"])))
+
+    def apply(self, state: KobitoState, event: Event) -> None:
+        rules.apply(state, event)
+
+    def chance(self, state: KobitoState, rng: random.Random) -> Event | None:
+        return chance.chance(state, rng)
+
+    def to_act(self, state: KobitoState) -> int | None:
+        return to_act(state)
+
+    def legal_moves(self, state: KobitoState) -> list[Event]:
+        return moves.legal_moves(state)
+
+    def closes_turn(self, event: Event) -> bool:
+        return event.get("type") == "end-turn" and "seat" in event
+
+    def is_over(self, state: KobitoState) -> bool:
+        return state.over
+
+    def result(self, state: KobitoState) -> Result | None:
+        return scoring.result(state)
+
+    def view(self, state: KobitoState, seat: int | None) -> view.KobitoView:
+        return view.make_view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return describe.redact(event, seat)
+
+    def describe(self, state: KobitoState, event: Event, seat: int | None) -> str | None:
+        return describe.describe(state, event, seat)
+
+    def copy_state(self, state: KobitoState) -> KobitoState:
+        return state.copy()
