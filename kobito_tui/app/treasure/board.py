@@ -1,0 +1,159 @@
+"""``TreasureBoard``: the Hide the Treasure screen area the shell plugs in.
+
+A turn is three steps, each posted as its own move so the shell shows the
+flip at once and undo can take one step back; after the third step the player
+confirms with Enter or the End-turn button (the engine's ``end`` move), so a
+mistaken last step can still be undone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center
+from textual.css.query import NoMatches
+from textual.widgets import Button, Static
+
+from kobito_tui.app.board import GameBoard
+from kobito_tui.core.game import Event, Header
+from kobito_tui.treasure.view import Pos, TreasureView
+
+from .controls import Choices, move_cursor
+from .grid import TileGrid
+from .words import colour_line, seats_line, status_text
+
+CONFIRM_LABELS = {"end": "End turn ⏎", "pass": "Pass ⏎", "place": "Place pawn ⏎"}
+
+
+class TreasureBoard(GameBoard):
+    """The 5x5 grid, the player's own colour, the seats and the confirm button."""
+
+    can_focus = True
+
+    BINDINGS = [
+        Binding("up,k,w", "step('up')", "Step", show=False),
+        Binding("down,j,s", "step('down')", "Step", show=False),
+        Binding("left,h,a", "step('left')", "Step", show=False),
+        Binding("right,l,d", "step('right')", "Step", show=False),
+        Binding("enter", "confirm", "Confirm", show=False),  # the button shows it
+    ]
+
+    def __init__(self, header: Header, **kwargs: Any) -> None:
+        super().__init__(header, **kwargs)
+        self._view: TreasureView | None = None
+        self._legal: list[Event] = []
+        self._interactive = False
+        self._choices = Choices()
+        self._cursor: Pos = (0, 0)
+        self._hint: Event | None = None
+        self._status = ""
+        self._lines: tuple[object, ...] = ()
+        self._waiting = False  # a move was posted and the shell has not shown its result yet
+        self._typed_ahead: list[tuple[str, str | None]] = []  # keys pressed meanwhile
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="treasure-mine")
+        with Center():
+            yield TileGrid(id="treasure-grid")
+        yield Static(id="treasure-seats")
+        confirm = Button("End turn ⏎", id="treasure-confirm", compact=True, disabled=True)
+        confirm.can_focus = False  # keys stay with the board
+        with Center():
+            yield confirm
+
+    def on_mount(self) -> None:
+        self._sync()
+
+    # -- the GameBoard contract -------------------------------------------
+    def show(self, view: TreasureView, legal: list[Event], interactive: bool) -> None:
+        self._view, self._legal, self._interactive = view, legal, interactive
+        self._choices = Choices.of(view, legal if interactive else [])
+        self._hint = None
+        self._waiting = False
+        if self._choices.corners and self._cursor not in self._choices.corners:
+            self._cursor = next(iter(self._choices.corners))
+        self._sync()
+        status = self.status()
+        if status != self._status:
+            self._status = status
+            self.post_message(self.StatusChanged(status))
+        if not interactive:
+            self._typed_ahead.clear()
+        elif self._typed_ahead:
+            self._key(*self._typed_ahead.pop(0))
+
+    def status(self) -> str:
+        return status_text(self._view, self._legal, self._interactive)
+
+    def hint(self, move: Event) -> None:
+        self._hint = move
+        self._sync()
+
+    # -- input -----------------------------------------------------------
+    def action_step(self, direction: str) -> None:
+        self._key("step", direction)
+
+    def action_confirm(self) -> None:
+        self._key("confirm", None)
+
+    def _key(self, action: str, direction: str | None) -> None:
+        """A step or confirm key; keys typed before the last move is shown wait for it."""
+        choices = self._choices
+        if self._waiting:
+            self._typed_ahead.append((action, direction))
+        elif action == "step" and choices.corners:
+            self._cursor = move_cursor(self._cursor, direction)
+            self._sync()
+        elif action == "step" and direction in choices.directions:
+            self._choose(choices.directions[direction])
+        elif action == "confirm" and choices.corners:
+            self._choose(choices.corners[self._cursor])
+        elif action == "confirm" and choices.confirm is not None:
+            self._choose(choices.confirm)
+        elif self._interactive and action == "step":
+            self.app.bell()
+
+    @on(TileGrid.Clicked)
+    def _clicked(self, message: TileGrid.Clicked) -> None:
+        move = self._choices.steps.get(message.pos) or self._choices.corners.get(message.pos)
+        if move is not None:
+            self.focus()
+            self._choose(move)
+
+    @on(Button.Pressed, "#treasure-confirm")
+    def _confirm_pressed(self, message: Button.Pressed) -> None:
+        message.stop()
+        self.action_confirm()
+
+    def _choose(self, move: Event) -> None:
+        self._choices = Choices()  # one move per show(): the next one is chosen on what it shows
+        self._waiting = True
+        self._sync()
+        self.post_message(self.MoveChosen(move))
+
+    # -- rendering -------------------------------------------------------
+    def _sync(self) -> None:
+        """Bring the child widgets up to date (once they exist)."""
+        view = self._view
+        try:
+            grid = self.query_one(TileGrid)
+        except NoMatches:
+            return
+        if view is None:
+            return
+        choices = self._choices
+        grid.show(view, choices, self._cursor if choices.corners else None, choices.target_of(self._hint))
+        lines = (colour_line(view), seats_line(view))
+        if lines != self._lines:  # an update re-runs the layout: only when the words change
+            self._lines = lines
+            self.query_one("#treasure-mine", Static).update(lines[0])
+            self.query_one("#treasure-seats", Static).update(lines[1])
+        confirm = self.query_one("#treasure-confirm", Button)
+        kind = "place" if choices.corners else choices.confirm["type"] if choices.confirm else "end"
+        confirm.label = CONFIRM_LABELS[kind]
+        confirm.disabled = not (choices.corners or choices.confirm)
+        confirm.display = self._interactive and not view.over
+        confirm.set_class(self._hint is not None and self._hint == choices.confirm, "-hint")
