@@ -1,0 +1,217 @@
+"""The Kobito app: title screen, dialogs and the game screen, and where games start."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from kobito_tui.app.screens.title import TitleScreen
+
+# Everything past the title screen is imported when first used: start-up stays
+# close to a bare Textual app's.
+if TYPE_CHECKING:
+    from kobito_tui.app.screens.game import GameScreen
+    from kobito_tui.core.game import Header
+    from kobito_tui.core.record import Record
+    from kobito_tui.core.session import Session
+
+
+def style_sheets() -> list[Path]:
+    """Every ``*.tcss`` of the installed ``kobito_tui.styles`` package, app.tcss first."""
+    sheets = [Path(str(entry)) for entry in files("kobito_tui.styles").iterdir() if entry.name.endswith(".tcss")]
+    return sorted(sheets, key=lambda path: (path.name != "app.tcss", path.name))
+
+
+class KobitoApp(App[int]):
+    TITLE = "Kobito"
+    CSS_PATH = style_sheets()
+    # Below 80×24 every screen shows its SizeNotice instead of its layout.
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (80, "-narrow"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (24, "-short"), (40, "-tall")]
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("f1", "help", "Keys"),
+    ]
+
+    def __init__(
+        self,
+        saves_dir: Path,
+        *,
+        new: Header | None = None,
+        load: Path | None = None,
+        replay: Path | None = None,
+        bot_delay: float = 0.6,
+    ) -> None:
+        super().__init__()
+        self.saves_dir = Path(saves_dir)
+        self.bot_delay = bot_delay
+        self._start = (new, load, replay)
+
+    def get_default_screen(self) -> Screen:
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        new, path, replay = self._start
+        if new is not None:
+            self.start_game(new)
+        elif path is not None:
+            self.resume(Path(path))
+        elif replay is not None:
+            self.action_replays()
+
+    # -- starting and resuming games ---------------------------------------
+    def start_game(self, header: Header | None) -> None:
+        from kobito_tui.core.record import Record
+        from kobito_tui.core.savefile import save
+        from kobito_tui.core.saves import new_save_path
+        from kobito_tui.core.session import Session
+
+        if header is None:
+            return
+        session = Session(Record(header), path=new_save_path(self.saves_dir, header))
+        try:
+            save(session.path, session.record)
+        except OSError as error:
+            self.show_error("Cannot save games", f"{session.path}: {error}")
+            return
+        self.open_session(session)
+
+    def resume(self, path: Path | None) -> None:
+        from kobito_tui.core.savefile import SaveError, load
+        from kobito_tui.core.session import Session
+
+        if path is None:
+            return
+        try:
+            record = load(path)
+        except SaveError as error:
+            self.show_error("This save file cannot be loaded", str(error))
+            return
+        self.open_session(Session(record, path=Path(path)))
+
+    def open_session(self, session: Session) -> None:
+        from kobito_tui.app.screens.game import GameScreen
+
+        self.to_title()
+        self.push_screen(GameScreen(session, self.bot_delay))
+
+    def play_again(self, header: Header) -> None:
+        """The same players and options, a new deal."""
+        from kobito_tui.core.record import new_header
+
+        self.start_game(new_header(header.game, header.seats, header.options))
+
+    def save_replay(self, record: Record) -> None:
+        from kobito_tui.core.savefile import save
+        from kobito_tui.core.saves import new_save_path
+
+        path = new_save_path(self.saves_dir / "replays", record.header)
+        try:
+            save(path, record)
+        except OSError as error:
+            self.show_error("The replay could not be saved", str(error))
+            return
+        self.notify(f"Saved to {path}", title="Replay saved")
+
+    def to_title(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def show_error(self, title: str, text: str) -> None:
+        from kobito_tui.app.screens.message import MessageScreen
+
+        self.push_screen(MessageScreen(title, text))
+
+    def game_screen(self) -> GameScreen | None:
+        from kobito_tui.app.screens.game import GameScreen
+
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+
+    # -- actions (title buttons, bindings, command palette) ----------------
+    def action_new_game(self) -> None:
+        from kobito_tui.app.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen(), self.start_game)
+
+    def action_continue_game(self) -> None:
+        from kobito_tui.app.savegames import latest_unfinished
+
+        path = latest_unfinished(self.saves_dir)
+        if path is None:
+            self.notify("There is no unfinished game to continue.", title="Continue")
+        else:
+            self.resume(path)
+
+    def action_load_game(self) -> None:
+        from kobito_tui.app.screens.load import LoadScreen
+
+        self.push_screen(LoadScreen(self.saves_dir), self.resume)
+
+    def action_replays(self) -> None:
+        from kobito_tui.app.screens.coming_soon import ComingSoonScreen
+
+        self.push_screen(ComingSoonScreen("Replays"))
+
+    def action_rules(self) -> None:
+        from kobito_tui.app.screens.rules import RulesScreen
+
+        game = self.game_screen()
+        if game is None:
+            self.push_screen(RulesScreen())
+        else:
+            self.push_screen(RulesScreen(game.header.game, game.header.options))
+
+    def action_help(self) -> None:
+        from kobito_tui.app.screens.help import HelpScreen, screen_keys
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(screen_keys(self.screen)))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New game", "Choose a game, players and rule options", self.action_new_game)
+        yield SystemCommand("Continue", "Resume the most recent unfinished game", self.action_continue_game)
+        yield SystemCommand("Load", "Resume a saved game", self.action_load_game)
+        yield SystemCommand("Replays", "Watch saved games", self.action_replays)
+        yield SystemCommand("Rules", "The rules, with the options in force", self.action_rules)
+        yield SystemCommand("Key bindings", "The keys of this screen", self.action_help)
+        yield SystemCommand("Title screen", "Back to the title (games stay saved)", self.to_title)
+        game = self.game_screen()
+        if game is not None:
+            yield SystemCommand("Undo", "Take back your last move of this turn", game.action_undo)
+            yield SystemCommand("Redo", "Play the move you took back again", game.action_redo)
+            yield SystemCommand("Hint", "Let the strong computer suggest a move", game.action_hint)
+            yield SystemCommand("Menu", "The game menu", game.action_menu)
+
+
+    def _print_error_renderables(self) -> None:
+        """After a crash, the player reads one sentence; the traceback goes to a file."""
+        if self._exception is None or not self._exit_renderables:
+            super()._print_error_renderables()
+            return
+        from rich.console import Console
+
+        log = self.saves_dir / "crash.log"
+        try:
+            self.saves_dir.mkdir(parents=True, exist_ok=True)
+            with log.open("a", encoding="utf-8") as file:
+                Console(file=file, width=120, no_color=True).print(*self._exit_renderables)
+        except OSError:
+            log = None
+        self._exit_renderables.clear()
+        details = f" Details: {log}" if log else ""
+        print(f"kobito stopped after an internal error. Your game is saved: choose Continue.{details}", file=sys.stderr)
+
+
+def run_app(saves_dir: Path, **start) -> int:
+    """Run the app until the player quits; the exit code."""
+    app = KobitoApp(saves_dir, **start)
+    app.run()
+    return app.return_code or 0

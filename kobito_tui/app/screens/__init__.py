@@ -1,0 +1,1 @@
+"""The shell's screens: title, dialogs, the game table and its companions."""

@@ -1,0 +1,30 @@
+"""The hot-seat curtain: hides every hand until the next player is at the keys."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.widgets import Button, Footer, Static
+
+from kobito_tui.app.screens.base import ShellScreen
+
+
+class CurtainScreen(ShellScreen):
+    """Opaque: nothing of the table is drawn while it is up."""
+
+    BINDINGS = [Binding("enter,space", "dismiss", "I am ready")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="curtain")
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(f"Pass the keyboard to {self.player}", classes="curtain-title", markup=False)
+            yield Static(f"{self.player}, press Enter when the others cannot see the screen.", markup=False)
+            yield Button(f"I am {self.player}", id="ready", variant="primary")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss()

@@ -1,0 +1,289 @@
+"""The game screen, the same for every game: board, status, log, controls.
+
+The screen owns the :class:`Session`; the board only shows one seat's view and
+posts the move the player chose.  Computers think in a worker thread and their
+moves are paced by ``bot_delay`` so a person can follow them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, RichLog, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from kobito_tui.app import viewpoint
+from kobito_tui.app.board import GameBoard, board_class
+from kobito_tui.app.game_log import GameLog
+from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.screens.curtain import CurtainScreen
+from kobito_tui.app.widgets.move_list_board import MoveListBoard
+from kobito_tui.bots import Bot, make_bot
+from kobito_tui.core.game import Event, Game, Header, IllegalEvent
+from kobito_tui.core.session import Session
+
+
+def board_for(game_id: str) -> type[GameBoard]:
+    """The game's own board, or the plain move list while it is not installed."""
+    try:
+        return board_class(game_id)
+    except ImportError:
+        return MoveListBoard
+
+
+CONTROLS = ("undo", "redo", "hint")  # buttons and keys that are not always available
+LOG_LINES = 300  # the log panel keeps the latest lines
+
+
+class GameScreen(ShellScreen):
+    BINDINGS = [
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("y,ctrl+y", "redo", "Redo"),
+        Binding("question_mark", "hint", "Hint", key_display="?"),
+        Binding("escape", "menu", "Menu"),
+        Binding("f2", "app.rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session, bot_delay: float = 0.6) -> None:
+        super().__init__(classes="game-screen")
+        self.session = session
+        self.bot_delay = bot_delay
+        self.board = board_for(session.header.game)(session.header, id="board")
+        self._shown: int | None = None  # the seat whose view the board shows
+        self._log: GameLog | None = None
+        self._bots: dict[int, Bot] = {}
+        self._thinking: int | None = None  # len(events) when a computer started thinking
+        self._curtain_up = False
+        self._ended = False
+
+    # -- layout ----------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            yield self.board
+            with Vertical(id="side"):
+                yield Static(self.game.title, id="game-title")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10, max_lines=LOG_LINES)
+        with Horizontal(id="status-bar"):
+            yield Static("", id="status", markup=False)
+            yield Button("Undo", id="undo", compact=True)
+            yield Button("Redo", id="redo", compact=True)
+            yield Button("Hint", id="hint", compact=True)
+            yield Button("Menu", id="menu", compact=True)
+        yield Footer()
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def header(self) -> Header:
+        return self.session.header
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.refresh_table)
+
+    # -- the one place the table is brought up to date --------------------
+    def refresh_table(self) -> None:
+        """Show the right seat's view (behind a curtain if the seat changed hands),
+        then let the computer move if it is its turn."""
+        seat = viewpoint.viewer(self.header, self.session.to_act, self._shown)
+        if viewpoint.needs_curtain(self.header, self._shown, seat) and not self.session.over:
+            if not self._curtain_up:
+                self._curtain_up = True
+                self.app.push_screen(CurtainScreen(self.header.name(seat)), lambda _: self._curtain_lifted(seat))
+            return
+        self._shown = seat
+        self.board.show(self.session.view(seat), self.session.legal_moves(), self.human_to_move)
+        self._update_log(seat)
+        self._update_controls()
+        if self.session.over:
+            self._game_over()
+        elif self.bot_to_move:
+            self._start_bot()
+
+    def _curtain_lifted(self, seat: int) -> None:
+        self._curtain_up = False
+        self._shown = seat
+        self.refresh_table()
+
+    @property
+    def human_to_move(self) -> bool:
+        seat = self.session.to_act
+        return seat is not None and seat == self._shown and not self.header.seats[seat].is_bot
+
+    @property
+    def bot_to_move(self) -> bool:
+        seat = self.session.to_act
+        return seat is not None and self.header.seats[seat].is_bot
+
+    def _update_log(self, seat: int) -> None:
+        log = self.query_one("#log", RichLog)
+        events = self.session.events
+        if self._log is None or self._log.seat != seat:
+            self._log = GameLog(self.game, self.header, seat)
+            self._log.sync(events)
+            log.clear()
+            lines = self._log.text_lines()[-LOG_LINES:]
+        elif self._log.rewound(events):
+            lines = [f"↶ Taken back: {line}" for line in self._log.rewind(events, self.session.state)]
+        else:
+            lines = self._log.sync(events)
+        for line in lines:
+            log.write(line)
+
+    def _update_controls(self) -> None:
+        """Buttons show what is available now; the footer keeps its keys
+        (rebuilding it on every move is slow) and unavailable keys do nothing."""
+        for ident in CONTROLS:
+            self.query_one(f"#{ident}", Button).disabled = not self.can(ident)
+        self._set_status(self.board.status())
+
+    def _set_status(self, text: str) -> None:
+        seat = self.session.to_act
+        if self.session.over:
+            result = self.session.result
+            text = result.summary if result else "Game over"
+        elif seat is not None and self.header.seats[seat].is_bot:
+            text = f"{self.header.name(seat)} is thinking…"
+        elif seat is not None and seat != self._shown:
+            text = f"{self.header.name(seat)} to play"
+        elif seat is not None:
+            text = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
+        self.query_one("#status", Static).update(text, layout=False)  # one fixed line
+
+    def can(self, action: str) -> bool:
+        """Whether undo, redo or hint is available now."""
+        if action == "undo":
+            return self.human_to_move and self.session.can_undo()
+        if action == "redo":
+            return self.human_to_move and self.session.can_redo()
+        return self.human_to_move
+
+    # -- moves -------------------------------------------------------------
+    def on_game_board_move_chosen(self, message: GameBoard.MoveChosen) -> None:
+        message.stop()
+        if self.human_to_move:
+            self.play(message.move)
+
+    def on_game_board_status_changed(self, message: GameBoard.StatusChanged) -> None:
+        message.stop()
+        self._set_status(message.text)
+
+    def play(self, move: Event) -> None:
+        self._commit(lambda: self.session.play(move))
+
+    def action_undo(self) -> None:
+        if self.can("undo"):
+            self._commit(self.session.undo)
+
+    def action_redo(self) -> None:
+        if self.can("redo"):
+            self._commit(self.session.redo)
+
+    def _commit(self, change: Callable[[], object]) -> None:
+        """Change the session (it autosaves), then the table; a refused move or
+        a failed save becomes a notification."""
+        try:
+            change()
+        except IllegalEvent as error:
+            self.notify(str(error), title="Move refused", severity="error")
+        except OSError as error:
+            self.notify(f"The game could not be saved: {error}", title="Save failed", severity="error")
+        self.refresh_table()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        await self.run_action(event.button.id)
+
+    def action_menu(self) -> None:
+        from kobito_tui.app.screens.menu import MenuScreen
+
+        self.app.push_screen(MenuScreen())
+
+    # -- computers ---------------------------------------------------------
+    def _bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            level = self.header.seats[seat].level or "greedy"
+            self._bots[seat] = self._make_bot(level, self.header.seed + seat)
+        return self._bots[seat]
+
+    def _make_bot(self, level: str, seed: int) -> Bot:
+        """A bot of ``level``, or a random one (with a warning) if that level fails to load."""
+        try:
+            return make_bot(self.header.game, level, seed)
+        except Exception as error:  # a broken bot must not end the game
+            self.notify(f"The {level} computer is unavailable ({error}); a random one plays.", severity="warning")
+            return make_bot(self.header.game, "random", seed)
+
+    def _ask(self, seat: int) -> tuple[Any, ...]:
+        """What a bot in ``seat`` is given: never more than the seat may know."""
+        history = [self.game.redact(event, seat) for event in self.session.events]
+        return (self.game, self.header, self.session.view(seat), self.session.legal_moves(), history)
+
+    def _start_bot(self) -> None:
+        if self._thinking == len(self.session.events):
+            return
+        self._thinking = len(self.session.events)
+        seat = self.session.to_act
+        self._think(self._bot(seat), self._ask(seat), self._thinking)
+
+    @work(thread=True, group="bot", exit_on_error=False)
+    def _think(self, bot: Bot, question: tuple[Any, ...], token: int) -> None:
+        started = time.monotonic()
+        move = bot.choose(*question)
+        time.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._bot_moved, move, token)
+
+    def _bot_moved(self, move: Event, token: int) -> None:
+        if token == len(self.session.events) and self.is_attached:
+            self.play(move)
+
+    def action_hint(self) -> None:
+        if self.can("hint"):
+            seat = self.session.to_act
+            bot = self._make_bot("strong", self.header.seed)
+            self._hint(bot, self._ask(seat), len(self.session.events))
+
+    @work(thread=True, group="hint", exit_on_error=False)
+    def _hint(self, bot: Bot, question: tuple[Any, ...], token: int) -> None:
+        move = bot.choose(*question)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._hinted, move, token)
+
+    def _hinted(self, move: Event, token: int) -> None:
+        if token == len(self.session.events) and self.human_to_move:
+            self.board.hint(move)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state != WorkerState.ERROR:
+            return
+        self.notify(f"The computer failed ({event.worker.error}).", title="Error", severity="error")
+        seat = self.session.to_act
+        if event.worker.group == "bot" and seat is not None:  # a random player takes the seat over
+            self._bots[seat] = make_bot(self.header.game, "random", self.header.seed + seat)
+            self._thinking = None
+            self.refresh_table()
+
+    # -- the end -----------------------------------------------------------
+    def _game_over(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        self.add_class("-over")
+        if self.bot_delay:
+            self.set_timer(2.5 * self.bot_delay, self._show_scores)
+        else:
+            self.call_after_refresh(self._show_scores)
+
+    def _show_scores(self) -> None:
+        from kobito_tui.app.screens.final import FinalScreen
+
+        if self.is_attached:
+            self.app.push_screen(FinalScreen(self.session))

@@ -1,0 +1,27 @@
+"""A clear message in a dialog: errors the player should read (never a traceback)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Button, Static
+
+from kobito_tui.app.screens.base import ShellDialog
+
+
+class MessageScreen(ShellDialog):
+    BINDINGS = [Binding("escape,enter", "dismiss", "Close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text, self.text = title, text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog message"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.text, classes="message-text", markup=False)
+            yield Button("OK", id="ok", variant="primary", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss()

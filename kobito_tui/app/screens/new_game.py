@@ -1,0 +1,177 @@
+"""The new-game dialog: game, seats, rule options (defaults shown) and seed.
+
+Dismisses with a :class:`Header` built by ``core.record.new_header``, or None."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.core.game import Game, OptionSpec, Seat
+from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.record import BOT_LEVELS, new_header
+
+MAX_SEATS = 6
+SEAT_KINDS = [("Human", "human")] + [(f"Computer · {level}", f"bot:{level}") for level in BOT_LEVELS]
+
+
+def available_games() -> list[Game]:
+    """The games whose engine is installed."""
+    games = []
+    for game_id in GAME_IDS:
+        try:
+            games.append(get_game(game_id))
+        except ImportError:
+            continue
+    return games
+
+
+def shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def player_counts(game: Game) -> list[tuple[str, int]]:
+    return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
+
+
+def option_widget(spec: OptionSpec) -> Widget:
+    ident = f"opt-{spec.name}"
+    if spec.choices:
+        choices = [(shown(choice), choice) for choice in spec.choices]
+        return Select(choices, value=spec.default, allow_blank=False, compact=True, id=ident)
+    if spec.kind is bool:
+        return Checkbox("", spec.default, compact=True, id=ident)
+    return Input(str(spec.default), type="integer" if spec.kind is int else "text", compact=True, id=ident)
+
+
+class NewGameScreen(ShellScreen):
+    AUTO_FOCUS = "#game"
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="form-screen")
+        self.games = available_games()
+
+    def compose(self) -> ComposeResult:
+        yield Static("New game", classes="dialog-title")
+        with VerticalScroll(id="new-game-form"):
+            with Horizontal(classes="form-row"):
+                yield Label("Game", classes="form-label")
+                yield Select(
+                    [(game.title, game.id) for game in self.games],
+                    value=self.games[0].id,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
+            with Horizontal(classes="form-row"):
+                yield Label("Players", classes="form-label")
+                yield Select(player_counts(self.games[0]), allow_blank=False, compact=True, id="players")
+            for seat in range(MAX_SEATS):
+                with Horizontal(classes="form-row seat-row", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="form-label")
+                    yield Input(
+                        "You" if seat == 0 else f"Computer {seat + 1}", compact=True, id=f"name-{seat}", max_length=20
+                    )
+                    yield Select(
+                        SEAT_KINDS,
+                        value="human" if seat == 0 else "bot:greedy",
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{seat}",
+                    )
+            yield Static("Rule options", classes="form-section")
+            yield Vertical(id="options")
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="form-label")
+                yield Input(placeholder="random", type="integer", compact=True, id="seed")
+        yield Static("", id="form-error", markup=False)
+        with Horizontal(classes="dialog-buttons"):
+            yield Button("Start", id="start", variant="primary", compact=True)
+            yield Button("Cancel", id="cancel", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._game_changed(self.games[0])
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.query_one("#game", Select).value)
+
+    @on(Select.Changed, "#game")
+    def _on_game(self, event: Select.Changed) -> None:
+        self._game_changed(self.game)
+
+    @on(Select.Changed, "#players")
+    def _on_players(self, event: Select.Changed) -> None:
+        self._show_seats()
+
+    def _game_changed(self, game: Game) -> None:
+        players = self.query_one("#players", Select)
+        count = players.value if isinstance(players.value, int) else 2
+        players.set_options(player_counts(game))
+        players.value = min(max(count, game.min_players), game.max_players)
+        self._show_seats()
+        options = self.query_one("#options", Vertical)
+        options.remove_children()
+        options.mount_all(
+            Horizontal(
+                Label(f"{spec.label} (default {shown(spec.default)})", classes="form-label wide"),
+                option_widget(spec),
+                classes="form-row",
+            )
+            for spec in game.option_specs()
+        )
+        for row, spec in zip(options.children, game.option_specs()):
+            row.tooltip = spec.help or None
+
+    def _show_seats(self) -> None:
+        count = self.query_one("#players", Select).value
+        for seat in range(MAX_SEATS):
+            self.query_one(f"#seat-{seat}").display = isinstance(count, int) and seat < count
+
+    def seats(self) -> tuple[Seat, ...]:
+        seats = []
+        for seat in range(self.query_one("#players", Select).value):
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+            kind, _, level = self.query_one(f"#kind-{seat}", Select).value.partition(":")
+            seats.append(Seat(name, kind, level or None))
+        return tuple(seats)
+
+    def options(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for spec in self.game.option_specs():
+            widget = self.query_one(f"#opt-{spec.name}")
+            value = widget.value
+            if isinstance(widget, Input):
+                value = int(value) if spec.kind is int and value.lstrip("-").isdigit() else value
+            values[spec.name] = value
+        return values
+
+    def action_start(self) -> None:
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+            header = new_header(self.game.id, self.seats(), self.options(), seed)
+        except ValueError as error:
+            self.query_one("#form-error", Static).update(f"Cannot start: {error}")
+            return
+        self.dismiss(header)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        await self.run_action(event.button.id)

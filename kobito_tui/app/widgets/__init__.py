@@ -1,0 +1,1 @@
+"""Generic widgets of the shell, shared by every screen and game."""

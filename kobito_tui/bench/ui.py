@@ -1,0 +1,191 @@
+"""`kobito bench ui`: start-up, key-press latency and memory of the Textual app.
+
+* ``startup_ratio``: time to the first painted title screen (a real process
+  under a pseudo-terminal, watched until the title appears) over the same for
+  a bare Textual app, medians of several runs each.
+* ``key_to_screen_ms_*``: a game at 120×40 (one human, computers at the other
+  seats) in a headless app; each sample is one key press (u: undo, y: redo of
+  a move just played: a full pass through the session, autosave, board and
+  log) until the first screen update rendered with it (the compositor's
+  output, which a headless app does not write to a terminal).
+* ``peak_rss_mb``: this process's peak resident memory after the game session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import resource
+import select
+import statistics
+import struct
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from kobito_tui.core.record import new_header, parse_players
+
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("B A R E")
+
+Bare().run()
+"""
+KOBITO_APP = """
+import sys
+from kobito_tui.cli import main
+main(["--saves-dir", sys.argv[1]])
+"""
+
+
+def time_to_paint(script: str, marker: bytes, args: list[str], timeout: float = 20.0) -> float:
+    """Seconds from starting ``script`` under an 80×24 pty until ``marker`` is drawn."""
+    import fcntl
+    import termios
+
+    start = time.perf_counter()
+    pid, fd = os.forkpty()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        os.execv(sys.executable, [sys.executable, "-c", script, *args])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    seen = b""
+    try:
+        while marker not in seen:
+            if time.perf_counter() - start > timeout:
+                raise RuntimeError(f"nothing painted within {timeout} s")
+            if select.select([fd], [], [], 0.5)[0]:
+                seen += os.read(fd, 65536)
+        return time.perf_counter() - start
+    finally:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def startup(runs: int = 5) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        bare, ours = [], []
+        for _ in range(runs):  # interleaved, so load on the machine hits both alike
+            bare.append(time_to_paint(BARE_APP, b"B A R E", []))
+            ours.append(time_to_paint(KOBITO_APP, b"K O B I T O", [folder]))
+    return {
+        "startup_bare_ms": round(statistics.median(bare) * 1000, 1),
+        "startup_ms": round(statistics.median(ours) * 1000, 1),
+        "startup_ratio": round(statistics.median(ours) / statistics.median(bare), 2),
+        "startup_runs": runs,
+    }
+
+
+async def key_latency(game_id: str, players: int, samples: int, seed: int = 1) -> list[float]:
+    """Milliseconds from each key press (undo / redo) to the rendered screen."""
+    from kobito_tui.app.main import KobitoApp
+
+    rng = random.Random(seed)
+    timings: list[float] = []
+    seats = parse_players(",".join(["You"] + ["bot:random"] * (players - 1)))
+    with tempfile.TemporaryDirectory() as folder:
+        while len(timings) < samples:
+            header = new_header(game_id, seats, seed=seed + len(timings))
+            app = KobitoApp(Path(folder), new=header, bot_delay=0)
+            async with app.run_test(size=(120, 40)) as pilot:
+                await _play(pilot, rng, timings, samples)
+    return timings
+
+
+class PaintClock:
+    """Records when the app hands a rendered screen update to the terminal,
+    with the number of events the game had then."""
+
+    def __init__(self, app) -> None:
+        self.app, self.paints = app, []
+        display = app._display
+
+        def timed(screen, renderable) -> None:
+            display(screen, renderable)
+            if renderable is not None and (game := app.game_screen()) is not None:
+                self.paints.append((time.perf_counter(), len(game.session.events)))
+
+        app._display = timed
+
+    async def key_to_paint(self, key: str, events_after: int) -> float:
+        """Press ``key``; milliseconds until the first paint showing ``events_after`` events."""
+        from textual import events
+
+        self.paints.clear()
+        start = time.perf_counter()
+        self.app._driver.send_message(events.Key(key, key))
+        while True:
+            painted = [when for when, count in self.paints if count == events_after]
+            if painted:
+                return (painted[0] - start) * 1000
+            if time.perf_counter() - start > 10:
+                raise RuntimeError(f"no paint after pressing {key!r}")
+            await asyncio.sleep(0.0005)
+
+
+async def _play(pilot, rng: random.Random, timings: list[float], samples: int) -> None:
+    """Play one game as seat 0, timing an undo and a redo of its first move each turn."""
+    app = pilot.app
+    clock = PaintClock(app)
+    while len(timings) < samples:
+        screen = app.game_screen()
+        if screen is None or screen.session.over:
+            return
+        if not screen.human_to_move:
+            await pilot.pause(0.001)
+            continue
+        session, game = screen.session, screen.session.game
+        legal = session.legal_moves()
+        open_moves = [move for move in legal if not game.closes_turn(move)]
+        screen.play(rng.choice(open_moves or legal))
+        await pilot.pause()
+        if open_moves and session.can_undo():
+            played = len(session.events)
+            timings.append(await clock.key_to_paint("u", played - 1))
+            await pilot.pause()
+            timings.append(await clock.key_to_paint("y", played))
+            await pilot.pause()
+        while screen.human_to_move and not session.over:
+            screen.play(rng.choice(session.legal_moves()))
+        await pilot.pause()
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def run(args) -> dict:
+    game_id = getattr(args, "game", "kobito")
+    players = getattr(args, "players", 4)
+    samples = 200
+    result = {"game": game_id, "players": players, "size": "120x40", **startup()}
+    timings = asyncio.run(key_latency(game_id, players, samples))
+    result.update(
+        key_presses=len(timings),
+        key_to_screen_ms_median=round(statistics.median(timings), 2),
+        key_to_screen_ms_p95=round(percentile(timings, 0.95), 2),
+        peak_rss_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    )
+    return result
+
+
+def report(result: dict) -> str:
+    return "\n".join(
+        [
+            f"UI: {result['game']}, {result['players']} players at {result['size']}",
+            f"  start-up to title     {result['startup_ms']} ms (bare Textual app {result['startup_bare_ms']} ms)",
+            f"  start-up ratio        {result['startup_ratio']}x  (target <= 1.5)",
+            f"  key -> screen median  {result['key_to_screen_ms_median']} ms  (target <= 25)",
+            f"  key -> screen p95     {result['key_to_screen_ms_p95']} ms  (target <= 60)",
+            f"  over                  {result['key_presses']} key presses",
+            f"  peak memory           {result['peak_rss_mb']} MB  (target <= 150)",
+        ]
+    )

@@ -1,0 +1,52 @@
+"""Shell tests run with the plain move-list board, so they test the shell alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import Input
+
+from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.widgets.move_list_board import MoveListBoard
+from kobito_tui.core.games import get_game
+from kobito_tui.core.randomplay import random_game
+from kobito_tui.core.record import Record, new_header, parse_players
+from kobito_tui.core.savefile import save
+
+
+@pytest.fixture(autouse=True)
+def stub_board(monkeypatch):
+    monkeypatch.setattr("kobito_tui.app.screens.game.board_for", lambda game_id: MoveListBoard)
+
+
+@pytest.fixture
+def saves(tmp_path):
+    return tmp_path / "saves"
+
+
+def treasure(players: str, seed: int = 5, **options):
+    return new_header("treasure", parse_players(players), options, seed)
+
+
+def make_app(saves, **start) -> KobitoApp:
+    return KobitoApp(saves, bot_delay=0, **start)
+
+
+def no_blink(app: KobitoApp) -> None:
+    """Stable snapshots: text cursors do not blink."""
+    for widget in app.screen.query(Input):
+        widget.cursor_blink = False
+
+
+def one_move_from_the_end(folder):
+    """A saved Ann-vs-computer game where Ann's next move wins: ``(path, that move)``."""
+    game = get_game("treasure")
+    for seed in range(100):
+        record, _ = random_game(game, treasure("Ann,bot:random", seed=seed), random.Random(seed))
+        last = record.events[-1]
+        if last.get("seat") == 0 and record.events[-2].get("seat") == 0:
+            path = folder / "nearly.jsonl"
+            save(path, Record(record.header, record.events[:-1]))
+            return path, last
+    raise AssertionError("no such game")

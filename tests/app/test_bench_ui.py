@@ -1,0 +1,28 @@
+"""`kobito bench ui` measures what it says (a few samples only: numbers, not timed tests)."""
+
+from __future__ import annotations
+
+from kobito_tui.bench import ui
+
+
+def test_percentile_picks_from_the_sorted_samples():
+    samples = [float(n) for n in range(100, 0, -1)]
+    assert ui.percentile(samples, 0.95) == 96.0
+    assert ui.percentile(samples, 1.0) == 100.0
+
+
+async def test_key_latency_times_undo_and_redo_key_presses():
+    timings = await ui.key_latency("treasure", 2, 4)
+    assert len(timings) == 4
+    assert all(0 < ms < 10_000 for ms in timings)
+
+
+def test_report_quotes_every_figure():
+    result = {
+        "game": "kobito", "players": 4, "size": "120x40", "startup_ms": 400.0, "startup_bare_ms": 300.0,
+        "startup_ratio": 1.33, "key_to_screen_ms_median": 12.5, "key_to_screen_ms_p95": 30.1,
+        "key_presses": 200, "peak_rss_mb": 90.2,
+    }
+    text = ui.report(result)
+    for figure in ("1.33x", "12.5 ms", "30.1 ms", "90.2 MB", "200 key presses"):
+        assert figure in text

@@ -1,0 +1,85 @@
+"""Kill the real app mid-game (SIGKILL under a pty); Continue resumes at the last committed move."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import signal
+import struct
+import sys
+import termios
+import threading
+import time
+
+from kobito_tui.core.saves import list_saves
+
+from .conftest import make_app
+
+# The real `kobito` command, with the shell's plain move-list board (its keys are known).
+LAUNCH = """
+import sys
+import kobito_tui.app.screens.game as game
+from kobito_tui.app.widgets.move_list_board import MoveListBoard
+game.board_for = lambda game_id: MoveListBoard
+from kobito_tui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def spawn(saves) -> tuple[int, int]:
+    argv = [sys.executable, "-c", LAUNCH, "--saves-dir", str(saves), "new", "treasure",
+            "--players", "Ann,bot:random", "--seed", "11", "-o", "first_player=0"]
+    pid, fd = os.forkpty()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        os.execv(sys.executable, argv)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return pid, fd
+
+
+def drain(fd: int) -> None:
+    """Read the app's output so it never blocks on a full terminal."""
+    try:
+        while os.read(fd, 65536):
+            pass
+    except OSError:
+        pass
+
+
+def lines_in(saves) -> int:
+    files = list_saves(saves)
+    return len(files[0].read_text().splitlines()) if files else 0
+
+
+def wait_for(condition, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the app did not get there in time"
+        time.sleep(0.05)
+
+
+async def test_killed_mid_game_then_continue_resumes_at_the_last_committed_move(saves):
+    pid, fd = spawn(saves)
+    threading.Thread(target=drain, args=(fd,), daemon=True).start()
+    try:
+        wait_for(lambda: lines_in(saves) == 2)  # header + the setup chance event
+        for committed in (3, 4):  # two steps of Ann's turn
+            time.sleep(0.3)
+            os.write(fd, b"\r")
+            wait_for(lambda: lines_in(saves) == committed)
+        time.sleep(0.3)
+        saved = list_saves(saves)[0].read_text()
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+    path = list_saves(saves)[0]
+    assert path.read_text() == saved
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        session = app.game_screen().session
+        assert session.path == path
+        assert [e["type"] for e in session.events] == ["setup", "step", "step"]
+        assert session.to_act == 0 and len(session.legal_moves()) > 0

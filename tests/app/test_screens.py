@@ -1,0 +1,88 @@
+"""Title-screen paths, the rules and keys screens, the palette, and crashes."""
+
+from __future__ import annotations
+
+from textual.widgets import Markdown
+
+from kobito_tui.app.screens.coming_soon import ComingSoonScreen
+from kobito_tui.app.screens.game import GameScreen
+from kobito_tui.app.screens.help import HelpScreen
+from kobito_tui.app.screens.load import LoadScreen
+from kobito_tui.app.screens.rules import RulesScreen, rules_text
+from kobito_tui.core.savefile import load
+from kobito_tui.core.saves import list_saves
+
+from .conftest import make_app, treasure
+
+
+def test_rules_text_names_the_options_in_force_and_their_defaults():
+    text = rules_text("treasure", {"variant": "seek", "shared_pawn": False, "turn_limit": 9, "first_player": "random"})
+    assert "Rule options in force" in text
+    assert "| Variant | **seek** | standard |" in text
+    assert "| Turn limit | **9** | 0 |" in text
+    assert "Rule options (defaults)" in rules_text("treasure")
+
+
+async def test_rules_from_a_game_show_that_game_first_with_its_options(saves):
+    app = make_app(saves, new=treasure("Ann,bot", turn_limit=7))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        assert isinstance(app.screen, RulesScreen)
+        first = app.screen.query(Markdown).first()
+        assert "Hide the Treasure" in first.source and "**7**" in first.source
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_keys_screen_lists_the_keys_of_the_screen_below(saves):
+    app = make_app(saves, new=treasure("Ann,bot"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        described = dict((action, key) for key, action in app.screen.keys)
+        assert described["Undo"] == "u / ^z" and described["Redo"] == "y / ^y"
+
+
+async def test_palette_offers_every_action(saves):
+    app = make_app(saves, new=treasure("Ann,bot"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+    assert {"New game", "Continue", "Load", "Replays", "Rules", "Key bindings", "Title screen"} <= titles
+    assert {"Undo", "Redo", "Hint", "Menu", "Quit"} <= titles
+
+
+async def test_load_lists_saves_and_opens_the_chosen_one(saves):
+    app = make_app(saves, new=treasure("Ann,bot"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.to_title()
+        await pilot.press("l")
+        assert isinstance(app.screen, LoadScreen)
+        assert "Hide the Treasure · Ann, Computer 2" in str(app.screen.query_one("#saves").get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game_screen().session.path == list_saves(saves)[0]
+
+
+async def test_replays_are_coming_soon_and_save_replay_writes_a_loadable_copy(saves):
+    app = make_app(saves, new=treasure("Ann,bot"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.save_replay(app.game_screen().session.record)
+        copy = list_saves(saves / "replays")[0]
+        assert load(copy).events == app.game_screen().session.events
+        await app.run_action("replays")
+        assert isinstance(app.screen, ComingSoonScreen)
+
+
+def test_a_crash_prints_one_sentence_and_keeps_the_traceback_in_a_file(saves, capsys):
+    app = make_app(saves)
+    app._exception = RuntimeError("boom")
+    app._exit_renderables.append("Traceback: boom")
+    app._print_error_renderables()
+    err = capsys.readouterr().err
+    assert "Your game is saved" in err and "Traceback" not in err
+    assert "Traceback: boom" in (saves / "crash.log").read_text()
