@@ -1,0 +1,71 @@
+"""Kobito board tests run inside the real app (KobitoApp), bots instant."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from app_kobito.drive import quick_player, settle
+
+from kobito_tui.app.main import KobitoApp
+from kobito_tui.core.game import Header
+from kobito_tui.core.record import Record, new_header, parse_players
+from kobito_tui.core.savefile import save
+from kobito_tui.core.session import Session
+
+
+@pytest.fixture
+def saves(tmp_path):
+    return tmp_path / "saves"
+
+
+def kobito(players: str = "Ann,bot:random", seed: int = 5, **options) -> Header:
+    return new_header("kobito", parse_players(players), {"first_player": 0, **options}, seed)
+
+
+def make_app(saves, **start) -> KobitoApp:
+    return KobitoApp(saves, bot_delay=0, **start)
+
+
+async def until(pilot: Pilot, condition, timeout: float = 10.0) -> None:
+    """Wait until ``condition()`` holds (computers think in a thread), then settle."""
+    for _ in range(int(timeout / 0.002)):
+        if condition():
+            await settle(pilot)
+            if condition():
+                return
+        await asyncio.sleep(0.002)
+    raise AssertionError("timed out")
+
+
+async def game_screen(pilot: Pilot):
+    await until(pilot, lambda: getattr(pilot.app.screen, "board", None) is not None)
+    return pilot.app.screen
+
+
+async def human_turn(pilot: Pilot, screen):
+    """``screen`` (the game screen), once the human may move or the game is over."""
+    await until(pilot, lambda: screen.session.over or screen.human_to_move)
+    return screen
+
+
+def screen_text(app) -> str:
+    """Everything on the screen, as text."""
+    return "\n".join("".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips())
+
+
+def penalty_game(folder) -> Path:
+    """A saved game where Ann (seat 0) can only end her turn by taking 2 penalty cards."""
+    for seed in range(50):
+        session = Session(Record(kobito("Ann,bot:random", seed=seed)))
+        choose = quick_player(seed)
+        while not session.over and not (session.to_act == 0 and session.view(0).penalty_due == 2):
+            session.play(choose(session.legal_moves()))
+        if not session.over:
+            path = folder / "penalty.jsonl"
+            save(path, session.record)
+            return path
+    raise AssertionError("no game with 2 penalty cards due")
