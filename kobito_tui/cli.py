@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--players", default="bot:strong,bot:greedy", help="the bots, e.g. bot:strong,bot:greedy")
     selfplay.add_argument("--games", type=int, default=200)
     selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--budget", dest="budget_s", type=float, help="seconds per strong decision (default 0.8)")
+    selfplay.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     selfplay.add_argument("--json", action="store_true")
     return parser
 

@@ -1,0 +1,176 @@
+"""The strong Kobito bot: information-set Monte Carlo tree search
+(single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Each iteration deals a fresh determinization of what the seat cannot see
+(``kobito_world.determinize``), walks the one tree of the seat's own moves
+for this turn — a node is an information set, its children are keyed by
+moves with cards abstracted to their classes, and UCB counts a child's
+availability, since which moves exist depends on the cards drawn when a pot
+is won mid-turn — then plays on: the rest of the own turn and the other seats'
+turns by the greedy habits (the model of the opponents), and scores the
+position when the turn comes back: the change in the seat's lead (score plus
+what the table offers the seat to act), or win / loss if the game is over.  The most visited line of the turn becomes the plan, replayed
+move by move while nothing else happens; any chance event in between
+(a pot won and laid anew) starts a new search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from kobito_tui.bots import DEFAULT_BUDGET_S
+from kobito_tui.core.game import Event, Game, Header
+from kobito_tui.kobito.cards import NUMBER
+from kobito_tui.kobito.chance import chance
+from kobito_tui.kobito.moves import legal_moves
+from kobito_tui.kobito.rules import apply
+from kobito_tui.kobito.scoring import scores, winners
+from kobito_tui.kobito.state import KobitoState
+
+from .kobito_greedy import GIFT, greedy_move
+from .kobito_world import determinize, move_key, remaining
+
+EXPLORE = 0.25  # UCB exploration constant (rewards in 0..1, most within 0.5 ± 0.2)
+SCALE = 3.0  # points of lead gained that make a reward of about 0.73
+WORKSHOP_CARD = 0.3  # worth of a card waiting in a workshop (a free move later)
+WILD_IN_HAND = 1.0
+PLAN_VISITS = 8  # a planned move needs this many visits, else search again
+
+
+class Node:
+    __slots__ = ("parent", "key", "children", "visits", "available", "reward")
+
+    def __init__(self, parent: Node | None, key: tuple | None):
+        self.parent, self.key = parent, key
+        self.children: dict[tuple, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+    def ucb(self) -> float:
+        return self.reward / self.visits + EXPLORE * math.sqrt(math.log(self.available) / self.visits)
+
+
+def settle(state: KobitoState, rng: random.Random) -> None:
+    """Let chance act (draws, new pots) until a seat must move or the game ends."""
+    while (event := chance(state, rng)) is not None:
+        apply(state, event)
+
+
+def value(state: KobitoState, seat: int) -> float:
+    """What ``seat`` holds: score, plus workshop cards, wild cards in hand and,
+    for the seat to act, the pots it is close to winning."""
+    total = scores(state)[seat]
+    total += WORKSHOP_CARD * sum(len(r.cards) for r in state.workshops[seat])
+    total += WILD_IN_HAND * sum(1 for c in state.hands[seat] if not NUMBER[c])
+    if not state.over and state.turn == seat:
+        for slot, pot in enumerate(state.pots):
+            if pot is not None:
+                total += state.gold_cards[pot.gold].value * GIFT.get(remaining(state, slot), 0.0)
+    return total
+
+
+def lead(state: KobitoState, seat: int) -> float:
+    """The seat's value minus its best opponent's."""
+    return value(state, seat) - max(value(state, s) for s in range(state.players) if s != seat)
+
+
+def reward(gain: float) -> float:
+    """A change of lead squashed to 0..1 (0.5: no change)."""
+    return 1 / (1 + math.exp(-gain / SCALE))
+
+
+def final(state: KobitoState, seat: int) -> float:
+    """A finished game: 1 for a win, a share of it for a shared win, else 0."""
+    best = winners(state)
+    return 1 / len(best) if seat in best else 0.0
+
+
+def playout(state: KobitoState, seat: int, rng: random.Random) -> None:
+    """Greedy moves for everyone until the turn returns to ``seat`` (or the end)."""
+    left_own_turn = False
+    while True:
+        settle(state, rng)
+        if state.over:
+            return
+        if state.turn == seat and left_own_turn:
+            return
+        if state.turn != seat:
+            left_own_turn = True
+        apply(state, greedy_move(state, legal_moves(state), rng))
+
+
+def search(view: Any, history: list[Event], rng: random.Random, budget_s: float, iterations: int | None = None) -> Node:
+    """The tree of the seat's moves this turn, grown until ``budget_s`` is spent
+    (or after exactly ``iterations`` iterations, for reproducible tests)."""
+    deadline = time.perf_counter() + 0.95 * budget_s  # the rest of the decision fits in the remainder
+    seat = view.seat
+    root = Node(None, None)
+    while root.visits < (iterations or 1) or (iterations is None and time.perf_counter() < deadline):
+        state = determinize(view, history, rng)
+        before = lead(state, seat)
+        node = root
+        while not state.over and state.turn == seat:
+            by_key: dict[tuple, Event] = {}
+            for move in legal_moves(state):
+                by_key.setdefault(move_key(move), move)
+            for key in by_key:
+                if key in node.children:
+                    node.children[key].available += 1
+            untried = [key for key in by_key if key not in node.children]
+            if untried:
+                key = rng.choice(untried)
+                child = node.children[key] = Node(node, key)
+                child.available = 1
+            else:
+                child = max((node.children[key] for key in by_key), key=Node.ucb)
+            move = by_key[child.key]
+            apply(state, move)
+            node = child
+            settle(state, rng)
+            if untried:
+                break
+        playout(state, seat, rng)
+        outcome = final(state, seat) if state.over else reward(lead(state, seat) - before)
+        root.visits += 1
+        while node is not root:
+            node.visits += 1
+            node.reward += outcome
+            node = node.parent
+    return root
+
+
+class IsmctsBot:
+    """Plans each turn by ISMCTS within ``budget_s`` seconds (or a fixed number
+    of ``iterations``), then replays the plan."""
+
+    def __init__(self, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S, iterations: int | None = None):
+        self.rng = random.Random(seed)
+        self.budget_s = budget_s
+        self.iterations = iterations
+        self.plan: list[tuple] = []
+        self.expect = -1
+
+    def choose(self, game: Game, header: Header, view: Any, legal: list[Event], history: list[Event]) -> Event:
+        if len(legal) == 1:
+            return legal[0]
+        by_key = {move_key(move): move for move in legal}
+        if not (self.plan and len(history) == self.expect and self.plan[0] in by_key):
+            self.plan = self._line(search(view, history, self.rng, self.budget_s, self.iterations))
+        self.expect = len(history) + 1
+        return by_key[self.plan.pop(0)]
+
+    @staticmethod
+    def _line(root: Node) -> list[tuple]:
+        """The most visited moves from the root, while they are well explored."""
+        line, node = [], root
+        while node.children:
+            child = max(node.children.values(), key=lambda n: n.visits)
+            if line and child.visits < PLAN_VISITS:
+                break
+            line.append(child.key)
+            node = child
+        return line

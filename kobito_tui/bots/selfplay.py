@@ -1,0 +1,146 @@
+"""``kobito selfplay``: bots against bots, seats rotated game by game.
+
+Each bot (a ``bot:level`` entry of ``--players``) gets a win rate with a 95%
+Wilson interval, its mean score and the median and 95th percentile of its
+decision times.  A shared win counts 1/k to each of the k winners (a half
+with two players); a draw (Hide the Treasure's turn limit) counts 1/n to each
+of the n players.  Mean score: Kobito's score; for Hide the Treasure the
+tiles of the bot's colour on the winning side at the end (0-5).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from kobito_tui.bots import DEFAULT_BUDGET_S, make_bot
+from kobito_tui.core.game import Event, Seat
+from kobito_tui.core.games import get_game
+from kobito_tui.core.record import new_header, parse_players, run_chance
+
+# Hide the Treasure games between careful bots can wander for long: self-play
+# ends them as a draw after this many rounds.
+TREASURE_TURN_LIMIT = 60
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (``successes`` may be fractional)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def labels(players: str) -> list[str]:
+    """One label per seat, ``bot:level``, numbered when a level appears twice."""
+    seats = parse_players(players)
+    if not all(seat.is_bot for seat in seats):
+        raise ValueError("self-play needs bots only, e.g. bot:strong,bot:greedy")
+    names = [f"bot:{seat.level}" for seat in seats]
+    return [f"{name}#{names[:i].count(name) + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
+
+
+def play_game(game_id: str, levels: list[str], seed: int, budget_s: float, options: dict | None = None) -> dict:
+    """One game: ``levels`` by seat.  Credits (win shares), scores and decision times by seat."""
+    game = get_game(game_id)
+    seats = tuple(Seat(f"Computer {i + 1}", "bot", level) for i, level in enumerate(levels))
+    header = new_header(game_id, seats, options, seed=seed)
+    bots = [make_bot(game_id, level, seed * 31 + i, budget_s) for i, level in enumerate(levels)]
+    state = game.new_state(header)
+    events: list[Event] = []
+    seen: list[list[Event]] = [[] for _ in seats]  # each seat's redacted history
+
+    def record(added: list[Event]) -> None:
+        for seat, history in enumerate(seen):
+            history.extend(game.redact(event, seat) for event in added)
+
+    record(run_chance(game, header, state, events))
+    times: list[list[float]] = [[] for _ in seats]
+    while not game.is_over(state):
+        seat = game.to_act(state)
+        legal = game.legal_moves(state)
+        began = time.perf_counter()
+        move = bots[seat].choose(game, header, game.view(state, seat), legal, seen[seat])
+        times[seat].append(time.perf_counter() - began)
+        if move not in legal:
+            raise RuntimeError(f"bot {levels[seat]} chose an illegal move {move!r}")
+        game.apply(state, move)
+        events.append(move)
+        record([move])
+        record(run_chance(game, header, state, events))
+    result = game.result(state)
+    n = len(seats)
+    credit = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(n)] if result.winners else [1 / n] * n
+    scores = result.scores or [game.view(state, s).my_progress for s in range(n)]
+    return {"credit": credit, "scores": scores, "times": times, "events": len(events)}
+
+
+def _play(job: tuple) -> dict:
+    return play_game(*job)
+
+
+def run(args: Any) -> dict:
+    """Play ``args.games`` games; ``args`` has game, players, games, seed and
+    optionally budget_s (strong bots' seconds per decision) and jobs (processes)."""
+    names = labels(args.players)
+    levels = [name.split("#")[0].split(":")[1] for name in names]
+    budget_s = getattr(args, "budget_s", None) or DEFAULT_BUDGET_S
+    options = {"turn_limit": TREASURE_TURN_LIMIT} if args.game == "treasure" else None
+    order = random.Random(args.seed)
+    seatings = [names[i % len(names):] + names[: i % len(names)] for i in range(args.games)]  # rotate seats
+    jobs = [(args.game, [levels[names.index(s)] for s in seating], order.randrange(2**31), budget_s, options) for seating in seatings]
+    workers = getattr(args, "jobs", None) or 1
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            outcomes = list(pool.map(_play, jobs))
+    else:
+        outcomes = [_play(job) for job in jobs]
+    credit = {name: 0.0 for name in names}
+    scores: dict[str, list[float]] = {name: [] for name in names}
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for seating, outcome in zip(seatings, outcomes):
+        for seat, name in enumerate(seating):
+            credit[name] += outcome["credit"][seat]
+            scores[name].append(outcome["scores"][seat])
+            times[name] += outcome["times"][seat]
+    bots = {}
+    for name in names:
+        lo, hi = wilson(credit[name], args.games)
+        bots[name] = {
+            "win_rate": credit[name] / args.games if args.games else 0.0,
+            "ci95": [lo, hi],
+            "mean_score": statistics.fmean(scores[name]) if scores[name] else 0.0,
+            "decision_ms_median": 1000 * statistics.median(times[name]) if times[name] else 0.0,
+            "decision_ms_p95": 1000 * percentile(times[name], 0.95),
+        }
+    return {"game": args.game, "bots": bots, "games": args.games, "budget_s": budget_s}
+
+
+def report(result: dict) -> str:
+    """The table in words."""
+    lines = [
+        f"{result['game']}: {result['games']} games, seats rotated, strong budget {result['budget_s']} s per decision",
+        f"{'bot':<16}{'win rate':>10}{'95% CI':>18}{'mean score':>12}{'median ms':>11}{'p95 ms':>10}",
+    ]
+    for name, row in result["bots"].items():
+        lo, hi = row["ci95"]
+        lines.append(
+            f"{name:<16}{row['win_rate']:>9.1%} {f'[{lo:.1%}, {hi:.1%}]':>17}{row['mean_score']:>12.2f}"
+            f"{row['decision_ms_median']:>11.1f}{row['decision_ms_p95']:>10.1f}"
+        )
+    lines.append("A shared win or a draw counts as an equal share (a half with two players).")
+    return "\n".join(lines)

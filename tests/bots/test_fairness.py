@@ -1,0 +1,53 @@
+"""Bots are fair: a position that differs only in what the seat cannot see
+gets the same decision from a bot with the same seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kobito_tui.bots import make_bot
+from kobito_tui.bots.kobito_ismcts import IsmctsBot
+
+from .positions import positions, rehide_kobito, rehide_treasure
+
+
+def kobito_bot(level: str, seed: int):
+    return IsmctsBot(seed, iterations=40) if level == "strong" else make_bot("kobito", level, seed)
+
+
+def decide(bot, game, header, state, events, seat):
+    history = [game.redact(event, seat) for event in events]
+    return bot.choose(game, header, game.view(state, seat), game.legal_moves(state), history)
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "strong"])
+def test_kobito_decisions_ignore_hidden_cards(level):
+    checked = differed = 0
+    for game, header, state, events in positions("kobito", seed=4, every=15):
+        seat = game.to_act(state)
+        other = rehide_kobito(state, seat, random.Random(checked))
+        assert game.view(other, seat) == game.view(state, seat)
+        differed += other.hands != state.hands
+        first = decide(kobito_bot(level, 5), game, header, state, events, seat)
+        second = decide(kobito_bot(level, 5), game, header, other, events, seat)
+        assert first == second
+        checked += 1
+    assert checked >= 5 and differed >= 3
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "strong"])
+def test_treasure_decisions_ignore_other_colours(level):
+    checked = 0
+    for seed in range(2):
+        for game, header, state, events in positions("treasure", seed=seed, every=4):
+            seat = game.to_act(state)
+            other = rehide_treasure(state, seat)
+            assert other.colour_of != state.colour_of
+            # A generous budget: the search always completes, so timing cannot change the choice.
+            first = decide(make_bot("treasure", level, 5, budget_s=30), game, header, state, events, seat)
+            second = decide(make_bot("treasure", level, 5, budget_s=30), game, header, other, events, seat)
+            assert first == second
+            checked += 1
+    assert checked >= 5

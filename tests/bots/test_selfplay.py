@@ -1,0 +1,44 @@
+"""The self-play benchmark's statistics and output."""
+
+from __future__ import annotations
+
+from argparse import Namespace
+
+import pytest
+
+from kobito_tui.bots import selfplay
+
+
+def test_wilson_interval():
+    lo, hi = selfplay.wilson(50, 100)
+    assert (round(lo, 3), round(hi, 3)) == (0.404, 0.596)
+    assert selfplay.wilson(0, 10)[0] == 0.0 and selfplay.wilson(10, 10)[1] == pytest.approx(1.0)
+    assert selfplay.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_percentile_by_nearest_rank():
+    values = list(range(1, 101))
+    assert selfplay.percentile(values, 0.95) == 95
+    assert selfplay.percentile([3.0], 0.95) == 3.0
+    assert selfplay.percentile([], 0.5) == 0.0
+
+
+def test_labels_number_repeated_levels():
+    assert selfplay.labels("bot:strong,bot:greedy") == ["bot:strong", "bot:greedy"]
+    assert selfplay.labels("bot:random,bot:random") == ["bot:random#1", "bot:random#2"]
+    with pytest.raises(ValueError):
+        selfplay.labels("Ann,bot:greedy")
+
+
+@pytest.mark.parametrize("game_id", ["kobito", "treasure"])
+def test_run_reports_every_bot(game_id):
+    result = selfplay.run(Namespace(game=game_id, players="bot:greedy,bot:random", games=4, seed=2, budget_s=0.01))
+    assert result["games"] == 4 and set(result["bots"]) == {"bot:greedy", "bot:random"}
+    rates = [row["win_rate"] for row in result["bots"].values()]
+    assert sum(rates) == pytest.approx(1.0)  # every game credits exactly one win in shares
+    for row in result["bots"].values():
+        lo, hi = row["ci95"]
+        assert lo <= row["win_rate"] <= hi
+        assert 0 <= row["decision_ms_median"] <= row["decision_ms_p95"]
+    text = selfplay.report(result)
+    assert "bot:greedy" in text and "bot:random" in text and "95% CI" in text
