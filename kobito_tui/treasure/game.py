@@ -11,6 +11,7 @@ from .describe import describe
 from .moves import legal_moves
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTION_SPECS, normalize_options
 from .outcome import result
+from .reveal import reveal_event
 from .rules import apply
 from .setup import setup_event
 from .state import TreasureState
@@ -39,10 +40,12 @@ class TreasureGame:
         apply(state, event)
 
     def chance(self, state: TreasureState, rng: random.Random) -> Event | None:
-        return None if state.ready else setup_event(state, rng)
+        if not state.ready:
+            return setup_event(state, rng)
+        return None if state.pending is None else reveal_event(state, rng)
 
     def to_act(self, state: TreasureState) -> int | None:
-        return state.to_act if state.ready and not state.over else None
+        return state.to_act if state.ready and state.pending is None and not state.over else None
 
     def legal_moves(self, state: TreasureState) -> list[Event]:
         return legal_moves(state)
@@ -60,7 +63,8 @@ class TreasureGame:
         return make_view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
-        """The setup event without the colours of other seats."""
+        """The setup event without the colours of other seats; the rest is public
+        (in seek the setup holds no layout, and reveals are seen by all)."""
         if seat is None or event.get("type") != "setup":
             return event
         colours = [colour if owner == seat else None for owner, colour in enumerate(event["colours"])]

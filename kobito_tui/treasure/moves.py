@@ -11,7 +11,7 @@ from .state import TreasureState
 
 def legal_steps(state: TreasureState) -> list[str]:
     """Directions the acting pawn may step in now."""
-    if state.over or not state.ready or state.steps == STEPS_PER_TURN:
+    if state.over or not state.ready or state.pending is not None or state.steps == STEPS_PER_TURN:
         return []
     pawns = state.pawns
     here = pawns[0 if state.shared else state.to_act]
@@ -22,7 +22,7 @@ def legal_steps(state: TreasureState) -> list[str]:
 
 def legal_moves(state: TreasureState) -> list[Event]:
     """Every move for the seat to act: steps, end, pass, or placing the shared pawn."""
-    if state.over or not state.ready:
+    if state.over or not state.ready or state.pending is not None:
         return []
     seat = state.to_act
     if state.steps == STEPS_PER_TURN:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from kobito_tui.core.game import Event, IllegalEvent
 
-from .board import CORNERS, NEIGHBOURS, from_rc
+from .board import COLOURS, CORNERS, NEIGHBOURS, from_rc
+from .reveal import checked_reveal
 from .setup import apply_setup
 from .state import TreasureState
 
@@ -16,18 +17,21 @@ def apply(state: TreasureState, event: Event) -> None:
     if not isinstance(event, dict):
         raise IllegalEvent("an event is a JSON object")
     kind = event.get("type")
-    if kind == "setup":
-        if "seat" in event:
-            raise IllegalEvent("the setup is chance: it has no seat")
-        apply_setup(state, event)
-        return
     handler = _MOVES.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise IllegalEvent(f"unknown event type {kind!r}")
-    if state.over:
-        raise IllegalEvent("the game is over")
-    if not state.ready:
-        raise IllegalEvent("the game is not set up yet")
+        chance = _CHANCE.get(kind) if isinstance(kind, str) else None
+        if chance is None:
+            raise IllegalEvent(f"unknown event type {kind!r}")
+        if "seat" in event:
+            raise IllegalEvent(f"a {kind} is chance: it has no seat")
+        chance(state, event)
+        return
+    if state.over or not state.ready or state.pending is not None:
+        raise IllegalEvent(
+            "the game is over" if state.over
+            else "the game is not set up yet" if not state.ready
+            else "a tile turned up is still to be revealed"
+        )
     seat = event.get("seat")
     if seat != state.to_act or type(seat) is not int:
         raise IllegalEvent(f"it is not seat {seat!r}'s turn")
@@ -55,11 +59,30 @@ def _step(state: TreasureState, seat: int, event: Event) -> None:
 
 
 def _flip(state: TreasureState, pos: int) -> None:
-    """Turn one tile over and check the win for its colour at once."""
+    """Turn one tile over and check the win for its colour at once; a tile
+    never seen (seek) waits for its reveal before it counts."""
     up = not state.face_up[pos]
     state.face_up[pos] = up
     colour = state.tile_colour[pos]
-    count = state.on_winning_side[colour] + (1 if up == state.seek else -1)
+    if colour is None:
+        state.pending = pos
+    else:
+        _count(state, colour, 1 if up == state.seek else -1)
+
+
+def _reveal(state: TreasureState, event: Event) -> None:
+    """The tile under the chest just turned up: known from now on, to everyone."""
+    pos, tile = checked_reveal(state, event)
+    state.pool.remove(tile)
+    colour = COLOURS.index(tile[0])
+    state.tile_colour[pos], state.tile_treasure[pos] = colour, tile[1]
+    state.pending = None
+    _count(state, colour, 1)
+
+
+def _count(state: TreasureState, colour: int, change: int) -> None:
+    """One tile of ``colour`` turned to (+1) or from (-1) its winning side."""
+    count = state.on_winning_side[colour] + change
     state.on_winning_side[colour] = count
     if count == 5 and colour in state.owner_of:
         state.winner = state.owner_of[colour]
@@ -100,3 +123,4 @@ def _next_turn(state: TreasureState) -> None:
 
 
 _MOVES = {"step": _step, "end": _end, "pass": _pass, "place": _place}
+_CHANCE = {"setup": apply_setup, "reveal": _reveal}

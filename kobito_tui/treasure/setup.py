@@ -3,6 +3,8 @@
 ``{"type": "setup", "tiles": [[colour, treasure] x25 row-major],
 "colours": [colour per seat], "first": seat, "pawns": [[row, col] per seat]}``;
 with the shared pawn there is no ``"pawns"``: the first player places it.
+In *seek* there is no ``"tiles"``: the tiles start chest side up, unseen, and
+each is drawn by a ``reveal`` event when first turned up (see ``reveal``).
 """
 
 from __future__ import annotations
@@ -11,21 +13,20 @@ import random
 
 from kobito_tui.core.game import Event, IllegalEvent
 
-from .board import COLOURS, CORNERS, OPPOSITE, TILES, from_rc, to_rc
+from .board import CELLS, COLOURS, CORNERS, OPPOSITE, TILES, from_rc, to_rc
 from .state import TreasureState
 
 
 def setup_event(state: TreasureState, rng: random.Random) -> Event:
     """A random setup that respects the options."""
-    tiles = list(TILES)
-    rng.shuffle(tiles)
+    event: Event = {"type": "setup"}
+    if not state.seek:
+        tiles = list(TILES)
+        rng.shuffle(tiles)
+        event["tiles"] = [list(tile) for tile in tiles]
     first = state.options["first_player"]
-    event: Event = {
-        "type": "setup",
-        "tiles": [list(tile) for tile in tiles],
-        "colours": rng.sample(COLOURS, state.players),
-        "first": rng.randrange(state.players) if first == "random" else first,
-    }
+    event["colours"] = rng.sample(COLOURS, state.players)
+    event["first"] = rng.randrange(state.players) if first == "random" else first
     if not state.shared:
         if state.players == 2:
             corner = rng.choice(CORNERS)
@@ -40,13 +41,20 @@ def apply_setup(state: TreasureState, event: Event) -> None:
     """Check a setup event and lay out the game."""
     if state.ready:
         raise IllegalEvent("the game is already set up")
-    tiles = _tiles(event.get("tiles"))
     colours = _colours(event.get("colours"), state.players)
     first = _first(event.get("first"), state)
     pawns = _pawns(event.get("pawns"), state)
-    state.tile_colour = [COLOURS.index(colour) for colour, _ in tiles]
-    state.tile_treasure = [treasure for _, treasure in tiles]
-    state.face_up = [not state.seek] * len(tiles)
+    if state.seek:
+        if "tiles" in event:
+            raise IllegalEvent("in seek the tiles are unseen: each is revealed when first turned up")
+        state.tile_colour = [None] * CELLS
+        state.tile_treasure = [None] * CELLS
+        state.pool = list(TILES)
+    else:
+        tiles = _tiles(event.get("tiles"))
+        state.tile_colour = [COLOURS.index(colour) for colour, _ in tiles]
+        state.tile_treasure = [treasure for _, treasure in tiles]
+    state.face_up = [not state.seek] * CELLS
     state.colour_of = [COLOURS.index(colour) for colour in colours]
     state.owner_of = {colour: seat for seat, colour in enumerate(state.colour_of)}
     state.first = state.to_act = first

@@ -15,7 +15,7 @@ class TreasureState:
 
     __slots__ = (
         "names", "options", "seek", "shared", "players",
-        "ready", "tile_colour", "tile_treasure", "face_up", "on_winning_side",
+        "ready", "tile_colour", "tile_treasure", "face_up", "on_winning_side", "pool", "pending",
         "colour_of", "owner_of", "first", "pawns",
         "to_act", "steps", "path", "turns", "winner", "over",
     )
@@ -27,10 +27,12 @@ class TreasureState:
         self.shared: bool = options["shared_pawn"]
         self.players = len(names)
         self.ready = False  # the setup event has been applied
-        self.tile_colour: list[int] = []  # colour index per position
-        self.tile_treasure: list[str] = []
+        self.tile_colour: list[int | None] = []  # colour index per position; None: never seen
+        self.tile_treasure: list[str | None] = []
         self.face_up: list[bool] = []  # treasure side up
         self.on_winning_side = [0] * 5
+        self.pool: list[tuple[str, str]] = []  # tiles not yet placed (seek), in TILES order
+        self.pending: int | None = None  # a position turned up unseen, waiting for its reveal
         self.colour_of: list[int] = []  # colour index per seat
         self.owner_of: dict[int, int] = {}  # colour index -> seat
         self.first = 0

@@ -1,7 +1,9 @@
 """What one seat may see of a Hide the Treasure game: frozen, UI-ready data.
 
 The board and the pawns are public; a seat's colour is secret until the end.
-Positions are ``(row, col)`` with ``(0, 0)`` the top-left corner.
+In *seek* a tile never turned up is known to nobody: the state does not hold
+it, so no view can show it.  Positions are ``(row, col)`` with ``(0, 0)`` the
+top-left corner.
 """
 
 from __future__ import annotations
@@ -20,10 +22,13 @@ Pos = tuple[int, int]
 
 @dataclass(frozen=True)
 class TileView:
-    """One tile; ``face_up`` means the treasure side is up (else the chest)."""
+    """One tile; ``face_up`` means the treasure side is up (else the chest).
 
-    colour: str
-    treasure: str
+    ``colour`` and ``treasure`` are None for a chest nobody has seen (seek);
+    a tile once revealed stays known when flipped back."""
+
+    colour: str | None
+    treasure: str | None
     face_up: bool
 
 
@@ -60,9 +65,9 @@ def make_view(state: TreasureState, seat: int | None) -> TreasureView:
     return TreasureView(
         seat=seat,
         names=state.names,
-        to_act=None if state.over or not state.ready else state.to_act,
+        to_act=None if state.over or not state.ready or state.pending is not None else state.to_act,
         tiles=tuple(
-            TileView(COLOURS[colour], treasure, up)
+            TileView(None if colour is None else COLOURS[colour], treasure, up)
             for colour, treasure, up in zip(state.tile_colour, state.tile_treasure, state.face_up)
         ),
         pawns=tuple(None if pos is None else to_rc(pos) for pos in state.pawns),

@@ -37,11 +37,30 @@ async def faces(state, seat):
         return [[tile_text(grid, (row, col)) for col in range(5)] for row in range(5)]
 
 
-async def test_chests_hide_their_colour_from_players_not_from_replays():
-    state = start(variant="seek")  # all chests; stripes: row 0 red, row 1 blue...
-    assert {face for row in await faces(state, 0) for face in row} == {" [≡≡] "}
-    replay = [row[0] for row in await faces(state, None)]
-    assert replay == ["R [≡≡]", "B [≡≡]", "G [≡≡]", "Y [≡≡]", "P [≡≡]"]
+async def test_seek_chests_show_a_question_mark_until_revealed_then_their_colour():
+    state = start(variant="seek")  # all chests, none seen; stripes: row 0 red, row 1 blue...
+    for seat in (0, None):
+        assert {face for row in await faces(state, seat) for face in row} == {"? [≡≡]"}
+    play(state, "right", "left", "right")  # (0,0) revealed, turned back to its chest; (0,1) revealed
+    for seat in (1, None):
+        assert (await faces(state, seat))[0][:3] == ["R [≡≡]", " R ○  ", "? [≡≡]"]
+
+
+async def test_unknown_and_known_chests_are_styled_apart():
+    state = start(variant="seek")
+    play(state, "right", "left", "right")  # (0,0) a known chest, (0,2) never seen
+    app = GridApp(GAME.view(state, 1))
+    async with app.run_test(size=(40, 16)):
+        grid = app.query_one(TileGrid)
+        known, unknown = grid._tile_style((0, 0)), grid._tile_style((0, 2))
+        assert known == grid.get_component_rich_style("tile--chest")
+        assert unknown == grid.get_component_rich_style("tile--unknown") and unknown.bgcolor != known.bgcolor
+
+
+async def test_a_tile_turned_up_awaiting_its_reveal_shows_a_question_mark():
+    state = start(variant="seek")
+    GAME.apply(state, {"type": "step", "seat": 0, "dir": "right"})  # a replay may stop here
+    assert (await faces(state, None))[0][0] == "  ?   "
 
 
 async def test_faces_show_colour_letter_and_treasure_and_pawns_are_numbered():
@@ -50,7 +69,7 @@ async def test_faces_show_colour_letter_and_treasure_and_pawns_are_numbered():
     app = GridApp(GAME.view(state, 1))
     async with app.run_test(size=(40, 16)):
         grid = app.query_one(TileGrid)
-        assert tile_text(grid, (0, 0)) == " [≡≡] "
+        assert tile_text(grid, (0, 0)) == "R [≡≡]"  # a chest whose tile is known
         assert tile_text(grid, (0, 2)) == " R ∇  "  # red goblet
         assert tile_text(grid, (0, 1), 1) == " »●1« "  # Ann acts
         assert tile_text(grid, (4, 4), 1) == "  ●2  "

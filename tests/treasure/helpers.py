@@ -34,13 +34,13 @@ def layout(rows: str) -> list[list[str]]:
 
 
 def setup_event(players: int = 2, rows: str = STRIPES, colours=None, first: int = 0, pawns=None,
-                shared: bool = False) -> dict:
-    event = {
-        "type": "setup",
-        "tiles": layout(rows),
-        "colours": list(colours or COLOURS[:players]),
-        "first": first,
-    }
+                shared: bool = False, seek: bool = False) -> dict:
+    """The setup; in seek without the layout (``play`` reveals ``rows`` tile by tile)."""
+    event = {"type": "setup"}
+    if not seek:
+        event["tiles"] = layout(rows)
+    event["colours"] = list(colours or COLOURS[:players])
+    event["first"] = first
     if not shared:
         event["pawns"] = pawns or [[0, 0], [4, 4], [0, 4], [4, 0]][:players]
     return event
@@ -50,12 +50,22 @@ def start(players: int = 2, rows: str = STRIPES, colours=None, first: int = 0, p
           **options) -> TreasureState:
     """A set-up game; by default Ann is red on (0,0), Bob blue on (4,4), Cy green, Dee yellow."""
     state = GAME.new_state(header(players, **options))
-    GAME.apply(state, setup_event(players, rows, colours, first, pawns, options.get("shared_pawn", False)))
+    shared, seek = options.get("shared_pawn", False), options.get("variant") == "seek"
+    GAME.apply(state, setup_event(players, rows, colours, first, pawns, shared, seek))
     return state
 
 
-def play(state: TreasureState, *moves: str) -> None:
-    """Play moves written as "up", "end", "pass" or "place r c" for the seat to act."""
+def reveal(state: TreasureState, rows: str = STRIPES) -> dict:
+    """The reveal of the pending tile that lays out ``rows``, applied."""
+    row, col = divmod(state.pending, 5)
+    event = {"type": "reveal", "pos": [row, col], "tile": layout(rows)[state.pending]}
+    GAME.apply(state, event)
+    return event
+
+
+def play(state: TreasureState, *moves: str, rows: str = STRIPES) -> None:
+    """Play moves written as "up", "end", "pass" or "place r c" for the seat to act;
+    in seek, a tile turned up unseen is revealed as laid out in ``rows``."""
     for move in moves:
         word, *rest = move.split()
         event = {"type": word, "seat": state.to_act}
@@ -64,6 +74,8 @@ def play(state: TreasureState, *moves: str) -> None:
         elif word == "place":
             event["corner"] = [int(n) for n in rest]
         GAME.apply(state, event)
+        if state.pending is not None:
+            reveal(state, rows)
 
 
 def turn(state: TreasureState, *steps: str) -> None:

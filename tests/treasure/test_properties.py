@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kobito_tui.core.game import IllegalEvent
 from kobito_tui.treasure import GAME
-from kobito_tui.treasure.board import COLOURS, CORNERS, DIRECTIONS, TILES, to_rc
+from kobito_tui.treasure.board import COLOURS, CORNERS, DIRECTIONS, TILES, TREASURES, to_rc
 
 from .helpers import header
 
@@ -58,7 +58,7 @@ def random_game(spec, check):
         GAME.apply(state, event)
         events.append(event)
         check(before, event, state)
-        assert len(events) <= 1 + spec["turn_limit"] * players * 5, "the game must end by its turn limit"
+        assert len(events) <= 1 + 25 + spec["turn_limit"] * players * 5, "the game must end by its turn limit"
     return head, events, state
 
 
@@ -67,7 +67,9 @@ def random_game(spec, check):
 def test_random_games_keep_the_board_flip_one_tile_per_step_and_have_one_winner_at_most(spec):
     def check(before, event, after):
         view = GAME.view(after, None)
-        assert len(view.tiles) == 25 and {(t.colour, t.treasure) for t in view.tiles} == set(TILES)
+        known = [(t.colour, t.treasure) for t in view.tiles if t.colour is not None]
+        assert len(view.tiles) == 25 and sorted(known + after.pool) == sorted(TILES)
+        assert len(known) == 25 or spec["variant"] == "seek"
         flipped = [pos for pos in range(25) if before.face_up and before.face_up[pos] != after.face_up[pos]]
         if event["type"] == "step":
             assert flipped == [before.pawns[0 if before.shared else event["seat"]]]
@@ -86,13 +88,18 @@ def test_random_games_keep_the_board_flip_one_tile_per_step_and_have_one_winner_
 @given(games)
 def test_a_seat_never_learns_another_seats_colour_before_the_end(spec):
     def check(before, event, after):
+        lines = set()
         for seat in range(spec["players"]):
             others = {COLOURS[c] for s, c in enumerate(after.colour_of) if s != seat}
             line = GAME.describe(before, event, seat) or ""
+            lines.add(line)
             if not after.over:
                 assert set(GAME.view(after, seat).colours) - {None} == {COLOURS[after.colour_of[seat]]}
-                assert not others & set(re.findall(r"\w+", line))
+                if event["type"] != "reveal":  # a reveal names the tile's colour, to everyone alike
+                    assert not others & set(re.findall(r"\w+", line))
             assert not others & set(map(str, GAME.redact(event, seat).get("colours", [])))
+        if event["type"] != "setup":
+            assert len(lines) == 1, "after the setup, every seat reads the same lines"
 
     random_game(spec, check)
 
@@ -120,3 +127,33 @@ def test_replaying_the_events_rebuilds_the_same_game_without_randomness(spec):
     for event in events:
         GAME.apply(replay, event)
     assert GAME.view(replay, None) == GAME.view(state, None)
+
+
+seek_games = games.map(lambda spec: {**spec, "variant": "seek"})
+
+
+@settings(max_examples=30, deadline=None)
+@given(seek_games)
+def test_in_seek_nobody_knows_a_tile_before_its_reveal_event(spec):
+    """Every view and every redacted event shows exactly the tiles revealed so far."""
+    revealed: dict[tuple[int, int], tuple[str, str]] = {}
+
+    def check(before, event, after):
+        if event["type"] == "reveal":
+            assert GAME.to_act(before) is None and GAME.legal_moves(before) == []
+            assert tuple(event["pos"]) not in revealed
+            revealed[tuple(event["pos"])] = tuple(event["tile"])
+        for seat in (*range(spec["players"]), None):
+            redacted = GAME.redact(event, seat)
+            assert "tiles" not in redacted and (event["type"] == "reveal") == ("tile" in redacted)
+            tiles = GAME.view(after, seat).tiles
+            shown = {to_rc(p): (t.colour, t.treasure) for p, t in enumerate(tiles) if t.colour is not None}
+            assert shown == revealed
+            assert all(t.treasure is None for t in tiles if t.colour is None)
+            line = GAME.describe(before, event, seat) or ""
+            if event["type"] != "reveal":
+                assert not set(TREASURES) & set(re.findall(r"\w+", line))
+
+    _, events, state = random_game(spec, check)
+    assert len(revealed) == sum(event["type"] == "reveal" for event in events)
+    assert sorted([*revealed.values(), *state.pool]) == sorted(TILES)

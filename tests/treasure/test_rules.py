@@ -8,9 +8,9 @@ import pytest
 
 from kobito_tui.core.game import IllegalEvent
 from kobito_tui.treasure import GAME
-from kobito_tui.treasure.board import CORNERS, OPPOSITE, TILES, from_rc
+from kobito_tui.treasure.board import CORNERS, OPPOSITE, TILES, TREASURES, from_rc
 
-from .helpers import header, play, setup_event, start, turn
+from .helpers import header, play, reveal, setup_event, start, turn
 
 RED_ROW = [0, 1, 2, 3, 4]
 
@@ -261,6 +261,120 @@ def test_seek_variant_starts_chest_side_up_and_wins_on_treasures():
     assert face_up(state, RED_ROW) == [True] * 5
     assert GAME.result(state).winners == [0]
     assert "treasure side" in GAME.result(state).summary
+
+
+# --- seek: every tile unseen until first turned up -----------------------------------------
+
+
+def step(state, direction):
+    GAME.apply(state, {"type": "step", "seat": state.to_act, "dir": direction})
+
+
+def test_seek_setup_holds_no_layout_and_refuses_one():
+    for seed in range(10):
+        state = GAME.new_state(header(3, variant="seek"))
+        event = GAME.chance(state, random.Random(seed))
+        assert "tiles" not in event and sorted(event) == ["colours", "first", "pawns", "type"]
+        GAME.apply(state, event)
+        assert state.face_up == [False] * 25 and state.tile_colour == [None] * 25
+        assert GAME.chance(state, random.Random(seed)) is None
+    with pytest.raises(IllegalEvent, match="unseen"):
+        GAME.apply(GAME.new_state(header(2, variant="seek")), setup_event(2))
+
+
+def test_a_step_turning_up_an_unseen_tile_waits_for_its_reveal():
+    state = start(variant="seek")
+    step(state, "right")  # (0, 0) turns treasure side up: nobody knows it yet
+    assert state.pending == 0 and state.face_up[0] and state.tile_colour[0] is None
+    assert GAME.to_act(state) is None and GAME.legal_moves(state) == []
+    assert GAME.view(state, 0).to_act is None and GAME.view(state, 0).legal_steps == ()
+    with pytest.raises(IllegalEvent, match="still to be revealed"):
+        step(state, "right")
+    event = GAME.chance(state, random.Random(1))
+    assert "seat" not in event and event["pos"] == [0, 0] and tuple(event["tile"]) in TILES
+    GAME.apply(state, event)
+    assert GAME.to_act(state) == 0 and GAME.view(state, 1).tiles[0].colour == event["tile"][0]
+
+
+def test_reveals_are_drawn_uniformly_from_the_tiles_not_yet_placed():
+    state = start(variant="seek")
+    play(state, "right")  # (0, 0) revealed as the red crown
+    step(state, "right")
+    drawn = {tuple(GAME.chance(state, random.Random(seed))["tile"]) for seed in range(400)}
+    assert drawn == set(TILES) - {("red", "crown")}
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        ({"pos": [0, 0]}, "at \\[0, 1\\]"),
+        ({"pos": None}, "at"),
+        ({"tile": ["red", "crown"]}, "still to place"),  # already on the board at (0, 0)
+        ({"tile": ["pink", "crown"]}, "still to place"),
+        ({"tile": "red ring"}, "still to place"),
+        ({"tile": ["red", "ring", "x"]}, "still to place"),
+        ({"seat": 0}, "no seat"),
+    ],
+)
+def test_illegal_reveals_are_refused(change, reason):
+    state = start(variant="seek")
+    play(state, "right")
+    step(state, "right")
+    with pytest.raises(IllegalEvent, match=reason):
+        GAME.apply(state, {"type": "reveal", "pos": [0, 1], "tile": ["red", "ring"], **change})
+    GAME.apply(state, {"type": "reveal", "pos": [0, 1], "tile": ["red", "ring"]})
+
+
+def test_a_reveal_when_none_is_due_is_refused():
+    for state in (start(variant="seek"), start()):
+        with pytest.raises(IllegalEvent, match="no tile is waiting"):
+            GAME.apply(state, {"type": "reveal", "pos": [0, 0], "tile": ["red", "crown"]})
+
+
+def test_a_colour_has_at_most_five_tiles():
+    state = start(variant="seek", colours=["blue", "green"])
+    turn(state, "right", "right", "right")
+    turn(state, "up", "down", "up")
+    play(state, "right", "down")  # the top row: all five red tiles revealed
+    assert all(colour != "red" for colour, _ in state.pool) and len(state.pool) == 18
+    step(state, "down")
+    for treasure in TREASURES:
+        with pytest.raises(IllegalEvent, match="still to place"):
+            GAME.apply(state, {"type": "reveal", "pos": [1, 4], "tile": ["red", treasure]})
+
+
+def test_seek_win_is_checked_after_the_reveal():
+    state = start(variant="seek")
+    turn(state, "right", "right", "right")  # (0,0)-(0,2) revealed red
+    turn(state, "up", "down", "up")  # Bob turns up blue and purple tiles
+    play(state, "right")  # (0,3) red
+    step(state, "down")  # (0,4) turned up: all five red tiles may be up, but nobody knows yet
+    assert not GAME.is_over(state) and state.on_winning_side[0] == 4
+    reveal(state)
+    assert GAME.is_over(state) and GAME.result(state).winners == [0]
+
+
+def test_seek_no_win_when_the_last_tile_turns_out_another_colour():
+    state = start(variant="seek")
+    turn(state, "right", "right", "right")
+    turn(state, "up", "down", "up")
+    play(state, "right")
+    play(state, "down", rows="RRRRB BBBBR GGGGG YYYYY PPPPP")  # (0,4) is blue
+    assert not GAME.is_over(state) and state.on_winning_side[:2] == [4, 1]
+
+
+def test_a_revealed_tile_stays_known_when_flipped_back():
+    state = start(variant="seek")
+    play(state, "right", "left")  # (0,0) and (0,1) revealed treasure side up
+    assert state.on_winning_side[0] == 2
+    play(state, "right")  # (0,0) back to its chest: still known, no reveal due
+    assert state.pending is None and GAME.to_act(state) == 0
+    tile = GAME.view(state, 1).tiles[0]
+    assert (tile.colour, tile.treasure, tile.face_up) == ("red", "crown", False)
+    assert state.on_winning_side[0] == 1
+    play(state, "end", "up", "down", "up", "end", "left")  # Ann steps off (0,1) onto (0,0)
+    play(state, "right")  # (0,0) up again: known, so no reveal
+    assert state.pending is None and state.face_up[0] and len(state.pool) == 25 - 2 - 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -107,3 +107,45 @@ def test_describe_pass_place_and_draw():
         "Ann put the shared pawn on the top-right corner."
     )
 
+
+
+def test_in_seek_a_tile_is_unknown_to_every_view_until_revealed():
+    state = start(variant="seek")
+    play(state, "right")  # (0, 0) turned up and revealed: the red crown
+    for seat in (0, 1, None):
+        tiles = GAME.view(state, seat).tiles
+        assert tiles[0] == TileView("red", "crown", True)
+        assert tiles[1:] == (TileView(None, None, False),) * 24
+
+
+def test_redact_keeps_seek_setups_and_reveals_public():
+    setup = setup_event(2, seek=True)
+    assert GAME.redact(setup, 0) == {**setup, "colours": ["red", None]}
+    reveal = {"type": "reveal", "pos": [0, 0], "tile": ["red", "crown"]}
+    assert GAME.redact(reveal, 1) == reveal
+
+
+def test_describe_seek_setup_and_reveals():
+    state = GAME.new_state(header(2, variant="seek"))
+    line = GAME.describe(state, setup_event(2, seek=True), 0)
+    assert line.startswith("Tiles laid out chest side up, unseen;")
+    state = start(variant="seek")
+    play(state, "right")
+    GAME.apply(state, {"type": "step", "seat": 0, "dir": "right"})
+    event = {"type": "reveal", "pos": [0, 1], "tile": ["blue", "ring"]}
+    assert GAME.describe(state, event, 1) == "Ann revealed a blue ring."
+
+
+def test_describe_a_winning_reveal_tells_the_turn_and_the_winner():
+    state = start(variant="seek")
+    turn(state, "right", "right", "right")
+    turn(state, "up", "down", "up")
+    play(state, "right")
+    last_step = {"type": "step", "seat": 0, "dir": "down"}
+    assert GAME.describe(state, last_step, 1) is None  # not over until the reveal
+    GAME.apply(state, last_step)
+    line = GAME.describe(state, {"type": "reveal", "pos": [0, 4], "tile": ["red", "gem"]}, 1)
+    assert line == (
+        "Ann moved right, down — flipped 2 tiles. Ann revealed a red gem. "
+        "Ann wins: all 5 red tiles show the treasure side."
+    )

@@ -7,6 +7,7 @@ from kobito_tui.treasure.board import LETTERS
 COLOUR_LETTERS = LETTERS  # "red" -> "R": tiles stay readable without colour
 TREASURES = {"crown": "♛", "ring": "○", "goblet": "∇", "key": "⊸", "gem": "◆"}
 CHEST = "[≡≡]"
+UNKNOWN = "?"  # seek: a tile nobody has seen yet
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 TRAIL = "↻"  # a tile flipped during the current turn
 HINT = "★"

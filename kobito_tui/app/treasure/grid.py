@@ -3,7 +3,8 @@
 Five tiles and their one-cell gaps share the grid's size (at least 6 cells by
 2 lines a tile; larger terminals get larger tiles from the style sheet).  The
 middle lines of a tile show the side facing up (colour letter and treasure
-glyph, or a chest), then a pawn or a highlight (a step's arrow, a corner to
+glyph, or a chest with the colour letter once known, ``?`` for a tile nobody
+has seen in *seek*), then a pawn or a highlight (a step's arrow, a corner to
 choose, a tile flipped this turn).  Colours come from ``styles/treasure.tcss``
 component classes.
 """
@@ -22,7 +23,9 @@ from kobito_tui.treasure.board import COLOURS, SIZE
 from kobito_tui.treasure.view import Pos, TileView, TreasureView
 
 from .controls import Choices, acting_pawn
-from .glyphs import ARROWS, CHEST, COLOUR_LETTERS, CORNER, CURSOR, HINT, TRAIL, TREASURES, WON, pawn_label
+from .glyphs import (
+    ARROWS, CHEST, COLOUR_LETTERS, CORNER, CURSOR, HINT, TRAIL, TREASURES, UNKNOWN, WON, pawn_label,
+)
 
 TILE_WIDTH, TILE_HEIGHT = 6, 2  # the smallest tile
 PITCH_X, PITCH_Y = TILE_WIDTH + 1, TILE_HEIGHT + 1  # a tile and its gap, at the smallest
@@ -33,7 +36,7 @@ class TileGrid(Widget):
 
     COMPONENT_CLASSES = {
         *(f"tile--{colour}" for colour in COLOURS),
-        "tile--chest", "tile--pawn", "tile--acting", "tile--target", "tile--hint",
+        "tile--chest", "tile--unknown", "tile--pawn", "tile--acting", "tile--target", "tile--hint",
         "tile--trail", "tile--corner", "tile--cursor", "tile--won", "tile--hover",
     }
 
@@ -86,15 +89,19 @@ class TileGrid(Widget):
 
     def _tile_style(self, pos: Pos) -> Style:
         tile = self._tile(pos)
+        if tile.colour is None:
+            return self.get_component_rich_style("tile--unknown")
         return self.get_component_rich_style(f"tile--{tile.colour}" if tile.face_up else "tile--chest")
 
     def _face(self, pos: Pos, width: int) -> Segment:
+        """Colour letter and treasure, or a chest with its colour letter (public
+        memory) or ``?``; a tile turned up waiting for its reveal (replays) is ``?``."""
         tile = self._tile(pos)
-        letter = COLOUR_LETTERS[tile.colour]
-        if tile.face_up:
-            text = f"{letter} {TREASURES[tile.treasure]}"
-        else:  # a chest hides its colour, but for replays (seat None) and once over
-            text = f"{letter} {CHEST}" if self._view.over or self._view.seat is None else CHEST
+        if tile.colour is None:
+            text = UNKNOWN if tile.face_up else f"{UNKNOWN} {CHEST}"
+        else:
+            letter = COLOUR_LETTERS[tile.colour]
+            text = f"{letter} {TREASURES[tile.treasure]}" if tile.face_up else f"{letter} {CHEST}"
         return Segment(f"{text:^{width}}", self._tile_style(pos))
 
     def _marker(self, pos: Pos, width: int) -> Segment:
