@@ -75,7 +75,7 @@ class KobitoApp(App[int]):
 
         if header is None:
             return
-        session = Session(Record(header), path=new_save_path(self.saves_dir, header))
+        session = Session(Record(header), path=new_save_path(self.saves_dir, header), background=True)
         try:
             save(session.path, session.record)
         except OSError as error:
@@ -89,12 +89,13 @@ class KobitoApp(App[int]):
 
         if path is None:
             return
+        self.flush_game()
         try:
             record = load(path)
         except SaveError as error:
             self.show_error("This save file cannot be loaded", str(error))
             return
-        self.open_session(Session(record, path=Path(path)))
+        self.open_session(Session(record, path=Path(path), background=True))
 
     def open_session(self, session: Session) -> None:
         from kobito_tui.app.screens.game import GameScreen
@@ -121,6 +122,7 @@ class KobitoApp(App[int]):
         self.notify(f"Saved to {path}", title="Replay saved")
 
     def to_title(self) -> None:
+        self.flush_game()  # leaving the game: its file is complete before anything reads it
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -128,6 +130,12 @@ class KobitoApp(App[int]):
         from kobito_tui.app.screens.message import MessageScreen
 
         self.push_screen(MessageScreen(title, text))
+
+    def flush_game(self) -> None:
+        """Wait for the open game's autosave, so its file is read as it stands."""
+        game = self.game_screen()
+        if game is not None:
+            game.flush_save()
 
     def game_screen(self) -> GameScreen | None:
         from kobito_tui.app.screens.game import GameScreen
@@ -143,6 +151,7 @@ class KobitoApp(App[int]):
     def action_continue_game(self) -> None:
         from kobito_tui.app.savegames import latest_unfinished
 
+        self.flush_game()
         path = latest_unfinished(self.saves_dir)
         if path is None:
             self.notify("There is no unfinished game to continue.", title="Continue")
@@ -169,19 +178,20 @@ class KobitoApp(App[int]):
             self.push_screen(RulesScreen(game.header.game, game.header.options))
 
     def action_help(self) -> None:
-        from kobito_tui.app.screens.help import HelpScreen, screen_keys
+        from kobito_tui.app.screens.help import HelpScreen, key_sections
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(screen_keys(self.screen)))
+            self.push_screen(HelpScreen(key_sections(self.screen)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's own "Keys" panel gives way to ours (the board's keys too).
+        yield from (command for command in super().get_system_commands(screen) if command.title != "Keys")
         yield SystemCommand("New game", "Choose a game, players and rule options", self.action_new_game)
         yield SystemCommand("Continue", "Resume the most recent unfinished game", self.action_continue_game)
         yield SystemCommand("Load", "Resume a saved game", self.action_load_game)
         yield SystemCommand("Replays", "Watch saved games", self.action_replays)
         yield SystemCommand("Rules", "The rules, with the options in force", self.action_rules)
-        yield SystemCommand("Key bindings", "The keys of this screen", self.action_help)
+        yield SystemCommand("Keys", "Every key of this screen and its board", self.action_help)
         yield SystemCommand("Title screen", "Back to the title (games stay saved)", self.to_title)
         game = self.game_screen()
         if game is not None:

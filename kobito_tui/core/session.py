@@ -6,6 +6,10 @@ drawn, a pot laid, a reshuffle: something was revealed) or a move that closed
 a turn.  Undone moves leave the record, so they never reach a save file, and
 undo replays from a checkpoint taken at the last barrier, so it cannot reveal
 anything either.
+
+Autosave writes the whole file atomically after every change; with
+``background=True`` (the app) the write happens in a writer thread so the
+player never waits for the disk, and :meth:`Session.flush` waits for it.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from kobito_tui.core.autosave import AutoSaver
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Result
 from kobito_tui.core.record import Record, fold, run_chance
 from kobito_tui.core.savefile import save
@@ -26,10 +31,12 @@ class Session:
         record: Record,
         path: Path | None = None,
         on_change: Callable[[Session, list[Event]], None] | None = None,
+        background: bool = False,
     ):
         self.record = record
         self.game: Game = record.game
         self.path = path
+        self._saver = AutoSaver(path) if path is not None and background else None
         self.on_change = on_change
         self.state = fold(self.game, self.header, self.events)
         self._redo: list[Event] = []
@@ -119,6 +126,11 @@ class Session:
             return []
         return self.play(self._redo[-1])
 
+    def flush(self) -> None:
+        """Wait until the save file holds every change (raises a failed write's OSError)."""
+        if self._saver is not None:
+            self._saver.flush()
+
     # -- internals -------------------------------------------------------
     def _advance(self) -> list[Event]:
         added = run_chance(self.game, self.header, self.state, self.events)
@@ -138,7 +150,9 @@ class Session:
             self.game.apply(self.state, event)
 
     def _changed(self, added: list[Event]) -> None:
-        if self.path is not None:
+        if self._saver is not None:
+            self._saver.save(self.record)
+        elif self.path is not None:
             save(self.path, self.record)
         if self.on_change is not None:
             self.on_change(self, added)

@@ -35,6 +35,23 @@ async def test_rules_from_a_game_show_that_game_first_with_its_options(saves):
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_rules_scroll_by_keys_at_once_and_tab_shows_the_other_game(saves):
+    from textual.containers import VerticalScroll
+    from textual.widgets import TabbedContent
+
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        shown = app.screen.query_one(TabbedContent).active_pane.query_one(VerticalScroll)
+        await pilot.press("pagedown")
+        assert shown.scroll_y > 0
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.screen.query_one(TabbedContent).active == "rules-treasure"
+        assert app.screen.focused is app.screen.query_one("#rules-treasure VerticalScroll")
+
+
 async def test_keys_screen_lists_the_keys_of_the_screen_below(saves):
     app = make_app(saves, new=treasure("Ann,bot"))
     async with app.run_test() as pilot:
@@ -45,12 +62,49 @@ async def test_keys_screen_lists_the_keys_of_the_screen_below(saves):
         assert described["Undo"] == "u / ^z" and described["Redo"] == "y / ^y"
 
 
+async def test_keys_screen_lists_every_key_of_the_board_and_the_screen_grouped(saves, monkeypatch):
+    from kobito_tui.app.board import board_class
+
+    monkeypatch.setattr("kobito_tui.app.screens.game.board_for", board_class)  # the real treasure board
+    app = make_app(saves, new=treasure("Ann,bot", first_player=0))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.screen.board.focus()
+        await pilot.press("f1")
+        sections = dict(app.screen.sections)
+    assert list(sections) == ["On the board", "On this screen", "Everywhere"]
+    assert ("↑ / k / w", "Step up") in sections["On the board"]  # hidden from the footer, shown here
+    assert ("⏎", "Confirm") in sections["On the board"]
+    assert ("u / ^z", "Undo") in sections["On this screen"]
+    assert not any("Focus" in text or "Copy" in text for _, text in sections["On this screen"])  # Textual's own
+
+
+def test_a_run_of_numbered_keys_is_one_row():
+    from textual.app import App
+    from textual.binding import Binding
+
+    from kobito_tui.app.screens.help import binding_rows
+
+    bindings = [
+        Binding("left", "cursor(-1)", "Card", key_display="←"),
+        Binding("right", "cursor(1)", "Card", key_display="→"),
+        *(Binding(str(n), f"card({n})", f"Card {n}", show=False) for n in range(1, 10)),
+        *(Binding(k, f"pot({n})", f"Pot {k.upper()}", show=False) for n, k in enumerate("ab")),
+        Binding("escape", "clear", ""),
+    ]
+    rows = binding_rows(App(), [(binding.key, binding) for binding in bindings])
+    assert rows == [("← / →", "Card"), ("1–9", "Card 1–9"), ("a", "Pot A"), ("b", "Pot B")]
+
+
 async def test_palette_offers_every_action(saves):
     app = make_app(saves, new=treasure("Ann,bot"))
     async with app.run_test() as pilot:
         await pilot.pause()
-        titles = {command.title for command in app.get_system_commands(app.screen)}
-    assert {"New game", "Continue", "Load", "Replays", "Rules", "Key bindings", "Title screen"} <= titles
+        commands = list(app.get_system_commands(app.screen))
+    titles = {command.title for command in commands}
+    assert {"New game", "Continue", "Load", "Replays", "Rules", "Keys", "Title screen"} <= titles
+    keys = [command.callback for command in commands if command.title == "Keys"]
+    assert keys == [app.action_help]  # ours only, not Textual's own keys panel
     assert {"Undo", "Redo", "Hint", "Menu", "Quit"} <= titles
 
 

@@ -1,6 +1,8 @@
-"""What every shell screen shares: the "make the window larger" notice."""
+"""What every shell screen shares: the "make the window larger" notice, and pauses."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 from textual.screen import ModalScreen, Screen
 
@@ -12,6 +14,15 @@ class ShellScreen(Screen):
 
     def _on_mount(self) -> None:
         self.mount(SizeNotice())
+
+    def after(self, seconds: float, callback: Callable[[], object]) -> None:
+        """Call ``callback`` after a pause of ``seconds``; 0 (as in tests and
+        benchmarks) means after the next refresh: Textual's timers divide by
+        their delay, so a zero timer would never fire."""
+        if seconds > 0:
+            self.set_timer(seconds, callback)
+        else:
+            self.call_after_refresh(callback)
 
 
 class ShellDialog(ModalScreen):

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.widgets import Button, DataTable, Footer, Static
 
+from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.core.game import Result
 from kobito_tui.core.session import Session
@@ -17,6 +18,19 @@ def headline(result: Result, names: list[str]) -> str:
         return "A draw"
     winners = " and ".join(names[seat] for seat in result.winners)
     return f"{winners} {'win' if len(result.winners) > 1 else 'wins'}!"
+
+
+def scores_table(result: Result, names: list[str]) -> DataTable:
+    """One row per seat, best score first: the score, what the end reveals, the winners."""
+    table = DataTable(id="final-scores", cursor_type="none", show_cursor=False)
+    details = detail_columns(result, len(names))
+    scored = result.scores is not None
+    table.add_columns("Player", *(["Score"] if scored else []), *(heading for heading, _ in details), "")
+    seats = sorted(range(len(names)), key=lambda seat: -result.scores[seat]) if scored else range(len(names))
+    for seat in seats:
+        score = [str(result.scores[seat])] if scored else []
+        table.add_row(names[seat], *score, *(cells[seat] for _, cells in details), "★ winner" if seat in result.winners else "")
+    return table
 
 
 class FinalScreen(ShellScreen):
@@ -37,17 +51,7 @@ class FinalScreen(ShellScreen):
         with Middle(), Center(), Vertical(id="final-box"):
             yield Static(headline(result, names), id="final-winner", markup=False)
             yield Static(result.summary, id="final-summary", markup=False)
-            table = DataTable(id="final-scores", cursor_type="none", show_cursor=False)
-            if result.scores is not None:
-                table.add_columns("Player", "Score", "")
-                ranked = sorted(range(len(names)), key=lambda seat: -result.scores[seat])
-                for seat in ranked:
-                    table.add_row(names[seat], str(result.scores[seat]), "★" if seat in result.winners else "")
-            else:
-                table.add_columns("Player", "")
-                for seat, name in enumerate(names):
-                    table.add_row(name, "★ winner" if seat in result.winners else "")
-            yield table
+            yield scores_table(result, names)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again", id="play_again", variant="primary", compact=True)
                 yield Button("Save replay", id="save_replay", compact=True)

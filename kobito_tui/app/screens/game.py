@@ -38,16 +38,20 @@ def board_for(game_id: str) -> type[GameBoard]:
 
 CONTROLS = ("undo", "redo", "hint")  # buttons and keys that are not always available
 LOG_LINES = 300  # the log panel keeps the latest lines
+END_PAUSE = 2.5  # the final board stays this many bot delays before the scores
 
 
 class GameScreen(ShellScreen):
+    # Undo, Redo, Hint and Menu are buttons on the status bar, with their keys,
+    # and Quit is in the menu: the footer keeps room for the board's keys and F1
+    # at 80 columns.
     BINDINGS = [
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("y,ctrl+y", "redo", "Redo"),
-        Binding("question_mark", "hint", "Hint", key_display="?"),
-        Binding("escape", "menu", "Menu"),
+        Binding("u,ctrl+z", "undo", "Undo", show=False),
+        Binding("y,ctrl+y", "redo", "Redo", show=False),
+        Binding("question_mark", "hint", "Hint", key_display="?", show=False),
+        Binding("escape", "menu", "Menu", show=False),
         Binding("f2", "app.rules", "Rules"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
     def __init__(self, session: Session, bot_delay: float = 0.6) -> None:
@@ -71,10 +75,8 @@ class GameScreen(ShellScreen):
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10, max_lines=LOG_LINES)
         with Horizontal(id="status-bar"):
             yield Static("", id="status", markup=False)
-            yield Button("Undo", id="undo", compact=True)
-            yield Button("Redo", id="redo", compact=True)
-            yield Button("Hint", id="hint", compact=True)
-            yield Button("Menu", id="menu", compact=True)
+            for ident, key in (("undo", "u"), ("redo", "y"), ("hint", "?"), ("menu", "esc")):
+                yield Button(f"[b]{key}[/b] {ident.capitalize()}", id=ident, compact=True)
         yield Footer()
 
     @property
@@ -87,6 +89,13 @@ class GameScreen(ShellScreen):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.refresh_table)
+
+    def flush_save(self) -> None:
+        """Wait for the autosave of the latest change; a failed write becomes a notification."""
+        try:
+            self.session.flush()
+        except OSError as error:
+            self._save_failed(error)
 
     # -- the one place the table is brought up to date --------------------
     def refresh_table(self) -> None:
@@ -194,8 +203,11 @@ class GameScreen(ShellScreen):
         except IllegalEvent as error:
             self.notify(str(error), title="Move refused", severity="error")
         except OSError as error:
-            self.notify(f"The game could not be saved: {error}", title="Save failed", severity="error")
+            self._save_failed(error)
         self.refresh_table()
+
+    def _save_failed(self, error: OSError) -> None:
+        self.app.notify(f"The game could not be saved: {error}", title="Save failed", severity="error")
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -277,10 +289,8 @@ class GameScreen(ShellScreen):
             return
         self._ended = True
         self.add_class("-over")
-        if self.bot_delay:
-            self.set_timer(2.5 * self.bot_delay, self._show_scores)
-        else:
-            self.call_after_refresh(self._show_scores)
+        self.flush_save()  # the finished game is on disk before the scores show
+        self.after(END_PAUSE * self.bot_delay, self._show_scores)  # the last move stays in sight
 
     def _show_scores(self) -> None:
         from kobito_tui.app.screens.final import FinalScreen

@@ -1,46 +1,120 @@
-"""The key-bindings help: the keys of the screen it was opened from, and the app's."""
+"""The key-bindings help: every key of the focused board (or control) and of
+the screen it was opened from, grouped, then the keys that work everywhere.
+
+Bindings hidden from the footer are listed too.  A binding's ``tooltip``, when
+set, is its longer description here; otherwise its footer description is used.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from itertools import groupby
+
+from rich.text import Text
+from textual.actions import parse
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.base import ShellScreen
 
-ALWAYS = (
-    ("F1", "This help"),
-    ("ctrl+p", "Command palette: every action by name"),
+Rows = list[tuple[str, str]]  # (keys, what they do)
+
+ALWAYS: Rows = [
+    ("f1", "This help"),
+    ("^p", "Command palette: any action by name"),
     ("tab / shift+tab", "Move between controls"),
-    ("ctrl+q / ctrl+c", "Quit (your game is already saved)"),
-)
+    ("^q / ^c", "Quit (your game is already saved)"),
+]
 
 
-def screen_keys(screen: Screen) -> list[tuple[str, str]]:
-    """``(keys, what they do)`` for the visible bindings active on ``screen``."""
-    keys: dict[str, list[str]] = {}
-    for key, active in screen.active_bindings.items():
-        binding = active.binding
-        if binding.show and binding.description and binding.action not in ("help", "app.help"):
-            keys.setdefault(binding.description, []).append(screen.app.get_key_display(binding))
-    return [(" / ".join(shown), description) for description, shown in keys.items()]
+def describe(binding: Binding) -> str:
+    """What the binding does; a word argument is named ("Step up")."""
+    text = binding.tooltip or binding.description
+    _, _, args = parse(binding.action)
+    if len(args) == 1 and isinstance(args[0], str) and args[0] not in text.lower():
+        text = f"{text} {args[0]}"
+    return text
+
+
+def binding_rows(app: App, bindings: list[tuple[str, Binding]]) -> Rows:
+    """One row per description, its keys together; a run of three or more like
+    1…9 "Card 1"…"Card 9" becomes one row ("1–9", "Card 1–9")."""
+    keys_of: dict[tuple[str, str], list[str]] = {}  # (action name, description) -> keys
+    for _, binding in bindings:
+        if binding.description and binding.action not in ("help", "app.help"):
+            keys_of.setdefault((parse(binding.action)[1], describe(binding)), []).append(app.get_key_display(binding))
+
+    def run(item: tuple[tuple[str, str], list[str]]) -> tuple[str, ...]:
+        (action, text), keys = item  # "Card 7" on one key may be part of a run
+        prefix = text.rpartition(" ")[0]
+        return ("run", action, prefix) if prefix and len(keys) == 1 else ("row", action, text)
+
+    rows: Rows = []
+    for (kind, _, prefix), group in groupby(keys_of.items(), key=run):
+        items = list(group)
+        if kind == "run" and len(items) > 2:
+            (_, first), [first_key] = items[0]
+            (_, last), [last_key] = items[-1]
+            rows.append((f"{first_key}–{last_key}", f"{prefix} {first.rpartition(' ')[2]}–{last.rpartition(' ')[2]}"))
+        else:
+            rows += [(" / ".join(keys), text) for (_, text), keys in items]
+    return rows
+
+
+def own_bindings(node: DOMNode, bindings: list[tuple[str, Binding]]) -> list[tuple[str, Binding]]:
+    """The bindings the app's classes declare (not Textual's built-in focus and copy keys)."""
+    ours = {
+        (binding.key, binding.action)
+        for cls in type(node).__mro__
+        if cls.__module__.startswith("kobito_tui")
+        for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ()))
+    }
+    return [(key, binding) for key, binding in bindings if (key, binding.action) in ours]
+
+
+def section_title(node: DOMNode) -> str:
+    if isinstance(node, GameBoard):
+        return "On the board"
+    return "On this screen" if isinstance(node, Screen) else "In this control"
+
+
+def key_sections(screen: Screen) -> list[tuple[str, Rows]]:
+    """``(title, rows)`` for the focused widget, its containers and ``screen``
+    (keys the app declares: not the editing keys of a text box), then the keys
+    that work everywhere."""
+    sections = []
+    for node, bindings in screen._modal_binding_chain:  # focused widget → its screen → the app
+        if node is screen.app:
+            continue
+        rows = binding_rows(screen.app, own_bindings(node, list(bindings)))
+        if rows:
+            sections.append((section_title(node), rows))
+    return [*sections, ("Everywhere", ALWAYS)]
 
 
 class HelpScreen(ShellScreen):
     BINDINGS = [Binding("escape,q,f1", "dismiss", "Back")]
 
-    def __init__(self, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, sections: list[tuple[str, Rows]]) -> None:
         super().__init__()
-        self.keys = keys
+        self.sections = sections
+
+    @property
+    def keys(self) -> Rows:
+        """Every row, all sections together."""
+        return [row for _, rows in self.sections for row in rows]
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="help-box"):
             yield Static("Keys", classes="dialog-title")
-            table = DataTable(id="help-keys", cursor_type="none", show_cursor=False, zebra_stripes=True)
-            table.add_columns("Key", "Action")
-            for key, description in [*self.keys, *ALWAYS]:
-                table.add_row(key, description)
+            table = DataTable(id="help-keys", cursor_type="none", show_cursor=False, show_header=False)
+            table.add_columns("Where", "Key", "Action")
+            for title, rows in self.sections:
+                for index, (key, description) in enumerate(rows):
+                    table.add_row(Text(title if index == 0 else "", style="bold"), key, description)
             yield table
         yield Footer()

@@ -39,7 +39,10 @@ def rules_text(game_id: str, options: dict[str, Any] | None = None) -> str:
 class RulesScreen(ShellScreen):
     """Tabs for both games; ``game_id`` (the game being played) comes first."""
 
-    BINDINGS = [Binding("escape,q", "dismiss", "Back")]
+    BINDINGS = [
+        Binding("escape,q", "dismiss", "Back"),
+        Binding("tab", "other_game", "Other game"),
+    ]
 
     def __init__(self, game_id: str | None = None, options: dict[str, Any] | None = None) -> None:
         super().__init__()
@@ -54,3 +57,20 @@ class RulesScreen(ShellScreen):
                     with VerticalScroll():
                         yield Markdown(rules_text(game_id, options))
         yield Footer()
+
+    # The text has the focus, so ↑↓ PgUp PgDn Home End scroll it at once.
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._focus_text)
+
+    def on_tabbed_content_tab_activated(self) -> None:
+        self._focus_text()
+
+    def _focus_text(self) -> None:
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            pane.query_one(VerticalScroll).focus()
+
+    def action_other_game(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        panes = [pane.id for pane in tabs.query(TabPane)]
+        tabs.active = panes[(panes.index(tabs.active) + 1) % len(panes)]

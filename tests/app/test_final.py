@@ -1,0 +1,81 @@
+"""The end of a game: the final screen appears, and shows what the game reveals at the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import DataTable
+
+from kobito_tui.app.screens.final import FinalScreen
+from kobito_tui.core.games import get_game
+from kobito_tui.core.randomplay import random_game
+from kobito_tui.core.record import new_header, parse_players
+from kobito_tui.core.session import Session
+
+from .conftest import make_app, treasure
+from .test_pilot import settle
+
+
+@pytest.mark.parametrize("bot_delay", [0, 0.01])
+async def test_a_game_reaches_the_final_screen_whatever_the_bot_delay(saves, bot_delay):
+    from kobito_tui.app.main import KobitoApp
+
+    app = KobitoApp(saves, new=treasure("bot:random,bot:random", turn_limit=2), bot_delay=bot_delay)
+    async with app.run_test() as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
+        assert app.screen.session.over
+        game = app.game_screen()
+        assert not game.query_one("#undo").display  # the result gets the whole status line
+        assert str(game.query_one("#status").render()) == app.screen.session.result.summary
+
+
+def finished(game_id: str, players: str, seed: int = 2) -> Session:
+    header = new_header(game_id, parse_players(players), seed=seed)
+    record, _ = random_game(get_game(game_id), header, random.Random(seed))
+    return Session(record)
+
+
+def table_of(screen) -> tuple[list[str], dict[str, list[str]]]:
+    """The headings, and each player's row."""
+    table = screen.query_one("#final-scores", DataTable)
+    headings = [str(column.label) for column in table.columns.values()]
+    rows = [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+    return headings, {row[0]: row[1:] for row in rows}
+
+
+async def test_treasure_final_scores_reveal_every_colour(saves):
+    session = finished("treasure", "Ann,Bob,Cy")
+    colours = session.result.details["colours"]
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        app.push_screen(FinalScreen(session))
+        await pilot.pause()
+        headings, rows = table_of(app.screen)
+    assert headings == ["Player", "Colour", ""]
+    assert {name: row[0] for name, row in rows.items()} == dict(zip(["Ann", "Bob", "Cy"], colours))
+    assert [name for name, row in rows.items() if row[1]] == [["Ann", "Bob", "Cy"][s] for s in session.result.winners]
+
+
+async def test_kobito_final_scores_show_gold_and_penalties_best_first(saves):
+    session = finished("kobito", "Ann,Bob,Cy,Di")
+    result = session.result
+    app = make_app(saves)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(FinalScreen(session))
+        await pilot.pause()
+        headings, rows = table_of(app.screen)
+    assert headings == ["Player", "Score", "Gold won", "Penalty cards", ""]
+    names = ["Ann", "Bob", "Cy", "Di"]
+    for seat, name in enumerate(names):
+        gold = " ".join(map(str, result.details["gold"][seat])) or "–"
+        assert rows[name][:3] == [str(result.scores[seat]), gold, str(result.details["penalties"][seat])]
+    assert [int(row[0]) for row in rows.values()] == sorted(result.scores, reverse=True)
+
+
+def test_only_per_seat_details_become_columns_under_readable_headings():
+    from kobito_tui.app.result_details import detail_columns
+    from kobito_tui.core.game import Result
+
+    result = Result(winners=[0], details={"cards_left": [3, 0], "gold": [[5, 2], []], "round": 7, "colours": ["red"]})
+    assert detail_columns(result, 2) == [("Cards left", ["3", "0"]), ("Gold won", ["5 2", "–"])]
