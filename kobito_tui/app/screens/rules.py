@@ -19,10 +19,7 @@ TITLES = {"kobito": "Kobito", "treasure": "Hide the Treasure"}
 
 def options_table(game_id: str, options: dict[str, Any] | None) -> str:
     """A Markdown table of the rule options: ``options`` in force, else the defaults."""
-    try:
-        specs = get_game(game_id).option_specs()
-    except ImportError:
-        return ""
+    specs = get_game(game_id).option_specs()
     heading = "Rule options in force for this game" if options else "Rule options (defaults)"
     rows = [f"## {heading}", "", "| Option | Value | Default | |", "|---|---|---|---|"]
     for spec in specs:
