@@ -32,6 +32,7 @@ def spawn(saves) -> tuple[int, int]:
     pid, fd = os.forkpty()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
+        os.chdir(saves.parent)  # `python -c` puts the cwd first on sys.path: import the installed package
         os.execv(sys.executable, argv)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     return pid, fd
