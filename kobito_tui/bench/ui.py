@@ -5,9 +5,10 @@
   a bare Textual app, medians of several runs each.
 * ``key_to_screen_ms_*``: a game at 120×40 (one human, computers at the other
   seats) in a headless app; each sample is one key press (u: undo, y: redo of
-  a move just played: a full pass through the session, autosave, board and
-  log) until the first screen update rendered with it (the compositor's
-  output, which a headless app does not write to a terminal).
+  a move just played: a full pass through the session, the hand-over to the
+  autosave thread, board and log) until the first screen update rendered with
+  it (the compositor's output, which a headless app does not write to a
+  terminal).
 * ``peak_rss_mb``: this process's peak resident memory after the game session.
 """
 
@@ -53,7 +54,7 @@ def time_to_paint(script: str, marker: bytes, args: list[str], timeout: float = 
     pid, fd = os.forkpty()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
-        os.execv(sys.executable, [sys.executable, "-c", script, *args])
+        os.execv(sys.executable, [sys.executable, "-P", "-c", script, *args])  # -P: the installed package, not a checkout in the cwd
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     seen = b""
     try:

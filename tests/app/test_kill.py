@@ -27,12 +27,11 @@ sys.exit(main(sys.argv[1:]))
 
 
 def spawn(saves) -> tuple[int, int]:
-    argv = [sys.executable, "-c", LAUNCH, "--saves-dir", str(saves), "new", "treasure",
+    argv = [sys.executable, "-P", "-c", LAUNCH,  # -P: the installed package, not the checkout in the cwd "--saves-dir", str(saves), "new", "treasure",
             "--players", "Ann,bot:random", "--seed", "11", "-o", "first_player=0"]
     pid, fd = os.forkpty()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
-        os.chdir(saves.parent)  # `python -c` puts the cwd first on sys.path: import the installed package
         os.execv(sys.executable, argv)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     return pid, fd
