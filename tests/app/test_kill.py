@@ -27,7 +27,8 @@ sys.exit(main(sys.argv[1:]))
 
 
 def spawn(saves) -> tuple[int, int]:
-    argv = [sys.executable, "-P", "-c", LAUNCH,  # -P: the installed package, not the checkout in the cwd "--saves-dir", str(saves), "new", "treasure",
+    # -P: import the installed package, not the checkout in the working directory
+    argv = [sys.executable, "-P", "-c", LAUNCH, "--saves-dir", str(saves), "new", "treasure",
             "--players", "Ann,bot:random", "--seed", "11", "-o", "first_player=0"]
     pid, fd = os.forkpty()
     if pid == 0:
