@@ -1,0 +1,66 @@
+"""The browser's two questions: "really delete?" and "new name?"."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from kobito_tui.app.screens.base import ShellDialog
+
+
+class ConfirmDialog(ShellDialog):
+    """Dismissed with True (confirmed) or False."""
+
+    BINDINGS = [Binding("escape,n", "answer(False)", "No"), Binding("y", "answer(True)", "Yes")]
+
+    def __init__(self, question: str, confirm: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.question, self.confirm = question, confirm
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog browser-dialog"):
+            yield Static(self.question, classes="dialog-title", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(self.confirm, id="confirm", variant="error", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#cancel", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "confirm")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class RenameDialog(ShellDialog):
+    """Dismissed with the new name (without checks), or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.old_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog browser-dialog"):
+            yield Static(f"Rename {self.old_name} to:", classes="dialog-title", markup=False)
+            yield Input(self.old_name, id="new-name")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Rename", id="rename", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(self.query_one(Input).value if event.button.id == "rename" else None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

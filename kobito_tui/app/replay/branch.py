@@ -1,0 +1,69 @@
+"""*Play from here*: who plays each seat of the new game, human or computer."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Select, Static
+
+from kobito_tui.app.screens.base import ShellDialog
+from kobito_tui.core.game import Seat
+from kobito_tui.core.record import BOT_LEVELS
+
+KINDS = (("Human", "human"), *((f"Computer ({level})", f"bot:{level}") for level in BOT_LEVELS))
+
+
+def seat_kind(seat: Seat) -> str:
+    return f"bot:{seat.level}" if seat.is_bot else "human"
+
+
+def make_seat(name: str, kind: str, number: int) -> Seat:
+    """The seat chosen in one row; an empty name becomes "Player n" / "Computer n"."""
+    if kind == "human":
+        return Seat(name.strip() or f"Player {number}")
+    return Seat(name.strip() or f"Computer {number}", "bot", kind.partition(":")[2])
+
+
+class BranchDialog(ShellDialog):
+    """Dismissed with the new seats, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, seats: tuple[Seat, ...]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="branch-dialog"):
+            yield Static("Play from here — who plays each seat?", classes="dialog-title")
+            for number, seat in enumerate(self.seats):
+                with Horizontal(classes="branch-seat"):
+                    yield Input(seat.name, id=f"branch-name-{number}", classes="branch-name", compact=True)
+                    yield Select(
+                        KINDS, value=seat_kind(seat), allow_blank=False, id=f"branch-kind-{number}", compact=True
+                    )
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Play", id="branch-play", variant="primary", compact=True)
+                yield Button("Cancel", id="branch-cancel", compact=True)
+
+    def chosen_seats(self) -> tuple[Seat, ...]:
+        return tuple(
+            make_seat(
+                self.query_one(f"#branch-name-{number}", Input).value,
+                self.query_one(f"#branch-kind-{number}", Select).value,
+                number + 1,
+            )
+            for number in range(len(self.seats))
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(self.chosen_seats() if event.button.id == "branch-play" else None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(self.chosen_seats())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

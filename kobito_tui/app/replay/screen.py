@@ -1,0 +1,224 @@
+"""The replay viewer: the live game's board, read-only, at any moment of a record.
+
+Keys and buttons step by event or by turn, jump to start or end, play and
+pause at several speeds; the log and the timeline jump wherever clicked.  The
+perspective is everything, or exactly what one seat could see then.  *Play
+from here* writes a new save file (the original is never touched) and
+dismisses the screen with its path, for the caller to continue it as a live game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Static
+
+from kobito_tui.app.replay.branch import BranchDialog
+from kobito_tui.app.replay.log import ReplayLog
+from kobito_tui.app.replay.timeline import Timeline
+from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.screens.game import board_for
+from kobito_tui.core.game import Seat
+from kobito_tui.core.record import Record
+from kobito_tui.core.replay import ReplayCursor
+from kobito_tui.core.savefile import save
+from kobito_tui.core.saves import new_save_path
+
+SPEEDS = (0.5, 1, 2, 4, 8)  # × the base pace
+BASE_PACE = 0.5  # seconds per event at 1×
+
+
+# (label, action, id, tooltip) of the buttons under the timeline; labels that
+# change (play, speed, view) are set by show_position.
+CONTROLS = (
+    ("|◀", "jump(0)", "start", "To the start (Home)"),
+    ("◀◀", "turn(-1)", "turn-back", "One turn back (PgUp)"),
+    ("◀", "step(-1)", "back", "One event back (←)"),
+    ("", "play", "play", "Play or pause (space)"),
+    ("▶", "step(1)", "step", "One event forward (→)"),
+    ("▶▶", "turn(1)", "turn-forward", "One turn forward (PgDn)"),
+    ("▶|", "jump(-1)", "end", "To the end (End)"),
+    ("", "speed(1, True)", "speed", "Playing speed (+ and -)"),
+    ("", "perspective", "view", "Whose eyes: everything, or one seat (v, 0-6)"),
+    ("Play from here", "branch", "branch", "A new game from this moment (b)"),
+    ("Back", "close", "close", "Close the replay (Esc)"),
+)
+
+
+def speed_label(speed: float) -> str:
+    return "½×" if speed == 0.5 else f"{speed:g}×"
+
+
+class ReplayScreen(ShellScreen):
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Step", key_display="→", priority=True),
+        Binding("left,h", "step(-1)", "Step back", key_display="←", priority=True),
+        Binding("pagedown,ctrl+right,right_square_bracket", "turn(1)", "Turn ▸", key_display="PgDn", priority=True),
+        Binding("pageup,ctrl+left,left_square_bracket", "turn(-1)", "◂ Turn", key_display="PgUp", priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("space", "play", "Play", key_display="space", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        Binding("v", "perspective", "View"),
+        *(Binding(str(n), f"perspective({n})", show=False) for n in range(7)),
+        Binding("b", "branch", "Play from here"),
+        Binding("escape,q", "close", "Back"),
+    ]
+
+    def __init__(self, record: Record, path: Path | None = None, saves_dir: Path | None = None) -> None:
+        super().__init__(classes="replay-screen")
+        self.cursor = ReplayCursor(record)
+        self.path = path
+        self.saves_dir = saves_dir
+        self.seat: int | None = None  # the perspective: None = everything
+        self.speed = 1.0
+        self._timer: Timer | None = None
+        self.board = board_for(record.header.game)(record.header, id="replay-board")
+
+    @property
+    def header(self):
+        return self.cursor.header
+
+    # -- layout ----------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        title = f"Replay · {self.cursor.game.title} · {', '.join(s.name for s in self.header.seats)}"
+        if self.path is not None:
+            title += f" · {self.path.name}"
+        yield Static(title, id="replay-title", markup=False)
+        yield Static("", id="replay-position", markup=False)
+        with Horizontal(id="replay-table"):
+            yield self.board
+            yield ReplayLog(id="replay-log", markup=False)
+        yield Timeline(self.cursor.length, id="replay-timeline")
+        with Horizontal(id="replay-controls"):
+            for label, action, ident, tip in CONTROLS:
+                yield Button(label, id=f"replay-{ident}", action=f"screen.{action}", tooltip=tip, compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fill_log()
+        self.show_position()
+        self.query_one(ReplayLog).focus()  # the board is read-only: its keys stay out of the way
+
+    # -- the one place the screen is brought up to date -------------------
+    def show_position(self) -> None:
+        cursor = self.cursor
+        self.board.show(cursor.view(self.seat), [], interactive=False)
+        self.query_one(Timeline).position = cursor.position
+        self.query_one(ReplayLog).follow(cursor.position)
+        # Fixed-size widgets: updated without a new layout, so a step stays cheap.
+        self.query_one("#replay-position", Static).update(self.position_text(), layout=False)
+        self._label("#replay-speed", speed_label(self.speed))
+        self._label("#replay-view", f"View: {self.perspective_name()}")
+        self._label("#replay-play", "Pause" if self._timer else "Play")
+
+    def _label(self, selector: str, text: str) -> None:
+        button = self.query_one(selector, Button)
+        if str(button.label) != text:
+            button.label = text
+
+    def position_text(self) -> str:
+        cursor = self.cursor
+        parts = [
+            f"Event {cursor.position} of {cursor.length}",
+            f"move {cursor.moves_done} of {cursor.moves}",
+        ]
+        if cursor.turn:
+            parts.append(f"turn {cursor.turn} of {cursor.turns}")
+        if cursor.to_act is not None:
+            parts.append(f"{self.header.name(cursor.to_act)} to act")
+        elif cursor.game.is_over(cursor.state):
+            result = cursor.game.result(cursor.state)
+            parts.append(f"game over: {result.summary}" if result and result.summary else "game over")
+        else:
+            parts.append("setting up")
+        return " · ".join(parts)
+
+    def perspective_name(self) -> str:
+        return "all" if self.seat is None else self.header.name(self.seat)
+
+    def _fill_log(self) -> None:
+        self.query_one(ReplayLog).fill(self.cursor.log_lines(self.seat))
+
+    # -- actions (keys and buttons) ----------------------------------------
+    def action_step(self, delta: int) -> None:
+        self.cursor.step(delta)
+        self.show_position()
+
+    def action_turn(self, delta: int) -> None:
+        self.cursor.next_turn() if delta > 0 else self.cursor.previous_turn()
+        self.show_position()
+
+    def action_jump(self, position: int) -> None:
+        self.cursor.jump(self.cursor.length if position < 0 else position)
+        self.show_position()
+
+    def action_play(self) -> None:
+        if self._timer is not None:
+            self._stop()
+        else:
+            if self.cursor.position == self.cursor.length:
+                self.cursor.jump(self.cursor.start)
+            self._timer = self.set_interval(BASE_PACE / self.speed, self._tick)
+        self.show_position()
+
+    def _tick(self) -> None:
+        self.cursor.step(1)
+        if self.cursor.position == self.cursor.length:
+            self._stop()
+        self.show_position()
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def action_speed(self, delta: int, cycle: bool = False) -> None:
+        """One speed faster or slower; ``cycle`` wraps round (the speed button)."""
+        index = SPEEDS.index(self.speed) + delta
+        self.speed = SPEEDS[index % len(SPEEDS) if cycle else max(0, min(len(SPEEDS) - 1, index))]
+        if self._timer is not None:
+            self._stop()
+            self._timer = self.set_interval(BASE_PACE / self.speed, self._tick)
+        self.show_position()
+
+    def action_perspective(self, seat: int | None = None) -> None:
+        """Seat ``n`` (1-based, 0 = everything), or the next perspective in turn."""
+        if seat is None:
+            order = [None, *range(self.header.players)]
+            self.seat = order[(order.index(self.seat) + 1) % len(order)]
+        elif seat <= self.header.players:
+            self.seat = None if seat == 0 else seat - 1
+        else:
+            return
+        self._fill_log()
+        self.show_position()
+
+    def action_branch(self) -> None:
+        self._stop()
+        self.app.push_screen(BranchDialog(self.header.seats), self._branch_chosen)
+
+    def _branch_chosen(self, seats: tuple[Seat, ...] | None) -> None:
+        if seats is None:
+            return
+        record = self.cursor.branch(self.cursor.position, seats)
+        folder = self.saves_dir or getattr(self.app, "saves_dir", None) or Path.cwd()
+        path = new_save_path(Path(folder), record.header)
+        save(path, record)
+        self.dismiss(path)
+
+    def action_close(self) -> None:
+        self._stop()
+        self.dismiss(None)
+
+    # -- mouse ---------------------------------------------------------------
+    def on_timeline_jump(self, message: Timeline.Jump) -> None:
+        self.action_jump(message.position)
+
+    def on_replay_log_jump(self, message: ReplayLog.Jump) -> None:
+        self.action_jump(message.position)

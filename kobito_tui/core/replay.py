@@ -1,0 +1,144 @@
+"""A replay cursor: any moment of a record, reached quickly from checkpoints.
+
+Position ``k`` is the state after the first ``k`` events, from :attr:`start`
+(the table set up by the opening chance events: nothing can be seen earlier)
+to ``n``.  One fold at construction keeps a copy of the state every ``every``
+events, who acts at each position and where turns begin; a jump then copies
+the nearest checkpoint at or before ``k`` and applies fewer than ``every`` events.  Nothing here calls an
+RNG: the record's chance events are replayed as they were saved.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from copy import deepcopy
+from typing import Any
+
+from kobito_tui.core.game import Event, Game, Header, Seat
+from kobito_tui.core.record import Record, fold, new_header
+
+CHECKPOINT_EVERY = 64
+
+
+class ReplayCursor:
+    """A read-only position in ``record``, moved by event, by turn, or by jump."""
+
+    def __init__(self, record: Record, every: int = CHECKPOINT_EVERY):
+        self.record = record
+        self.game: Game = record.game
+        self.every = every
+        self._checkpoints: list[Any] = []
+        self._actors: list[int | None] = []
+        self._moves: list[int] = [0]
+        # Positions where a turn begins: the first position with a seat to act,
+        # then the one after each turn-closing move and the chance events it calls for.
+        self._turn_starts: list[int] = []
+        self._lines: dict[int | None, list[str | None]] = {}
+        state = self.game.new_state(self.header)
+        closed = False
+        for k in range(len(self.events) + 1):
+            if k % every == 0:
+                self._checkpoints.append(self.game.copy_state(state))
+            actor = self.game.to_act(state)
+            self._actors.append(actor)
+            if actor is not None and (closed or not self._turn_starts):
+                self._turn_starts.append(k)
+                closed = False
+            if k < len(self.events):
+                event = self.events[k]
+                self.game.apply(state, event)
+                self._moves.append(self._moves[-1] + ("seat" in event))
+                closed = closed or ("seat" in event and self.game.closes_turn(event))
+        self.start = self._turn_starts[0] if self._turn_starts else 0
+        self.position = len(self.events)
+        self.state = state
+        self.jump(self.start)
+
+    # -- reading ---------------------------------------------------------
+    @property
+    def header(self) -> Header:
+        return self.record.header
+
+    @property
+    def events(self) -> list[Event]:
+        return self.record.events
+
+    @property
+    def length(self) -> int:
+        """n: the number of events, so positions run from 0 to n."""
+        return len(self.events)
+
+    @property
+    def to_act(self) -> int | None:
+        return self._actors[self.position]
+
+    @property
+    def turn(self) -> int:
+        """1 for the first turn (0 only in a record that never got past setup)."""
+        return bisect_right(self._turn_starts, self.position)
+
+    @property
+    def turns(self) -> int:
+        return len(self._turn_starts)
+
+    @property
+    def moves_done(self) -> int:
+        """Moves (events with a seat) among the first ``position`` events."""
+        return self._moves[self.position]
+
+    @property
+    def moves(self) -> int:
+        return self._moves[-1]
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` could see at this moment; None: everything."""
+        return self.game.view(self.state, seat)
+
+    def log_lines(self, seat: int | None) -> list[str | None]:
+        """For each event, its log line as ``seat`` could read it (None: no line)."""
+        if seat not in self._lines:
+            state = self.game.new_state(self.header)
+            lines = []
+            for event in self.events:
+                lines.append(self.game.describe(state, event, seat))
+                self.game.apply(state, event)
+            self._lines[seat] = lines
+        return self._lines[seat]
+
+    # -- moving ----------------------------------------------------------
+    def jump(self, k: int) -> None:
+        """Go to position ``k`` (clamped to start … n)."""
+        k = max(self.start, min(self.length, k))
+        if k == self.position:
+            return
+        if self.position < k < (self.position // self.every + 1) * self.every:
+            start, state = self.position, self.state  # ahead in the same stretch: apply on
+        else:
+            start = k // self.every * self.every
+            state = self.game.copy_state(self._checkpoints[start // self.every])
+        for event in self.events[start:k]:
+            self.game.apply(state, event)
+        self.state, self.position = state, k
+
+    def step(self, delta: int = 1) -> None:
+        self.jump(self.position + delta)
+
+    def next_turn(self) -> None:
+        """To the start of the next turn (or the end)."""
+        index = bisect_right(self._turn_starts, self.position)
+        self.jump(self._turn_starts[index] if index < len(self._turn_starts) else self.length)
+
+    def previous_turn(self) -> None:
+        """To the start of the turn before the one shown (of this one, if inside it)."""
+        index = bisect_left(self._turn_starts, self.position)
+        self.jump(self._turn_starts[index - 1] if index > 0 else 0)
+
+    # -- branching -------------------------------------------------------
+    def branch(self, k: int, seats: tuple[Seat, ...]) -> Record:
+        """A new record: the first ``k`` events, played on by ``seats`` (same count)."""
+        if len(seats) != self.header.players:
+            raise ValueError(f"this game has {self.header.players} seats, not {len(seats)}")
+        header = new_header(self.header.game, tuple(seats), self.header.options, self.header.seed)
+        events = deepcopy(self.events[: max(0, min(self.length, k))])
+        fold(self.game, header, events)  # a branch is always a valid record
+        return Record(header, events)
