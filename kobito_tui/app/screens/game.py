@@ -14,7 +14,9 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets._footer import FooterKey
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from kobito_tui.app import viewpoint
@@ -34,6 +36,36 @@ def board_for(game_id: str) -> type[GameBoard]:
         return board_class(game_id)
     except ImportError:
         return MoveListBoard
+
+
+class GameFooter(Footer):
+    """The footer, brought up to date in place when only which keys are enabled
+    changed (a move or an undo often just dims or lights "End").  Textual's footer
+    rebuilds all its keys on every change: a few milliseconds, and hundreds of
+    widgets of garbage whose full collections stalled key presses for 100 ms."""
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if self._bindings_ready and self.children and screen is self.screen and screen.app.app_focus:
+            self.call_after_refresh(self._bring_up_to_date)
+        else:
+            super().bindings_changed(screen)
+
+    async def _bring_up_to_date(self) -> None:
+        if not self.is_attached:
+            return
+        shown: dict[tuple[str, str], bool] = {}  # (key, action) -> enabled, as Footer.compose picks them
+        actions: set[str] = set()
+        for _, binding, enabled, _ in self.screen.active_bindings.values():
+            if binding.show and binding.action not in actions:
+                actions.add(binding.action)
+                shown[binding.key, binding.action] = enabled
+        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
+        if [(key.key, key.action) for key in keys] != list(shown):
+            await self.recompose()
+            return
+        for key in keys:
+            key._disabled = not shown[key.key, key.action]
+            key.set_class(key._disabled, "-disabled")
 
 
 CONTROLS = ("undo", "redo", "hint")  # buttons and keys that are not always available
@@ -77,7 +109,7 @@ class GameScreen(ShellScreen):
             yield Static("", id="status", markup=False)
             for ident, key in (("undo", "u"), ("redo", "y"), ("hint", "?"), ("menu", "esc")):
                 yield Button(f"[b]{key}[/b] {ident.capitalize()}", id=ident, compact=True)
-        yield Footer()
+        yield GameFooter()
 
     @property
     def game(self) -> Game:
