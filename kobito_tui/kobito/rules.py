@@ -21,7 +21,10 @@ Decisions where RULES.md is silent (also enforced by ``moves.py``):
 * Stalemate (deck and discard pile empty): with the option on, the game ends
   after every player in a row ended a turn without playing a card; with it
   off, after every player in a row ended a turn without playing or moving any
-  card (otherwise such a game could never end).
+  card (otherwise such a game could never end).  A turn that draws nothing
+  counts like one with both piles empty: with ``refill`` "as-played" every
+  hand can run empty while the deck still holds cards, and nothing would
+  ever change again.
 * Drawing with ``refill`` "as-played": penalty cards count as played (seed
   000: they are the cards the player could not play), else a player whose
   hand ran empty would never draw again and the game could not end.
@@ -352,12 +355,13 @@ def _end_turn(state: KobitoState, seat: int, event: Event) -> None:
     for card in penalty:
         hand.remove(card)
     state.penalties[seat] += penalty
+    refill = HAND_SIZE - len(hand) if state.options["refill"] == "to-five" else state.played + len(penalty)
     quiet = not state.played if state.options["stalemate"] else not state.moved
-    state.quiet = state.quiet + 1 if quiet and not state.deck and not state.discard else 0
+    draws_nothing = refill <= 0 or (not state.deck and not state.discard)
+    state.quiet = state.quiet + 1 if quiet and draws_nothing else 0
     if state.quiet >= state.players:
         state.over = True
         return
-    refill = HAND_SIZE - len(hand) if state.options["refill"] == "to-five" else state.played + len(penalty)
     if refill > 0:
         state.owed.append([seat, refill])
     state.turn = (seat + 1) % state.players
