@@ -64,7 +64,7 @@ class KobitoApp(App[int]):
         elif path is not None:
             self.resume(Path(path))
         elif replay is not None:
-            self.action_replays()
+            self.replay(Path(replay))
 
     # -- starting and resuming games ---------------------------------------
     def start_game(self, header: Header | None) -> None:
@@ -108,6 +108,18 @@ class KobitoApp(App[int]):
         from kobito_tui.core.record import new_header
 
         self.start_game(new_header(header.game, header.seats, header.options))
+
+    def replay(self, path: Path) -> None:
+        """Watch a saved game; *Play from here* continues the new game it writes."""
+        from kobito_tui.app.replay import ReplayScreen
+        from kobito_tui.core.savefile import SaveError, load
+
+        try:
+            record = load(path)
+        except SaveError as error:
+            self.show_error("This save file cannot be replayed", str(error))
+            return
+        self.push_screen(ReplayScreen(record, path), self.resume)
 
     def save_replay(self, record: Record) -> None:
         from kobito_tui.core.savefile import save
@@ -159,14 +171,12 @@ class KobitoApp(App[int]):
             self.resume(path)
 
     def action_load_game(self) -> None:
-        from kobito_tui.app.screens.load import LoadScreen
+        """Load and Replays open the same saved-games browser."""
+        from kobito_tui.app.browser import BrowserScreen
 
-        self.push_screen(LoadScreen(self.saves_dir), self.resume)
+        self.push_screen(BrowserScreen(self.saves_dir), self.resume)
 
-    def action_replays(self) -> None:
-        from kobito_tui.app.screens.coming_soon import ComingSoonScreen
-
-        self.push_screen(ComingSoonScreen("Replays"))
+    action_replays = action_load_game
 
     def action_rules(self) -> None:
         from kobito_tui.app.screens.rules import RulesScreen

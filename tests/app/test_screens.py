@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Markdown
 
-from kobito_tui.app.screens.coming_soon import ComingSoonScreen
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.help import HelpScreen
-from kobito_tui.app.screens.load import LoadScreen
+from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.screens.rules import RulesScreen, rules_text
 from kobito_tui.core.savefile import load
 from kobito_tui.core.saves import list_saves
@@ -114,14 +113,15 @@ async def test_load_lists_saves_and_opens_the_chosen_one(saves):
         await pilot.pause()
         app.to_title()
         await pilot.press("l")
-        assert isinstance(app.screen, LoadScreen)
-        assert "Hide the Treasure · Ann, Computer 2" in str(app.screen.query_one("#saves").get_option_at_index(0).prompt)
+        await pilot.pause()
+        assert isinstance(app.screen, BrowserScreen)
+        assert app.screen.entries[0].path == list_saves(saves)[0]
         await pilot.press("enter")
         await pilot.pause()
         assert app.game_screen().session.path == list_saves(saves)[0]
 
 
-async def test_replays_are_coming_soon_and_save_replay_writes_a_loadable_copy(saves):
+async def test_replays_open_the_browser_and_save_replay_writes_a_loadable_copy(saves):
     app = make_app(saves, new=treasure("Ann,bot"))
     async with app.run_test() as pilot:
         await pilot.pause()
@@ -129,7 +129,8 @@ async def test_replays_are_coming_soon_and_save_replay_writes_a_loadable_copy(sa
         copy = list_saves(saves / "replays")[0]
         assert load(copy).events == app.game_screen().session.events
         await app.run_action("replays")
-        assert isinstance(app.screen, ComingSoonScreen)
+        await pilot.pause()
+        assert isinstance(app.screen, BrowserScreen)
 
 
 def test_a_crash_prints_one_sentence_and_keeps_the_traceback_in_a_file(saves, capsys):

@@ -124,7 +124,8 @@ def scan(saves_dir: Path) -> list[SaveEntry]:
 
 # Sort keys: "saved" (the player's saves, last saved first, then the examples) and one per column.
 SORT_KEYS = {
-    "saved": lambda entry: (entry.example, -entry.modified, entry.path.name),
+    # examples keep the order of their names: their mtimes only say when they were checked out
+    "saved": lambda entry: (entry.example, 0.0 if entry.example else -entry.modified, entry.path.name),
     "game": lambda entry: entry.game_name,
     "players": lambda entry: entry.players.lower(),
     "date": lambda entry: entry.date,
