@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Input
 
 from kobito_tui.app.main import KobitoApp
-from kobito_tui.app.widgets.move_list_board import MoveListBoard
+from .move_list_board import MoveListBoard
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
@@ -17,7 +17,7 @@ from kobito_tui.core.savefile import save
 
 @pytest.fixture(autouse=True)
 def stub_board(monkeypatch):
-    monkeypatch.setattr("kobito_tui.app.screens.game.board_for", lambda game_id: MoveListBoard)
+    monkeypatch.setattr("kobito_tui.app.screens.game.board_class", lambda game_id: MoveListBoard)
 
 
 @pytest.fixture

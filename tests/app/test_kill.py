@@ -19,8 +19,8 @@ from .conftest import make_app
 LAUNCH = """
 import sys
 import kobito_tui.app.screens.game as game
-from kobito_tui.app.widgets.move_list_board import MoveListBoard
-game.board_for = lambda game_id: MoveListBoard
+from move_list_board import MoveListBoard
+game.board_class = lambda game_id: MoveListBoard
 from kobito_tui.cli import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -33,6 +33,7 @@ def spawn(saves) -> tuple[int, int]:
     pid, fd = os.forkpty()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
+        os.environ["PYTHONPATH"] = os.path.dirname(__file__)  # for the test-only move_list_board
         os.execv(sys.executable, argv)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     return pid, fd

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.browser.entries import SaveEntry
-from kobito_tui.app.screens.game import board_for
+from kobito_tui.app.board import board_class
 from kobito_tui.app.viewpoint import humans
 
 HIDDEN = "A hot-seat game in progress: open it to see the table (hands stay hidden here)."
@@ -58,7 +58,7 @@ class Preview(Vertical):
             if seat is False:
                 text += "\n" + HIDDEN
             else:
-                self._board = board_for(entry.header.game)(entry.header, classes="preview-board")
+                self._board = board_class(entry.header.game)(entry.header, classes="preview-board")
                 self.mount(self._board)
                 view = entry.record.game.view(entry.final_state, seat)
                 self._board.call_later(self._board.show, view, [], False)

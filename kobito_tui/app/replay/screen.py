@@ -21,7 +21,7 @@ from kobito_tui.app.replay.branch import BranchDialog
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
 from kobito_tui.app.screens.base import ShellScreen
-from kobito_tui.app.screens.game import board_for
+from kobito_tui.app.board import board_class
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record
 from kobito_tui.core.replay import ReplayCursor
@@ -78,7 +78,7 @@ class ReplayScreen(ShellScreen):
         self.seat: int | None = None  # the perspective: None = everything
         self.speed = 1.0
         self._timer: Timer | None = None
-        self.board = board_for(record.header.game)(record.header, id="replay-board")
+        self.board = board_class(record.header.game)(record.header, id="replay-board")
 
     @property
     def header(self):

@@ -24,18 +24,9 @@ from kobito_tui.app.board import GameBoard, board_class
 from kobito_tui.app.game_log import GameLog
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.curtain import CurtainScreen
-from kobito_tui.app.widgets.move_list_board import MoveListBoard
 from kobito_tui.bots import Bot, make_bot
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent
 from kobito_tui.core.session import Session
-
-
-def board_for(game_id: str) -> type[GameBoard]:
-    """The game's own board, or the plain move list while it is not installed."""
-    try:
-        return board_class(game_id)
-    except ImportError:
-        return MoveListBoard
 
 
 class GameFooter(Footer):
@@ -90,7 +81,7 @@ class GameScreen(ShellScreen):
         super().__init__(classes="game-screen")
         self.session = session
         self.bot_delay = bot_delay
-        self.board = board_for(session.header.game)(session.header, id="board")
+        self.board = board_class(session.header.game)(session.header, id="board")
         self._shown: int | None = None  # the seat whose view the board shows
         self._log: GameLog | None = None
         self._bots: dict[int, Bot] = {}

@@ -1,6 +1,4 @@
-"""A plain board for a game without its own: the legal moves as a list.
-
-Used while a game's real board is not installed (and by the shell's tests)."""
+"""A plain board for the shell's tests: the legal moves as a list, with known keys."""
 
 from __future__ import annotations
 
