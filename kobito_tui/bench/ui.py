@@ -164,8 +164,8 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def run(args) -> dict:
-    game_id = getattr(args, "game", "kobito")
-    players = getattr(args, "players", 4)
+    game_id = args.game
+    players = args.players
     samples = 200
     result = {"game": game_id, "players": players, "size": "120x40", **startup()}
     timings = asyncio.run(key_latency(game_id, players, samples))

@@ -94,16 +94,16 @@ def _play(job: tuple) -> dict:
 
 
 def run(args: Any) -> dict:
-    """Play ``args.games`` games; ``args`` has game, players, games, seed and
-    optionally budget_s (strong bots' seconds per decision) and jobs (processes)."""
+    """Play ``args.games`` games; ``args`` has game, players, games, seed,
+    budget_s (strong bots' seconds per decision, None: the default) and jobs (processes)."""
     names = labels(args.players)
     levels = [name.split("#")[0].split(":")[1] for name in names]
-    budget_s = getattr(args, "budget_s", None) or DEFAULT_BUDGET_S
+    budget_s = args.budget_s or DEFAULT_BUDGET_S
     options = {"turn_limit": TREASURE_TURN_LIMIT} if args.game == "treasure" else None
     order = random.Random(args.seed)
     seatings = [names[i % len(names):] + names[: i % len(names)] for i in range(args.games)]  # rotate seats
     jobs = [(args.game, [levels[names.index(s)] for s in seating], order.randrange(2**31), budget_s, options) for seating in seatings]
-    workers = getattr(args, "jobs", None) or 1
+    workers = args.jobs or 1
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             outcomes = list(pool.map(_play, jobs))

@@ -32,7 +32,7 @@ def test_labels_number_repeated_levels():
 
 @pytest.mark.parametrize("game_id", ["kobito", "treasure"])
 def test_run_reports_every_bot(game_id):
-    result = selfplay.run(Namespace(game=game_id, players="bot:greedy,bot:random", games=4, seed=2, budget_s=0.01))
+    result = selfplay.run(Namespace(game=game_id, players="bot:greedy,bot:random", games=4, seed=2, budget_s=0.01, jobs=1))
     assert result["games"] == 4 and set(result["bots"]) == {"bot:greedy", "bot:random"}
     rates = [row["win_rate"] for row in result["bots"].values()]
     assert sum(rates) == pytest.approx(1.0)  # every game credits exactly one win in shares
