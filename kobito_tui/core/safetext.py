@@ -1,0 +1,49 @@
+"""Untrusted text made safe to show: the one place for names, option keys and
+values, header fields, file names and refusal reasons that quote them.
+
+Anything that did not come from this program's own source (a save file, a
+player, a remote terminal) goes through :func:`printable` before it reaches a
+terminal, and widgets show it as plain text (``Content``/``Text``), never as
+Rich or Textual markup.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+NAME_MAX_CHARS = 24  # a player's name, typed or read from a file
+
+# Control, format (bidi overrides, zero-width), surrogate and separator
+# characters: each could move the cursor, retitle the terminal or hide text.
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def is_unsafe(char: str) -> bool:
+    return unicodedata.category(char) in _UNSAFE_CATEGORIES
+
+
+def printable(text: object, limit: int | None = None) -> str:
+    """``text`` with every control or format character shown as an escape
+    (ESC becomes ``\\x1b``), cut to ``limit`` characters with "…" if longer."""
+    text = str(text)
+    if limit is not None and len(text) > limit:
+        text = text[: max(0, limit - 1)] + "…"
+    if text.isprintable() and text.isascii():
+        return text
+    return "".join(_escape(char) if is_unsafe(char) else char for char in text)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or None when it can."""
+    if not name.strip():
+        return "a player name is empty"
+    if len(name) > NAME_MAX_CHARS:
+        return f"a player name has at most {NAME_MAX_CHARS} characters ({len(name)} given)"
+    if any(is_unsafe(char) for char in name):
+        return f"a player name may not hold control characters ({printable(name)})"
+    return None

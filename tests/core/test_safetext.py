@@ -1,0 +1,27 @@
+from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
+
+
+def test_escapes_become_visible_text():
+    shown = printable("Ann\x1b]0;pwned\x07")
+    assert "\x1b" not in shown and "\x07" not in shown
+    assert shown == "Ann\\x1b]0;pwned\\x07"
+
+
+def test_bidi_and_c1_controls_are_escaped():
+    assert printable("a\u202eb\x9bc") == "a\\u202eb\\x9bc"
+
+
+def test_ordinary_text_is_unchanged():
+    for text in ("Ann", "Олена", "[link=http://a]", "日本語"):
+        assert printable(text) == text
+
+
+def test_limit_cuts_with_an_ellipsis():
+    assert printable("x" * 50, limit=10) == "x" * 9 + "…"
+
+
+def test_name_rules():
+    assert name_problem("Ann") is None
+    assert "empty" in name_problem("  ")
+    assert str(NAME_MAX_CHARS) in name_problem("x" * (NAME_MAX_CHARS + 1))
+    assert "control" in name_problem("a\x1bb")
