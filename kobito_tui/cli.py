@@ -50,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--game", choices=GAME_IDS, default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
+    bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app")
     bench.add_argument("--json", action="store_true")
 
     selfplay = commands.add_parser("selfplay", help="computer against computer: win rates and decision times")

@@ -10,6 +10,9 @@
   it (the compositor's output, which a headless app does not write to a
   terminal).
 * ``peak_rss_mb``: this process's peak resident memory after the game session.
+
+With ``--terminal``, :mod:`kobito_tui.bench.terminal` times keys in a real
+pseudo-terminal instead, beside a bare Textual app.
 """
 
 from __future__ import annotations
@@ -164,6 +167,10 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def run(args) -> dict:
+    if args.terminal:
+        from kobito_tui.bench import terminal
+
+        return terminal.measure()
     game_id = args.game
     players = args.players
     samples = 200
@@ -179,6 +186,10 @@ def run(args) -> dict:
 
 
 def report(result: dict) -> str:
+    if "terminal_ratio" in result:
+        from kobito_tui.bench import terminal
+
+        return terminal.report(result)
     return "\n".join(
         [
             f"UI: {result['game']}, {result['players']} players at {result['size']}",

@@ -26,3 +26,14 @@ def test_report_quotes_every_figure():
     text = ui.report(result)
     for figure in ("1.33x", "12.5 ms", "30.1 ms", "90.2 MB", "200 key presses"):
         assert figure in text
+
+
+def test_terminal_bench_times_keys_in_real_pseudo_terminals():
+    from kobito_tui.bench import terminal
+
+    result = terminal.measure(samples=4)
+    assert result["terminal_samples"] == 4
+    assert 0 < result["bare_key_ms_median"] < 5_000
+    assert 0 < result["terminal_key_ms_median"] < 5_000
+    assert result["terminal_ratio"] > 0
+    assert "ratio to the bare app" in terminal.report(result)
