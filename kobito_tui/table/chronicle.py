@@ -26,10 +26,14 @@ class Stream:
 
     def add(self, game: Game, state: Any, event: Event, perspective: Perspective) -> None:
         seat = perspective.engine_seat
-        redacted = msgspec.json.decode(msgspec.json.encode(game.redact(event, seat)))  # never the record's own dict
+        redacted = copy(game.redact(event, seat))  # never the record's own dict
         text = game.describe(state, event, seat)
         self.history.append(redacted)
-        self.entries.append(None if text is None else LogEntry.of(redacted, text))
+        self.entries.append(None if text is None else LogEntry.of(copy(redacted), text))
+
+    def events(self, start: int = 0) -> tuple[Event, ...]:
+        """Copies of the redacted events ``start`` onwards: a client may change its own."""
+        return tuple(map(copy, self.history[start:]))
 
     def log(self, start: int = 0) -> tuple[LogEntry, ...]:
         """The log entries of events ``start`` onwards."""
@@ -40,6 +44,11 @@ class Stream:
         undone, taken_back = len(self.history) - length, self.log(length)
         del self.history[length:], self.entries[length:]
         return undone, taken_back
+
+
+def copy(event: Event) -> Event:
+    """A deep copy of a JSON event."""
+    return msgspec.json.decode(msgspec.json.encode(event))
 
 
 class Chronicle:

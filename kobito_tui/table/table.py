@@ -75,6 +75,7 @@ class Table:
         *,
         background_save: bool = False,
         bot_delay: float = 0.6,
+        hint_level: str = "strong",
         hint_budget_s: float = 0.8,
         on_save_error: Callable[[OSError], None] | None = None,
     ):
@@ -82,7 +83,7 @@ class Table:
         self.game: Game = self._session.game
         self.header: Header = client_header(record.header)
         self.bot_delay = bot_delay  # seconds a computer's move takes at least, so people can follow
-        self.hint_budget_s = hint_budget_s
+        self.hint_level, self.hint_budget_s = hint_level, hint_budget_s
         self._seed = record.header.seed
         self._on_save_error = on_save_error
         self.revision = 0
@@ -182,7 +183,7 @@ class Table:
         return refusal
 
     def hint(self, seat: int) -> Future[Hint] | Refusal:
-        """A strong computer's suggestion for ``seat``, thought out in a thread of
+        """A computer's suggestion (``hint_level``) for ``seat``, thought out in a thread of
         its own from what the seat may know; the future holds a :class:`Hint`."""
         from kobito_tui.bots import make_bot
         from kobito_tui.table.computer import HARD_BUDGET_S, Thinker
@@ -196,7 +197,7 @@ class Table:
         future: Future[Hint] = Future()
 
         def run() -> None:
-            bot = make_bot(self.game.id, "strong", seed, self.hint_budget_s)
+            bot = make_bot(self.game.id, self.hint_level, seed, self.hint_budget_s)
             future.set_result(Hint(update.revision, Thinker(bot, self.game, HARD_BUDGET_S, seed).choose(update, list(update.history))))
 
         threading.Thread(target=run, name=f"hint for seat {seat}", daemon=True).start()
@@ -263,7 +264,7 @@ class Table:
             can_undo=acting and session.can_undo(seat),
             can_redo=acting and session.can_redo(seat),
             result=session.result,
-            history=tuple(stream.history[start:]),
+            history=stream.events(start),
             log=stream.log(start),
             undone=undone[0],
             taken_back=undone[1],

@@ -148,3 +148,13 @@ def stream(record: Record, perspective: Perspective, late: bool = False) -> list
         assert refusal is None, (refusal, move)
     produced = table._session.events  # the test checks the table's own record
     return updates if produced[: len(record.events)] == record.events else None
+
+
+def pairs(game_id: str, players: int, seeds: range):
+    """(record, variant, perspective) for every perspective of a random game per seed."""
+    for seed in seeds:
+        record = random_record(game_id, players, seed, OPTIONS[game_id][seed % len(OPTIONS[game_id])])
+        for perspective in perspectives(players):
+            found = pair(record, perspective, random.Random(seed))
+            if found is not None:
+                yield *found, perspective
