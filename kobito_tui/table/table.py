@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from kobito_tui.bots import make_bot
 from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.core.record import Record
 from kobito_tui.core.session import Session
@@ -30,6 +31,7 @@ from kobito_tui.table import messages
 from kobito_tui.table.chronicle import Chronicle
 from kobito_tui.table.messages import LogEntry, Refusal
 from kobito_tui.table.perspective import OMNISCIENT, PUBLIC, Perspective, SeatPerspective
+from kobito_tui.table.thinker import HARD_BUDGET_S, Thinker
 from kobito_tui.table.update import Update, client_header
 
 Callback = Callable[[Update], None]
@@ -116,7 +118,7 @@ class Table:
         return sum(s.perspective == PUBLIC for s in self._subscriptions)
 
     def seed_for(self, purpose: str) -> int:
-        """A seed for a computer's own dice, fixed by the game's seed but telling nothing of it."""
+        """A seed for a computer's own dice: fixed by the game's seed, a stream apart from its chance events."""
         return random.Random(f"{self._seed}:{purpose}").randrange(2**31)
 
     # -- seats and subscribers ------------------------------------------
@@ -185,9 +187,6 @@ class Table:
     def hint(self, seat: int) -> Future[Hint] | Refusal:
         """A computer's suggestion (``hint_level``) for ``seat``, thought out in a thread of
         its own from what the seat may know; the future holds a :class:`Hint`."""
-        from kobito_tui.bots import make_bot
-        from kobito_tui.table.computer import HARD_BUDGET_S, Thinker
-
         with self._lock:
             refusal = self._check_turn(seat)
             if refusal is not None:
@@ -198,7 +197,8 @@ class Table:
 
         def run() -> None:
             bot = make_bot(self.game.id, self.hint_level, seed, self.hint_budget_s)
-            future.set_result(Hint(update.revision, Thinker(bot, self.game, HARD_BUDGET_S, seed).choose(update, list(update.history))))
+            move = Thinker(bot, self.game, HARD_BUDGET_S, seed).choose(update, list(update.history))
+            future.set_result(Hint(update.revision, move))
 
         threading.Thread(target=run, name=f"hint for seat {seat}", daemon=True).start()
         return future

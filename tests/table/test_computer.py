@@ -6,7 +6,7 @@ import threading
 import time
 
 from kobito_tui.table import PUBLIC, ComputerSeat, SeatPerspective
-from kobito_tui.table.computer import Thinker
+from kobito_tui.table.thinker import Thinker
 
 from .helpers import Client, new_table
 
