@@ -183,3 +183,12 @@ def test_a_hint_is_a_legal_move_for_the_seat_to_act():
     assert table.hint(1 - seat).id == "not-your-turn"
     hint = table.hint(seat).result(timeout=10)
     assert hint.revision == table.revision and hint.move in me.last.legal
+
+
+def test_the_table_imports_no_textual():
+    import subprocess
+    import sys
+
+    code = "import sys, kobito_tui.table, kobito_tui.bench.table; print(sorted({m.split('.')[0] for m in sys.modules}))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "'textual'" not in loaded and "'rich'" not in loaded
