@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 
-from kobito_tui.bots import Bot, make_bot
+from kobito_tui.bots import Bot, RandomBot, make_bot
 from kobito_tui.core.game import Event
 from kobito_tui.table.perspective import SeatPerspective
 from kobito_tui.table.table import Occupant, Table
@@ -31,14 +31,23 @@ class ComputerSeat:
         self._asked_at = 0.0
         self._wake = threading.Condition()
         self._closed = False
+        self.unavailable: str | None = None
         table.bind(seat, Occupant.COMPUTER)
         threading.Thread(target=self._run, name=f"computer seat {seat}", daemon=True).start()
         self._subscription = table.subscribe(SeatPerspective(seat), self._receive)
 
     @classmethod
     def of_level(cls, table: Table, seat: int, level: str, budget_s: float = HARD_BUDGET_S) -> ComputerSeat:
-        """A computer of ``level``; its dice are seeded from the game but tell nothing of its seed."""
-        return cls(table, seat, make_bot(table.game.id, level, table.seed_for(f"bot:{seat}")), budget_s)
+        """A computer of ``level`` (its dice seeded apart from the game's chance events);
+        if that level fails to load, a random one, with the reason in ``unavailable``."""
+        seed = table.seed_for(f"bot:{seat}")
+        try:
+            bot, unavailable = make_bot(table.game.id, level, seed), None
+        except Exception as error:  # a computer that fails to load must not end the game
+            bot, unavailable = RandomBot(seed), f"the {level} computer is unavailable ({error})"
+        computer = cls(table, seat, bot, budget_s)
+        computer.unavailable = unavailable
+        return computer
 
     def close(self) -> None:
         with self._wake:

@@ -117,3 +117,17 @@ def test_a_thinker_still_busy_answers_at_random_without_asking_the_bot_again():
     assert thinker.choose(update, list(update.history)) in update.legal
     assert thinker.choose(update, list(update.history)) in update.legal
     assert len(bot.asked) == 1 and thinker.overruns == 1
+
+
+def test_a_level_that_fails_to_load_is_played_by_a_random_computer(monkeypatch):
+    import kobito_tui.table.computer as computer
+
+    def broken(*args, **kwargs):
+        raise ImportError("no such module")
+
+    monkeypatch.setattr(computer, "make_bot", broken)
+    table = new_table(seed=2)
+    seat = ComputerSeat.of_level(table, table.to_act, "strong")
+    wait_for(lambda: table.revision >= 1)
+    seat.close()
+    assert "strong computer is unavailable" in seat.unavailable
