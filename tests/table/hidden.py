@@ -134,7 +134,8 @@ def pair(record: Record, perspective: Perspective, rng: random.Random, tries: in
 def stream(record: Record, perspective: Perspective, late: bool = False) -> list[Update] | None:
     """The updates a table sends ``perspective`` while the moves of ``record`` after
     its opening are submitted one by one; None if the table's chance events
-    come out other than the record's (it then is not that game).  ``late``
+    come out other than the record's (it then is not that game).  Every third
+    move is taken back and played again where the rules allow; ``late``
     subscribes after the first few moves instead of at once."""
     start = opening(record)
     table = Table(Record(record.header, list(record.events[:start])), bot_delay=0)
@@ -146,6 +147,8 @@ def stream(record: Record, perspective: Perspective, late: bool = False) -> list
             table.subscribe(perspective, updates.append)
         refusal = table.submit(move["seat"], move, table.revision)
         assert refusal is None, (refusal, move)
+        if number % 3 == 0 and table.undo(move["seat"]) is None:
+            assert table.redo(move["seat"]) is None
     produced = table._session.events  # the test checks the table's own record
     return updates if produced[: len(record.events)] == record.events else None
 
