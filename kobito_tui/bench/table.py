@@ -16,22 +16,23 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from kobito_tui.core.games import get_game
 from kobito_tui.core.record import Record, new_header, parse_players
-from kobito_tui.table import PUBLIC, SeatPerspective, Table, Update
+from kobito_tui.table import PUBLIC, Perspective, SeatPerspective, Table, Update
 
 SUBMITS = 2_000
 SPECTATORS = 2
 
 
-def run(args) -> dict:
+def run(args: Any) -> dict[str, Any]:
     game = get_game(args.game)
     seat_counts = sorted({max(game.min_players, 2), min(game.max_players, 6)})
     return {"game": args.game, "spectators": SPECTATORS, "runs": [measure(args.game, n) for n in seat_counts]}
 
 
-def measure(game_id: str, players: int, submits: int = SUBMITS, seed: int = 1) -> dict:
+def measure(game_id: str, players: int, submits: int = SUBMITS, seed: int = 1) -> dict[str, Any]:
     wall: list[float] = []
     cpu: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -44,7 +45,7 @@ def measure(game_id: str, players: int, submits: int = SUBMITS, seed: int = 1) -
     return {"seats": players, "submits": len(wall), **_figures("", wall), **_figures("cpu_", cpu)}
 
 
-def _figures(prefix: str, timings: list[float]) -> dict:
+def _figures(prefix: str, timings: list[float]) -> dict[str, float]:
     timings = sorted(timings)
     return {
         f"{prefix}median_ms": round(statistics.median(timings), 3),
@@ -56,26 +57,27 @@ def _figures(prefix: str, timings: list[float]) -> dict:
 def _play(table: Table, players: int, rng: random.Random, wall: list[float], cpu: list[float]) -> None:
     """Milliseconds (wall clock and CPU) per submit of one random game, until every
     subscriber had its update."""
-    latest: dict[object, Update] = {}
+    latest: dict[Perspective, Update] = {}
     done = [0.0, 0.0]
 
     def receive(update: Update) -> None:
         latest[update.perspective] = update
         done[:] = time.perf_counter(), time.thread_time()
 
-    for perspective in [*(SeatPerspective(s) for s in range(players)), *[PUBLIC] * SPECTATORS]:
+    perspectives: list[Perspective] = [*(SeatPerspective(s) for s in range(players)), *[PUBLIC] * SPECTATORS]
+    for perspective in perspectives:
         table.subscribe(perspective, receive)
-    while not table.over:
-        update = latest[SeatPerspective(table.to_act)]
+    while (seat := table.to_act) is not None:
+        update = latest[SeatPerspective(seat)]
         start, start_cpu = time.perf_counter(), time.thread_time()
-        refusal = table.submit(update.perspective.seat, rng.choice(update.legal), update.revision)
+        refusal = table.submit(seat, rng.choice(update.legal), update.revision)
         if refusal is not None:
             raise RuntimeError(refusal.text)
         wall.append((done[0] - start) * 1000)
         cpu.append((done[1] - start_cpu) * 1000)
 
 
-def report(result: dict) -> str:
+def report(result: dict[str, Any]) -> str:
     lines = [f"{result['game']}: submit → every subscriber updated (seats + {result['spectators']} spectators)"]
     for run in result["runs"]:
         lines.append(

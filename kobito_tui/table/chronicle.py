@@ -48,7 +48,7 @@ class Stream:
 
 def copy(event: Event) -> Event:
     """A deep copy of a JSON event."""
-    return msgspec.json.decode(msgspec.json.encode(event))
+    return msgspec.json.decode(msgspec.json.encode(event), type=dict[str, Any])
 
 
 class Chronicle:

@@ -70,10 +70,10 @@ class ComputerSeat:
         while True:
             with self._wake:
                 self._wake.wait_for(lambda: self._closed or self._asked is not None)
-                if self._closed:
-                    return
                 update, history, asked_at = self._asked, list(self._history), self._asked_at
                 self._asked = None
+                if self._closed or update is None:
+                    return
             move = self.thinker.choose(update, history)
             with self._wake:
                 pause = asked_at + self.table.bot_delay - time.monotonic()

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Any
-
 from kobito_tui.bots import DEFAULT_BUDGET_S, Bot
 from kobito_tui.core.game import Event, Game
 from kobito_tui.table.update import Update
@@ -29,7 +27,7 @@ class Thinker:
         legal = list(update.legal)
         if self._busy is not None and self._busy.is_alive():
             return self.rng.choice(legal)
-        answer: list[Any] = []
+        answer: list[Event] = []
         thread = threading.Thread(target=self._ask, args=(update, legal, history, answer), daemon=True)
         self._busy = thread
         thread.start()
@@ -42,7 +40,7 @@ class Thinker:
             self.failures += 1
         return self.rng.choice(legal)
 
-    def _ask(self, update: Update, legal: list[Event], history: list[Event], answer: list[Any]) -> None:
+    def _ask(self, update: Update, legal: list[Event], history: list[Event], answer: list[Event]) -> None:
         try:
             answer.append(self.bot.choose(self.game, update.header, update.view, list(legal), list(history)))
         except Exception:  # a broken bot is answered by a random move
