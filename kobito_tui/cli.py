@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+")
 
     bench = commands.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=["engine", "ui", "replay"])
+    bench.add_argument("what", choices=["engine", "ui", "replay", "table"])
     bench.add_argument("--game", choices=GAME_IDS, default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)

@@ -24,6 +24,10 @@ Event = dict[str, Any]
 
 FORMAT_VERSION = 1
 
+SPECTATOR = -1
+"""The ``seat`` of :meth:`Game.view`, :meth:`Game.redact` and :meth:`Game.describe`
+for a spectator: a seat that holds nothing, so only what is public shows."""
+
 
 class IllegalEvent(Exception):
     """An event the rules refuse; ``str(error)`` is the reason in words."""
@@ -122,14 +126,15 @@ class Game(Protocol):
         """The result once over, else None."""
 
     def view(self, state: Any, seat: int | None) -> Any:
-        """What ``seat`` may see (None: everything, for replays and tests)."""
+        """What ``seat`` may see (SPECTATOR: what is public; None: everything,
+        for finished-game replays and tests)."""
 
     def redact(self, event: Event, seat: int | None) -> Event:
-        """The event as ``seat`` may know it (hidden cards removed)."""
+        """The event as ``seat`` (or SPECTATOR) may know it (hidden cards removed)."""
 
     def describe(self, state: Any, event: Event, seat: int | None) -> str | None:
         """A log line in words for ``event`` applied to ``state`` (the state
-        *before* it), revealing nothing hidden from ``seat``; None to skip."""
+        *before* it), revealing nothing hidden from ``seat`` (or SPECTATOR); None to skip."""
 
     def copy_state(self, state: Any) -> Any:
         """An independent copy, for undo checkpoints and replays."""

@@ -1,8 +1,9 @@
 """What one seat may see of a Kobito game: frozen dataclasses for the UI and bots.
 
 Built by :func:`kobito_tui.kobito.GAME.view`.  A seat's view holds its own hand
-and everything public (pots, workshops, counts); ``seat=None`` is the
-all-seeing view for replays and tests (``hands`` filled, ``hand`` None).
+and everything public (pots, workshops, counts); ``SPECTATOR`` sees only what
+is public (no hand); ``seat=None`` is the all-seeing view for replays and tests
+(``hands`` filled, ``hand`` None).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kobito_tui.core.game import Result
+from kobito_tui.core.game import SPECTATOR, Result
 from kobito_tui.kobito.cards import KIND, NAME, NUMBER
 from kobito_tui.kobito.rainbow import Row, left_needs, number_at, right_needs
 from kobito_tui.kobito.rules import penalty_due
@@ -60,7 +61,7 @@ class KobitoView:
     names: tuple[str, ...]
     to_act: int | None  # the seat that must move now (None while chance is pending or over)
     turn: int  # whose turn it is (also while a draw or a new pot is pending)
-    hand: tuple[CardView, ...] | None  # own hand; None for seat None
+    hand: tuple[CardView, ...] | None  # own hand; None for seat None and SPECTATOR
     hands: tuple[tuple[CardView, ...], ...] | None  # every hand, only for seat None
     hand_sizes: tuple[int, ...]
     pots: tuple[PotView | None, ...]  # 3 places; None for an empty place
@@ -73,7 +74,8 @@ class KobitoView:
     gold_left: int  # gold cards still in the gold deck
     requirement: int  # cards the player on turn must play this turn
     played: int  # cards played so far this turn
-    penalty_due: int  # penalty cards the acting seat must take to end now (0 if none)
+    penalty_due: int  # penalty cards the acting seat must take to end now (0 if none; 0 for other seats:
+    # it tells whether the acting seat can play from its hand)
     over: bool
     result: Result | None
     options: dict[str, Any]
@@ -111,13 +113,13 @@ def _pot(state: KobitoState, slot: int) -> PotView | None:
 
 def make_view(state: KobitoState, seat: int | None) -> KobitoView:
     acting = to_act(state)
-    due = penalty_due(state, acting) if acting is not None else 0
+    due = penalty_due(state, acting) if acting is not None and seat in (acting, None) else 0
     return KobitoView(
         seat=seat,
         names=state.names,
         to_act=acting,
         turn=state.turn,
-        hand=None if seat is None else _hand(state.hands[seat]),
+        hand=None if seat is None or seat == SPECTATOR else _hand(state.hands[seat]),
         hands=tuple(_hand(h) for h in state.hands) if seat is None else None,
         hand_sizes=tuple(len(h) for h in state.hands),
         pots=tuple(_pot(state, slot) for slot in range(len(state.pots))),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kobito_tui.core.game import Event
+from kobito_tui.core.game import SPECTATOR, Event
 
 from .board import COLOURS, CORNER_NAMES, NEIGHBOURS, from_rc
 from .outcome import result
@@ -52,6 +52,8 @@ def _setup(state: TreasureState, seat: int | None) -> str:
     if seat is None:
         colours = ", ".join(f"{name} {COLOURS[c]}" for name, c in zip(state.names, state.colour_of))
         return f"{line} Colours: {colours}."
+    if seat == SPECTATOR:
+        return line
     return f"{line} Your colour is {COLOURS[state.colour_of[seat]]}."
 
 

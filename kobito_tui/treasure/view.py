@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kobito_tui.core.game import Result
+from kobito_tui.core.game import SPECTATOR, Result
 
 from .board import COLOURS, to_rc
 from .moves import legal_steps
@@ -44,8 +44,8 @@ class TreasureView:
     steps_taken: int  # 0-3 in the current turn
     path: tuple[Pos, ...]  # positions the acting pawn visited this turn
     legal_steps: tuple[str, ...]  # "up" | "down" | "left" | "right" allowed now
-    my_colour: str | None  # own colour; None for seat None
-    my_progress: int | None  # own tiles on the winning side; None for seat None
+    my_colour: str | None  # own colour; None for seat None and SPECTATOR
+    my_progress: int | None  # own tiles on the winning side; None for seat None and SPECTATOR
     colours: tuple[str | None, ...]  # per seat, None where still secret
     variant: str  # "standard" | "seek"
     shared_pawn: bool
@@ -61,7 +61,7 @@ def make_view(state: TreasureState, seat: int | None) -> TreasureView:
         COLOURS[colour] if seat is None or seat == owner or state.over else None
         for owner, colour in enumerate(state.colour_of)
     )
-    mine = state.colour_of[seat] if seat is not None and state.ready else None
+    mine = state.colour_of[seat] if seat not in (None, SPECTATOR) and state.ready else None
     return TreasureView(
         seat=seat,
         names=state.names,

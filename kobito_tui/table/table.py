@@ -1,0 +1,291 @@
+"""The table: the one authority over a live game, and what each perspective may know of it.
+
+In: :meth:`Table.submit`, :meth:`Table.undo`, :meth:`Table.redo`, :meth:`Table.hint`.
+A request the rules or the moment do not allow is answered with a
+:class:`Refusal` and changes nothing.  Out: :meth:`Table.subscribe` gives a
+perspective one full :class:`Update`, then one after every change.
+
+Never leaving the table: the raw events, the seed (and so every shuffle to
+come), the other seats' views and legal moves, the undo stack and its
+checkpoints.  The table is thread-safe; callbacks run on the thread that made
+the change, in revision order, outside the table's lock, and must be quick
+(hand the update to the client's own loop or thread).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from kobito_tui.bots import make_bot
+from kobito_tui.core.game import Event, Game, Header
+from kobito_tui.core.record import Record
+from kobito_tui.core.session import Session
+from kobito_tui.table import messages
+from kobito_tui.table.chronicle import Chronicle
+from kobito_tui.table.messages import LogEntry, Refusal
+from kobito_tui.table.perspective import OMNISCIENT, PUBLIC, Perspective, SeatPerspective
+from kobito_tui.table.thinker import HARD_BUDGET_S, Thinker
+from kobito_tui.table.update import Update, client_header
+
+Callback = Callable[[Update], None]
+
+
+class Occupant(Enum):
+    """Who is bound to a seat."""
+
+    NOBODY = "nobody"
+    LOCAL = "local"  # a person at this program's terminal
+    REMOTE = "remote"  # a person over the network
+    COMPUTER = "computer"
+
+
+class Subscription:
+    """One client's stream of updates; :meth:`cancel` ends it.  A callback that
+    raises is cancelled, its error kept in ``error``: one broken client never
+    stops the others."""
+
+    def __init__(self, table: Table, perspective: Perspective, callback: Callback):
+        self.table, self.perspective, self.callback = table, perspective, callback
+        self.error: Exception | None = None
+
+    def cancel(self) -> None:
+        self.table._unsubscribe(self)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move for the seat to act at ``revision``."""
+
+    revision: int
+    move: Event
+
+
+class Table:
+    """One live game: the session, who sits where, the subscribers, the revision."""
+
+    def __init__(
+        self,
+        record: Record,
+        path: Path | None = None,
+        *,
+        background_save: bool = False,
+        bot_delay: float = 0.6,
+        hint_level: str = "strong",
+        hint_budget_s: float = 0.8,
+        on_save_error: Callable[[OSError], None] | None = None,
+    ):
+        self._session = Session(record, path, background=background_save)
+        self.game: Game = self._session.game
+        self.header: Header = client_header(record.header)
+        self.bot_delay = bot_delay  # seconds a computer's move takes at least, so people can follow
+        self.hint_level, self.hint_budget_s = hint_level, hint_budget_s
+        self._seed = record.header.seed
+        self._on_save_error = on_save_error
+        self.revision = 0
+        self._occupants = [Occupant.NOBODY] * record.header.players
+        self._subscriptions: list[Subscription] = []
+        self._chronicle = Chronicle(self.game, record.header)
+        self._chronicle.extend(self._session.events)
+        self._lock = threading.RLock()
+        self._outbox: deque[tuple[Subscription, Update]] = deque()
+        self._delivering = False
+
+    # -- reading ---------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self._occupants)
+
+    @property
+    def to_act(self) -> int | None:
+        return self._session.to_act
+
+    @property
+    def over(self) -> bool:
+        return self._session.over
+
+    def occupant(self, seat: int) -> Occupant:
+        return self._occupants[seat]
+
+    @property
+    def spectators(self) -> int:
+        return sum(s.perspective == PUBLIC for s in self._subscriptions)
+
+    def seed_for(self, purpose: str) -> int:
+        """A seed for a computer's own dice: fixed by the game's seed, a stream apart from its chance events."""
+        return random.Random(f"{self._seed}:{purpose}").randrange(2**31)
+
+    # -- seats and subscribers ------------------------------------------
+    def bind(self, seat: int, occupant: Occupant) -> None:
+        """Who sits in ``seat`` from now on (not a change of the game: no revision)."""
+        with self._lock:
+            self._occupants[seat] = occupant
+
+    def subscribe(self, perspective: Perspective, callback: Callback) -> Subscription:
+        """Send ``perspective`` the whole picture now, then an update after every change.
+
+        The omniscient perspective is refused (ValueError) while the game is live."""
+        if isinstance(perspective, SeatPerspective) and not 0 <= perspective.seat < self.players:
+            raise ValueError(f"there is no seat {perspective.seat}")
+        with self._lock:
+            if perspective == OMNISCIENT and not self.over:
+                raise ValueError("the omniscient perspective is for finished games only")
+            subscription = Subscription(self, perspective, callback)
+            self._subscriptions.append(subscription)
+            self._outbox.append((subscription, self._update(perspective, full=True)))
+        self._deliver()
+        return subscription
+
+    def _unsubscribe(self, subscription: Subscription) -> None:
+        with self._lock:
+            if subscription in self._subscriptions:
+                self._subscriptions.remove(subscription)
+
+    # -- changing --------------------------------------------------------
+    def submit(self, seat: int, move: Event, revision: int) -> Refusal | None:
+        """Play ``move`` for ``seat`` if it is that seat's turn, ``revision`` is the
+        table's, and the move is legal now; else a refusal and nothing changes."""
+        with self._lock:
+            refusal = self._check_turn(seat) or self._check_revision(revision)
+            legal = self._session.legal_moves() if refusal is None else []
+            if refusal is None and move not in legal:
+                refusal = messages.illegal(move)
+            if refusal is None:
+                ours = legal[legal.index(move)]  # the record keeps the table's copy, not the client's
+                self._change(lambda: self._session.play(ours))
+        self._deliver()
+        return refusal
+
+    def undo(self, seat: int) -> Refusal | None:
+        """Take back ``seat``'s last move of its current turn."""
+        with self._lock:
+            refusal = self._check_turn(seat)
+            if refusal is None and not self._session.can_undo(seat):
+                refusal = messages.nothing_to_undo()
+            if refusal is None:
+                self._change(lambda: self._session.undo(seat))
+        self._deliver()
+        return refusal
+
+    def redo(self, seat: int) -> Refusal | None:
+        """Play again the move ``seat`` took back last."""
+        with self._lock:
+            refusal = self._check_turn(seat)
+            if refusal is None and not self._session.can_redo(seat):
+                refusal = messages.nothing_to_redo()
+            if refusal is None:
+                self._change(lambda: self._session.redo(seat))
+        self._deliver()
+        return refusal
+
+    def hint(self, seat: int) -> Future[Hint] | Refusal:
+        """A computer's suggestion (``hint_level``) for ``seat``, thought out in a thread of
+        its own from what the seat may know; the future holds a :class:`Hint`."""
+        with self._lock:
+            refusal = self._check_turn(seat)
+            if refusal is not None:
+                return refusal
+            update = self._update(SeatPerspective(seat), full=True)
+        seed = self.seed_for(f"hint:{seat}:{update.revision}")
+        future: Future[Hint] = Future()
+
+        def run() -> None:
+            bot = make_bot(self.game.id, self.hint_level, seed, self.hint_budget_s)
+            move = Thinker(bot, self.game, HARD_BUDGET_S, seed).choose(update, list(update.history))
+            future.set_result(Hint(update.revision, move))
+
+        threading.Thread(target=run, name=f"hint for seat {seat}", daemon=True).start()
+        return future
+
+    def flush(self) -> None:
+        """Wait until the save file holds every change (raises a failed write's OSError)."""
+        self._session.flush()
+
+    # -- internals -------------------------------------------------------
+    def _check_turn(self, seat: object) -> Refusal | None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return messages.no_such_seat(seat)
+        if self.over:
+            return messages.game_over()
+        if seat != self.to_act:
+            return messages.not_your_turn(seat, self.to_act)
+        return None
+
+    def _check_revision(self, revision: object) -> Refusal | None:
+        return None if revision == self.revision and type(revision) is int else messages.stale(revision, self.revision)
+
+    def _change(self, change: Callable[[], object]) -> None:
+        """Make one change through the session, then queue an update per subscriber."""
+        before = len(self._session.events)
+        try:
+            change()
+        except OSError as error:  # the change is made; only its autosave failed
+            if self._on_save_error is None:
+                raise
+            self._on_save_error(error)
+        self.revision += 1
+        events = self._session.events
+        rewound: dict[Perspective, tuple[int, tuple[LogEntry, ...]]] = {}
+        if len(events) < before:
+            rewound = self._chronicle.rewind(len(events), self._session.state)
+        start = self._chronicle.extend(events)
+        made: dict[Perspective, Update] = {}
+        for subscription in self._subscriptions:
+            perspective = subscription.perspective
+            if perspective not in made:
+                made[perspective] = self._update(perspective, start, rewound.get(perspective, (0, ())))
+            self._outbox.append((subscription, made[perspective]))
+
+    def _update(
+        self,
+        perspective: Perspective,
+        start: int = 0,
+        undone: tuple[int, tuple[LogEntry, ...]] = (0, ()),
+        full: bool = False,
+    ) -> Update:
+        """The update for ``perspective``: the events from ``start`` on are new."""
+        session = self._session
+        stream = self._chronicle.stream(perspective, session.events)
+        seat = perspective.seat if isinstance(perspective, SeatPerspective) else None
+        acting = seat is not None and seat == session.to_act
+        return Update(
+            revision=self.revision,
+            perspective=perspective,
+            header=self.header,
+            view=session.view(perspective.engine_seat),
+            to_act=session.to_act,
+            legal=tuple(session.legal_moves()) if acting else (),
+            can_undo=acting and session.can_undo(seat),
+            can_redo=acting and session.can_redo(seat),
+            result=session.result,
+            history=stream.events(start),
+            log=stream.log(start),
+            undone=undone[0],
+            taken_back=undone[1],
+            full=full,
+        )
+
+    def _deliver(self) -> None:
+        """Hand queued updates to their callbacks, in order, on this thread,
+        unless another thread is already doing so (it then delivers them too)."""
+        while True:
+            with self._lock:
+                if self._delivering or not self._outbox:
+                    return
+                self._delivering = True
+                subscription, update = self._outbox.popleft()
+            try:
+                if subscription in self._subscriptions:
+                    subscription.callback(update)
+            except Exception as error:  # a broken client must not stop the table
+                subscription.error = error
+                self._unsubscribe(subscription)
+            finally:
+                with self._lock:
+                    self._delivering = False

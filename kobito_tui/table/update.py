@@ -1,0 +1,45 @@
+"""What the table sends a perspective after each change, and the header clients get."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kobito_tui.core.game import Event, Header, Result
+from kobito_tui.table.messages import LogEntry
+from kobito_tui.table.perspective import Perspective
+
+
+def client_header(header: Header) -> Header:
+    """``header`` with nothing hidden in it: the seed (which fixes every shuffle) is 0."""
+    return replace(header, seed=0)
+
+
+@dataclass(frozen=True)
+class Update:
+    """The table at ``revision`` as ``perspective`` may know it.
+
+    A client keeps its history and log by dropping the last ``undone`` events
+    (and the entries ``taken_back``) and appending ``history`` and ``log``.
+    The first update a subscriber gets is ``full``: no ``undone``, and
+    ``history`` and ``log`` are everything so far.
+    """
+
+    revision: int
+    perspective: Perspective
+    header: Header  # the client header: no seed
+    view: Any
+    to_act: int | None
+    legal: tuple[Event, ...]  # only for the seat to act; empty otherwise
+    can_undo: bool
+    can_redo: bool
+    result: Result | None  # once over
+    history: tuple[Event, ...]  # new events, redacted for the perspective
+    log: tuple[LogEntry, ...]  # new log entries
+    undone: int = 0  # events taken back (undo) before ``history``
+    taken_back: tuple[LogEntry, ...] = ()  # the log entries of those events
+    full: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
