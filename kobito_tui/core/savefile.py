@@ -28,7 +28,7 @@ MAGIC = "kobito-tui"
 SUFFIX = ".jsonl"
 
 # What a save file may hold (docs/save-format.md, "Limits"); more is refused.
-MAX_FILE_BYTES = 32 * 1024 * 1024  # a 100,000-event game takes about 6 MiB
+MAX_FILE_BYTES = 32 * 1024 * 1024  # a 100,000-event Kobito game takes about 6 MiB
 MAX_LINE_CHARS = 64 * 1024  # the longest line the app writes (a setup) is under 1 KiB
 MAX_EVENTS = 200_000  # lines after the header; a real game has a few hundred
 MAX_DEPTH = 8  # arrays and objects inside each other; the format needs 4
@@ -126,8 +126,8 @@ def decode_line(line: str, path: str, number: int, not_json: str = "not valid JS
         raise SaveError(path, number, f"{not_json} ({error})") from None
     except RecursionError:
         raise SaveError(path, number, f"arrays or objects nested more than {MAX_DEPTH} deep") from None
-    # Cheap counts first: fewer brackets than MAX_DEPTH cannot nest deeper, and
-    # as many colons as top-level keys leaves no room for a repeated key.
+    # Cheap counts first: MAX_DEPTH brackets or fewer cannot nest deeper, and as
+    # many colons as top-level keys leaves no room for a repeated key.
     colons = line.count(":")
     if line.count("[") + line.count("{") > MAX_DEPTH or colons != (len(value) if isinstance(value, dict) else 0):
         depth, keys = _depth_and_keys(value)
