@@ -35,7 +35,7 @@ MAX_DEPTH = 8  # arrays and objects inside each other; the format needs 4
 # and a player's name: at most safetext.NAME_MAX_CHARS characters, none of them control characters
 REASON_MAX_CHARS = 300  # a refusal quoting the file is cut to this
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _SCALAR = None | bool | int | float | str
 _EVENT_LINE = msgspec.json.Decoder(dict[str, _SCALAR | list[_SCALAR | list[_SCALAR]]])  # depth 3 at most
 
