@@ -57,7 +57,8 @@ def flip_bit(data: bytes, draw) -> bytes:
 
 def insert_bytes(data: bytes, draw) -> bytes:
     at = draw(st.integers(0, len(data)))
-    return data[:at] + draw(st.binary(min_size=1, max_size=3) | st.sampled_from([bytes([b]) for b in BYTES])) + data[at:]
+    inserted = draw(st.binary(min_size=1, max_size=3) | st.sampled_from([bytes([b]) for b in BYTES]))
+    return data[:at] + inserted + data[at:]
 
 
 def delete_bytes(data: bytes, draw) -> bytes:
@@ -103,7 +104,8 @@ def edit_json(data: bytes, draw) -> bytes:
     key = draw(st.sampled_from(keys)) if keys else "type"
     how = draw(st.sampled_from(["rename", "drop", "add", "value", "borrow", "duplicate"]))
     if how == "duplicate":
-        lines[at] = lines[at].replace(b"{", b'{"' + key.encode() + b'":' + compact(draw(st.sampled_from(VALUES))) + b",", 1)
+        again = b'"' + key.encode() + b'":' + compact(draw(st.sampled_from(VALUES)))
+        lines[at] = lines[at].replace(b"{", b"{" + again + b",", 1)
         return b"\n".join(lines) + b"\n"
     if how == "rename" and keys:
         target[draw(st.sampled_from(KEYS))] = target.pop(key)
