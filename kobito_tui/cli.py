@@ -76,11 +76,12 @@ def _new_game_options(args: argparse.Namespace) -> dict:
 
 
 def _check(files: list[str]) -> int:
+    from kobito_tui.core.safetext import printable
     from kobito_tui.core.savefile import check
 
     problems = check(files)
     for line in problems:
-        print(line)
+        print(printable(line))  # file names and quoted file contents: no raw escapes
     return 1 if problems else 0
 
 

@@ -1,14 +1,18 @@
 """Save files: JSON Lines, line 1 the header, then one event per line.
 
 Loading re-validates every event against the rules; anything wrong is refused
-as ``FILE:LINE: reason``.  Saving is atomic (temp file, fsync, rename), so a
-crash mid-write never leaves half a file in place of a good one.
+as ``FILE:LINE: reason``, and nothing but :class:`SaveError` leaves ``load``,
+``loads`` or ``parse_header``, whatever the bytes.  Saving is atomic (temp
+file, fsync, rename), so a crash mid-write never leaves half a file in place
+of a good one.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any, Literal
@@ -17,18 +21,35 @@ import msgspec
 
 from kobito_tui.core.game import FORMAT_VERSION, Header, Seat
 from kobito_tui.core.games import GAME_IDS, get_game
-from kobito_tui.core.record import EventError, Record, fold
+from kobito_tui.core.record import BOT_LEVELS, EventError, Record, fold
+from kobito_tui.core.safetext import name_problem, printable
 
 MAGIC = "kobito-tui"
 SUFFIX = ".jsonl"
 
+# What a save file may hold (docs/save-format.md, "Limits"); more is refused.
+MAX_FILE_BYTES = 32 * 1024 * 1024  # a 100,000-event Kobito game takes about 6 MiB
+MAX_LINE_CHARS = 64 * 1024  # the longest line the app writes (a setup) is under 1 KiB
+MAX_EVENTS = 200_000  # lines after the header; a real game has a few hundred
+MAX_DEPTH = 8  # arrays and objects inside each other; the format needs 4
+# and a player's name: at most safetext.NAME_MAX_CHARS characters, none of them control characters
+REASON_MAX_CHARS = 300  # a refusal quoting the file is cut to this
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_SCALAR = None | bool | int | float | str
+_EVENT_LINE = msgspec.json.Decoder(dict[str, _SCALAR | list[_SCALAR | list[_SCALAR]]])  # depth 3 at most
+
 
 class SaveError(Exception):
-    """A file that cannot be loaded: ``str()`` is ``FILE:LINE: reason``."""
+    """A file that cannot be loaded: ``str()`` is ``FILE:LINE: reason``, safe to print.
 
-    def __init__(self, path: str, line: int, reason: str):
-        super().__init__(f"{path}:{line}: {reason}")
-        self.path, self.line, self.reason = path, line, reason
+    ``header`` is the file's header when line 1 was good (for listing the file).
+    """
+
+    def __init__(self, path: str, line: int, reason: str, header: Header | None = None):
+        reason = printable(reason, REASON_MAX_CHARS)
+        super().__init__(f"{printable(path)}:{line}: {reason}")
+        self.path, self.line, self.reason, self.header = path, line, reason, header
 
 
 class _SeatJSON(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -73,11 +94,86 @@ def dumps(record: Record) -> str:
     return "\n".join([header_line(record.header), *map(_dump, record.events)]) + "\n"
 
 
+# --- reading one line -----------------------------------------------------------
+
+
+def _containers(values: list[Any]) -> list[Any]:
+    return [value for value in values if isinstance(value, (dict, list))]
+
+
+def _children(containers: list[Any]) -> list[Any]:
+    return [child for c in containers for child in (c.values() if isinstance(c, dict) else c)]
+
+
+def _depth_and_keys(value: Any) -> tuple[int, int]:
+    """How deep arrays and objects nest in ``value``, and how many keys its objects hold."""
+    depth = keys = 0
+    level = _containers([value])
+    while level:
+        depth += 1
+        keys += sum(len(c) for c in level if isinstance(c, dict))
+        level = _containers(_children(level))
+    return depth, keys
+
+
+def decode_line(line: str, path: str, number: int, not_json: str = "not valid JSON") -> Any:
+    """One line's JSON value within the limits, with no key twice in an object."""
+    if len(line) > MAX_LINE_CHARS:
+        raise SaveError(path, number, f"the line is longer than {MAX_LINE_CHARS:,} characters")
+    try:
+        value = msgspec.json.decode(line)
+    except msgspec.DecodeError as error:
+        raise SaveError(path, number, f"{not_json} ({error})") from None
+    except RecursionError:
+        raise SaveError(path, number, f"arrays or objects nested more than {MAX_DEPTH} deep") from None
+    # Cheap counts first: MAX_DEPTH brackets or fewer cannot nest deeper, and as
+    # many colons as top-level keys leaves no room for a repeated key.
+    colons = line.count(":")
+    if line.count("[") + line.count("{") > MAX_DEPTH or colons != (len(value) if isinstance(value, dict) else 0):
+        depth, keys = _depth_and_keys(value)
+        if depth > MAX_DEPTH:
+            raise SaveError(path, number, f"arrays or objects nested more than {MAX_DEPTH} deep")
+        if colons and _STRING.sub("", line).count(":") != keys:  # a valid line's colons outside strings are its keys
+            raise SaveError(path, number, "an object has the same key twice")
+    return value
+
+
+def _decode_events(lines: list[str], colons: int, path: str) -> list[Any]:
+    """The event lines decoded (``colons`` in them all); the first bad one refused.
+
+    Lines shaped like the events the games write (an object of scalars and
+    lists of lists at most) are decoded in C, and their colons counted: as many
+    as keys means no key appears twice.  Anything else takes the exact path
+    of :func:`decode_line`, line by line.
+    """
+    try:
+        events = list(map(_EVENT_LINE.decode, lines))
+    except msgspec.DecodeError:
+        events = None
+    if events is None or colons != sum(map(len, events)) or max(map(len, lines), default=0) > MAX_LINE_CHARS:
+        events = [decode_line(line, path, number) for number, line in enumerate(lines, start=2)]
+    return events
+
+
+# --- the header -----------------------------------------------------------------
+
+
+def _seat(seat: _SeatJSON, path: str) -> Seat:
+    problem = name_problem(seat.name)
+    if problem is not None:
+        raise SaveError(path, 1, f"bad header: {problem}")
+    if seat.kind == "bot" and seat.level not in BOT_LEVELS:
+        raise SaveError(path, 1, f"bad header: unknown computer level {seat.level!r} (one of {', '.join(BOT_LEVELS)})")
+    if seat.kind == "human" and seat.level is not None:
+        raise SaveError(path, 1, "bad header: a human seat has no level")
+    return Seat(seat.name, seat.kind, seat.level)
+
+
 def parse_header(line: str, path: str = "<text>") -> Header:
     """The header from line 1; SaveError if it is not a kobito-tui header we read."""
     try:
-        raw = msgspec.json.decode(line, type=_HeaderJSON)
-    except msgspec.DecodeError as error:
+        raw = msgspec.convert(decode_line(line, path, 1, "not a kobito-tui save file header"), type=_HeaderJSON)
+    except msgspec.ValidationError as error:
         raise SaveError(path, 1, f"not a kobito-tui save file header ({error})") from None
     if raw.format != MAGIC:
         raise SaveError(path, 1, f"not a kobito-tui save file (format {raw.format!r})")
@@ -87,16 +183,16 @@ def parse_header(line: str, path: str = "<text>") -> Header:
         raise SaveError(path, 1, f"unknown game {raw.game!r}")
     game = get_game(raw.game)
     try:
+        if not game.min_players <= len(raw.seats) <= game.max_players:
+            raise ValueError(f"{len(raw.seats)} players (needs {game.min_players}–{game.max_players})")
         options = game.normalize_options(dict(raw.options), len(raw.seats))
         if options != raw.options:
             raise ValueError("options are incomplete or not in their usual form")
-        if not game.min_players <= len(raw.seats) <= game.max_players:
-            raise ValueError(f"{len(raw.seats)} players (needs {game.min_players}–{game.max_players})")
-    except ValueError as error:
+    except (ValueError, TypeError) as error:
         raise SaveError(path, 1, f"bad header: {error}") from None
     return Header(
         game=raw.game,
-        seats=tuple(Seat(s.name, s.kind, s.level) for s in raw.seats),
+        seats=tuple(_seat(seat, path) for seat in raw.seats),
         options=raw.options,
         seed=raw.seed,
         created=raw.created,
@@ -105,36 +201,68 @@ def parse_header(line: str, path: str = "<text>") -> Header:
     )
 
 
-def loads(text: str, path: str = "<text>") -> Record:
+# --- whole files ----------------------------------------------------------------
+
+
+def _text(data: bytes, path: str) -> str:
+    """``data`` as text; SaveError names the line of the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise SaveError(path, line, f"not UTF-8 text (byte {data[error.start]:#04x})") from None
+
+
+def loads(text: str | bytes, path: str = "<text>") -> Record:
     """Parse and validate a whole file's text; SaveError names the first bad line."""
+    if len(text) > MAX_FILE_BYTES:
+        raise SaveError(path, 1, f"larger than {MAX_FILE_BYTES // 2**20} MiB")
+    if isinstance(text, bytes):
+        text = _text(text, path)
     if not text.strip():
         raise SaveError(path, 1, "empty file")
+    newlines = text.count("\n")
+    if newlines > MAX_EVENTS + 1:
+        raise SaveError(path, MAX_EVENTS + 2, f"more than {MAX_EVENTS:,} events")
     if not text.endswith("\n"):
-        last = text.count("\n") + 1
-        raise SaveError(path, last, "truncated: the last line is incomplete")
+        raise SaveError(path, newlines + 1, "truncated: the last line is incomplete")
     lines = text.split("\n")[:-1]
     header = parse_header(lines[0], path)
-    events = []
-    for number, line in enumerate(lines[1:], start=2):
-        try:
-            event = msgspec.json.decode(line)
-        except msgspec.DecodeError as error:
-            raise SaveError(path, number, f"not valid JSON ({error})") from None
-        events.append(event)
     try:
+        events = _decode_events(lines[1:], text.count(":") - lines[0].count(":"), path)
         fold(get_game(header.game), header, events)
+    except SaveError as error:
+        error.header = header
+        raise
     except EventError as error:
-        raise SaveError(path, error.index + 2, error.reason) from None
+        raise SaveError(path, error.index + 2, error.reason, header) from None
     return Record(header, events)
+
+
+def _read(path: str) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES; never blocks on a FIFO or device."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise SaveError(path, 1, f"cannot read ({error})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, 1, "not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise SaveError(path, 1, f"larger than {MAX_FILE_BYTES // 2**20} MiB")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            return file.read(MAX_FILE_BYTES + 1)  # a file still growing is refused by loads
+    except OSError as error:
+        raise SaveError(path, 1, f"cannot read ({error})") from None
+    finally:
+        os.close(fd)
 
 
 def load(path: Path | str) -> Record:
     """Load and validate a save file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveError(str(path), 1, f"cannot read ({error})") from None
-    return loads(text, str(path))
+    return loads(_read(str(path)), str(path))
 
 
 def save(path: Path | str, record: Record) -> None:

@@ -46,6 +46,10 @@ GOLD_TABLES: dict[str, dict[int, tuple[int, ...]]] = {
 }
 
 
+COPY_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # told apart: "G3-3a", "G3-3b", ...
+MAX_GOLD_COPIES = len(COPY_LETTERS)
+
+
 @dataclass(frozen=True)
 class GoldCard:
     name: str
@@ -60,7 +64,7 @@ def gold_cards(table: dict[int, tuple[int, ...]]) -> tuple[GoldCard, ...]:
         seen: dict[int, int] = {}
         for value in table[length]:
             copy = seen[value] = seen.get(value, -1) + 1
-            cards.append(GoldCard(f"G{length}-{value}{'abcdefghijklmnopqrstuvwxyz'[copy]}", length, value))
+            cards.append(GoldCard(f"G{length}-{value}{COPY_LETTERS[copy]}", length, value))
     return tuple(cards)
 
 

@@ -7,10 +7,11 @@ the game can end when only two pots remain to be won).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from kobito_tui.core.game import OptionSpec
-from kobito_tui.kobito.cards import GOLD_TABLES, MAX_ROW
+from kobito_tui.kobito.cards import GOLD_TABLES, MAX_GOLD_COPIES, MAX_ROW
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -85,6 +86,13 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
     return result
 
 
+def _length(key: Any) -> int:
+    """A gold table's length key: ``3`` or ``"3"`` (not ``" 3"``, ``"03"`` or ``"٣"``)."""
+    if type(key) is int or (isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key):
+        return int(key)
+    raise ValueError(f"gold_table length {key!r} is not a number")
+
+
 def gold_table(value: Any) -> dict[int, tuple[int, ...]]:
     """The gold table (length → values) an option value names or gives."""
     if isinstance(value, str):
@@ -95,14 +103,15 @@ def gold_table(value: Any) -> dict[int, tuple[int, ...]]:
         raise ValueError("gold_table must be a table name or {length: [values]}")
     table: dict[int, tuple[int, ...]] = {}
     for key, values in value.items():
-        try:
-            length = int(key)
-        except (TypeError, ValueError):
-            raise ValueError(f"gold_table length {key!r} is not a number") from None
+        length = _length(key)
+        if length in table:
+            raise ValueError(f"gold_table gives length {length} twice")
         if not 2 <= length <= MAX_ROW or not isinstance(values, list | tuple):
             raise ValueError(f"gold_table: lengths are 2..{MAX_ROW}, each with a list of values")
         if not all(type(v) is int and v >= 0 for v in values):
             raise ValueError("gold_table values must be whole numbers ≥ 0")
+        if max(Counter(values).values(), default=0) > MAX_GOLD_COPIES:
+            raise ValueError(f"gold_table: at most {MAX_GOLD_COPIES} gold cards of one length share a value")
         table[length] = tuple(values)
     if sum(map(len, table.values())) < 4:
         raise ValueError("gold_table needs at least 4 gold cards")

@@ -17,13 +17,16 @@ def apply(state: TreasureState, event: Event) -> None:
     if not isinstance(event, dict):
         raise IllegalEvent("an event is a JSON object")
     kind = event.get("type")
-    handler = _MOVES.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        chance = _CHANCE.get(kind) if isinstance(kind, str) else None
-        if chance is None:
-            raise IllegalEvent(f"unknown event type {kind!r}")
-        if "seat" in event:
-            raise IllegalEvent(f"a {kind} is chance: it has no seat")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise IllegalEvent(f"unknown event type {kind!r}")
+    chance = _CHANCE.get(kind)
+    if chance is not None and "seat" in event:
+        raise IllegalEvent(f"a {kind} is chance: it has no seat")
+    extra = event.keys() - fields
+    if extra:
+        raise IllegalEvent(f"a {kind!r} event has no field {', '.join(sorted(map(repr, extra)))}")
+    if chance is not None:
         chance(state, event)
         return
     if state.over or not state.ready or state.pending is not None:
@@ -35,7 +38,7 @@ def apply(state: TreasureState, event: Event) -> None:
     seat = event.get("seat")
     if seat != state.to_act or type(seat) is not int:
         raise IllegalEvent(f"it is not seat {seat!r}'s turn")
-    handler(state, seat, event)
+    _MOVES[kind](state, seat, event)
 
 
 def _step(state: TreasureState, seat: int, event: Event) -> None:
@@ -124,3 +127,12 @@ def _next_turn(state: TreasureState) -> None:
 
 _MOVES = {"step": _step, "end": _end, "pass": _pass, "place": _place}
 _CHANCE = {"setup": apply_setup, "reveal": _reveal}
+FIELDS = {
+    "setup": {"type", "tiles", "colours", "first", "pawns"},
+    "reveal": {"type", "pos", "tile"},
+    "place": {"type", "seat", "corner"},
+    "step": {"type", "seat", "dir"},
+    "end": {"type", "seat"},
+    "pass": {"type", "seat"},
+}
+"""The fields each event may have (each handler checks the ones it needs)."""

@@ -14,7 +14,7 @@ from typing import Any
 from kobito_tui.core.game import Header
 from kobito_tui.core.games import get_game
 from kobito_tui.core.record import Record, fold
-from kobito_tui.core.savefile import SUFFIX, SaveError, load, parse_header
+from kobito_tui.core.savefile import SUFFIX, SaveError, load
 from kobito_tui.core.saves import list_saves
 
 REPLAYS = "replays"  # the subfolder where the final screen's "Save replay" writes
@@ -87,7 +87,7 @@ def read_entry(path: Path, example: bool = False) -> SaveEntry:
         entry.record = load(path)
     except SaveError as error:
         entry.error = f"line {error.line}: {error.reason}"
-        entry.header = _header_only(path)
+        entry.header = error.header
         return entry
     entry.header = entry.record.header
     game = entry.record.game
@@ -98,14 +98,6 @@ def read_entry(path: Path, example: bool = False) -> SaveEntry:
         names = [entry.header.name(seat) for seat in result.winners]
         entry.winner = " and ".join(names) if names else "draw"
     return entry
-
-
-def _header_only(path: Path) -> Header | None:
-    try:
-        with path.open(encoding="utf-8") as file:
-            return parse_header(file.readline(), str(path))
-    except (OSError, UnicodeDecodeError, SaveError):
-        return None
 
 
 def example_paths() -> list[Path]:
