@@ -43,7 +43,7 @@ class _HeaderJSON(msgspec.Struct, forbid_unknown_fields=True):
     game: str
     seats: list[_SeatJSON]
     options: dict[str, Any]
-    seed: int
+    seed: int | None  # null: chance drawn from the OS's secure random source
     created: str
     app: str
 

@@ -245,10 +245,14 @@ class GameScreen(ShellScreen):
     def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
             level = self.header.seats[seat].level or "greedy"
-            self._bots[seat] = self._make_bot(level, self.header.seed + seat)
+            self._bots[seat] = self._make_bot(level, self._bot_seed(seat))
         return self._bots[seat]
 
-    def _make_bot(self, level: str, seed: int) -> Bot:
+    def _bot_seed(self, offset: int) -> int | None:
+        """Bots of a seeded game are reproducible; others draw from the OS (None)."""
+        return None if self.header.seed is None else self.header.seed + offset
+
+    def _make_bot(self, level: str, seed: int | None) -> Bot:
         """A bot of ``level``, or a random one (with a warning) if that level fails to load."""
         try:
             return make_bot(self.header.game, level, seed)
@@ -259,7 +263,7 @@ class GameScreen(ShellScreen):
     def _ask(self, seat: int) -> tuple[Any, ...]:
         """What a bot in ``seat`` is given: never more than the seat may know."""
         history = [self.game.redact(event, seat) for event in self.session.events]
-        return (self.game, self.header, self.session.view(seat), self.session.legal_moves(), history)
+        return (self.game, self.header.public(), self.session.view(seat), self.session.legal_moves(), history)
 
     def _start_bot(self) -> None:
         if self._thinking == len(self.session.events):
@@ -283,7 +287,7 @@ class GameScreen(ShellScreen):
     def action_hint(self) -> None:
         if self.can("hint"):
             seat = self.session.to_act
-            bot = self._make_bot("strong", self.header.seed)
+            bot = self._make_bot("strong", self._bot_seed(0))
             self._hint(bot, self._ask(seat), len(self.session.events))
 
     @work(thread=True, group="hint", exit_on_error=False)
@@ -302,7 +306,7 @@ class GameScreen(ShellScreen):
         self.notify(f"The computer failed ({event.worker.error}).", title="Error", severity="error")
         seat = self.session.to_act
         if event.worker.group == "bot" and seat is not None:  # a random player takes the seat over
-            self._bots[seat] = make_bot(self.header.game, "random", self.header.seed + seat)
+            self._bots[seat] = make_bot(self.header.game, "random", self._bot_seed(seat))
             self._thinking = None
             self.refresh_table()
 
