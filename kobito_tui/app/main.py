@@ -100,6 +100,10 @@ class KobitoApp(App[int]):
         if path is None:
             return
         self.flush_game()
+        unsaved = next((s for s in self.unsaved_sessions() if s.path.resolve() == Path(path).resolve()), None)
+        if unsaved is not None:  # its file lacks moves that this app holds: go on from them
+            self.open_session(unsaved)
+            return
         try:
             record = load(path)
         except SaveError as error:
@@ -111,6 +115,7 @@ class KobitoApp(App[int]):
         from kobito_tui.app.screens.game import GameScreen
 
         self.to_title()
+        self._left_unsaved = [s for s in self._left_unsaved if s is not session]
         self._open = session
         self.push_screen(GameScreen(session, self.bot_delay))
 

@@ -172,3 +172,21 @@ async def test_a_game_left_while_saving_fails_is_asked_about_on_quitting(saves, 
         await pilot.pause()
     assert app.return_code == 0
     assert not app._left_unsaved
+
+
+async def test_continue_goes_on_from_the_moves_its_file_lacks(saves, full_disk):
+    app = make_app(saves, new=treasure("Ann,bot", first_player=0))
+    async with app.run_test() as pilot:
+        full_disk.set()
+        await human_move(pilot)
+        session = app.game_screen().session
+        app.to_title()
+        assert len(load(list_saves(saves)[0]).events) < len(session.events)
+        app.action_continue_game()  # not the shorter game on disk, which the held moves would overwrite
+        await pilot.pause()
+        assert app.game_screen().session is session
+        full_disk.clear()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert load(list_saves(saves)[0]).events == session.events
