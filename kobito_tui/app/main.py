@@ -79,7 +79,6 @@ class KobitoApp(App[int]):
     # -- starting and resuming games ---------------------------------------
     def start_game(self, header: Header | None) -> None:
         from kobito_tui.core.record import Record
-        from kobito_tui.core.savefile import save
         from kobito_tui.core.saves import new_save_path
         from kobito_tui.core.session import Session
 
@@ -87,7 +86,7 @@ class KobitoApp(App[int]):
             return
         session = Session(Record(header), path=new_save_path(self.saves_dir, header), background=True)
         try:
-            save(session.path, session.record)
+            session.flush()  # the deal is on disk before anyone sees it
         except OSError as error:
             self.show_error("Cannot save games", f"{session.path}: {error}")
             return

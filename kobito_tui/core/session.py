@@ -44,15 +44,12 @@ class Session:
         self.on_save_report: Callable[[Session], None] | None = None
         self.state = fold(self.game, self.header, self.events)
         self._redo: list[Event] = []
+        # The record as given is taken as on disk (a new game's is written just below).
+        self._saver = None if path is None else AutoSaver(path, Record(self.header, list(self.events)), background, self._save_reported)
         # A loaded game resumes with a barrier: moves saved earlier stay played.
         self._mark_barrier_at_end()
-        self._advance()
-        # The record as it stands is taken as on disk: loaded from it, or written by the caller.
-        self._saver = (
-            None
-            if path is None
-            else AutoSaver(path, Record(self.header, list(self.events)), background, self._save_reported)
-        )
+        if self._advance() and self._saver is not None:
+            self._saver.save(self.record)  # what chance dealt is kept: reopening never deals again
 
     # -- reading ---------------------------------------------------------
     @property

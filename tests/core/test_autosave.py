@@ -179,9 +179,10 @@ def test_a_save_through_a_symlink_replaces_its_target_and_keeps_the_link(tmp_pat
     elsewhere.mkdir()
     saves.mkdir()
     target, link = elsewhere / "real.jsonl", saves / "g.jsonl"
-    session = Session(Record(new_header("toy", SEATS, seed=3)), path=link)
-    save(target, session.record)
+    record = Record(new_header("toy", SEATS, seed=3))
+    save(target, record)
     link.symlink_to(target)
+    session = Session(record, path=link)  # writes the first deal through the link
     add(session)
     assert link.is_symlink() and link.resolve() == target
     assert load(target).events == session.events

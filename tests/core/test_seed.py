@@ -122,3 +122,15 @@ def test_self_play_bots_get_the_public_header(monkeypatch):
     monkeypatch.setattr(selfplay, "make_bot", lambda *args: Spy(real(*args)))
     selfplay.play_game("treasure", ["random", "random"], SEED, 0.01, {"turn_limit": 5})
     assert headers and all(header.seed is None for header in headers)
+
+
+def test_a_deal_made_on_opening_is_saved_so_reopening_never_deals_again(tmp_path):
+    """A file that ends where chance must act (a branch from the replay viewer):
+    what chance deals on opening it is written at once, not dealt anew next time."""
+    header = kobito()
+    record = Session(Record(header)).record
+    path = tmp_path / "g.jsonl"
+    save(path, Record(header, []))  # before the setup deal
+    dealt = Session(load(path), path=path).events
+    assert load(path).events == dealt and Session(load(path), path=path).events == dealt
+    assert record.events != dealt  # (an unseeded game: another opening would have dealt anew)
