@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
@@ -53,11 +55,19 @@ class KobitoApp(App[int]):
         self.saves_dir = Path(saves_dir)
         self.bot_delay = bot_delay
         self._start = (new, load, replay)
+        self._open: Session | None = None  # the game on the game screen
+        self._left_unsaved: list[Session] = []  # games left while their saving failed
+        self._quit_pending: list[Session] = []  # quitting: the unsaved games not yet saved elsewhere
+        self._quit_notes: list[str] = []  # quitting: where games were saved instead, said on exit
+        self._exit_lines: list[str] = []  # what the terminal says after the app quit
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
 
     def on_mount(self) -> None:
+        from kobito_tui.core.saves import remove_temp_files
+
+        remove_temp_files(self.saves_dir)  # what a save cut short by a kill left behind
         new, path, replay = self._start
         if new is not None:
             self.start_game(new)
@@ -69,7 +79,6 @@ class KobitoApp(App[int]):
     # -- starting and resuming games ---------------------------------------
     def start_game(self, header: Header | None) -> None:
         from kobito_tui.core.record import Record
-        from kobito_tui.core.savefile import save
         from kobito_tui.core.saves import new_save_path
         from kobito_tui.core.session import Session
 
@@ -77,7 +86,7 @@ class KobitoApp(App[int]):
             return
         session = Session(Record(header), path=new_save_path(self.saves_dir, header), background=True)
         try:
-            save(session.path, session.record)
+            session.flush()  # the deal is on disk before anyone sees it
         except OSError as error:
             self.show_error("Cannot save games", f"{session.path}: {error}")
             return
@@ -90,6 +99,10 @@ class KobitoApp(App[int]):
         if path is None:
             return
         self.flush_game()
+        unsaved = next((s for s in self.unsaved_sessions() if s.path.resolve() == Path(path).resolve()), None)
+        if unsaved is not None:  # its file lacks moves that this app holds: go on from them
+            self.open_session(unsaved)
+            return
         try:
             record = load(path)
         except SaveError as error:
@@ -101,6 +114,8 @@ class KobitoApp(App[int]):
         from kobito_tui.app.screens.game import GameScreen
 
         self.to_title()
+        self._left_unsaved = [s for s in self._left_unsaved if s is not session]
+        self._open = session
         self.push_screen(GameScreen(session, self.bot_delay))
 
     def play_again(self, header: Header) -> None:
@@ -135,6 +150,9 @@ class KobitoApp(App[int]):
 
     def to_title(self) -> None:
         self.flush_game()  # leaving the game: its file is complete before anything reads it
+        if self._open is not None and self._open.unsaved:
+            self._left_unsaved.append(self._open)  # asked about again on quitting
+        self._open = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -153,6 +171,58 @@ class KobitoApp(App[int]):
         from kobito_tui.app.screens.game import GameScreen
 
         return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+
+    def unsaved_sessions(self) -> list[Session]:
+        """The games of this run whose file lacks moves, after trying once more to write them."""
+        for session in (*self._left_unsaved, self._open):
+            if session is not None:
+                try:
+                    session.flush()
+                except OSError:
+                    pass
+        self._left_unsaved = [session for session in self._left_unsaved if session.unsaved]
+        return [s for s in (*self._left_unsaved, self._open) if s is not None and s.unsaved]
+
+    # -- quitting ------------------------------------------------------------
+    async def action_quit(self) -> None:
+        """Quit, unless a game's moves are not saved: then offer to save each such
+        game elsewhere; quitting without them (or a second ctrl+c) says what is lost."""
+        from kobito_tui.app.screens.unsaved import UnsavedDialog
+
+        if isinstance(self.screen, UnsavedDialog):
+            self._quit_losing(self._quit_pending)
+        else:
+            self._quit_notes = []
+            self._quit_asking(self.unsaved_sessions())
+
+    def _quit_asking(self, unsaved: list[Session]) -> None:
+        from kobito_tui.app.screens.unsaved import UnsavedDialog
+        from kobito_tui.core.safetext import printable
+
+        self._quit_pending = unsaved
+        if not unsaved:
+            self._exit_saying(0, self._quit_notes)
+            return
+        session = unsaved[0]
+
+        def answered(answer: Path | str | None) -> None:  # None: back to the game, no quitting
+            if isinstance(answer, Path):
+                self._quit_notes.append(f"kobito: the game was saved to {printable(answer)}.")
+                self._quit_asking(unsaved[1:])
+            elif answer == "lose":
+                self._quit_losing(unsaved)
+
+        self.push_screen(UnsavedDialog(session), answered)
+
+    def _quit_losing(self, unsaved: list[Session]) -> None:
+        from kobito_tui.app.screens.unsaved import lost
+
+        lines = [*self._quit_notes, *(f"kobito: the game is not saved: {lost(s)}." for s in unsaved)]
+        self._exit_saying(1 if unsaved else 0, lines)
+
+    def _exit_saying(self, code: int, lines: list[str]) -> None:
+        self._exit_lines = lines  # printed as they are once the terminal is back: paths stay whole
+        self.exit(return_code=code)
 
     # -- actions (title buttons, bindings, command palette) ----------------
     def action_new_game(self) -> None:
@@ -212,22 +282,40 @@ class KobitoApp(App[int]):
 
 
     def _print_error_renderables(self) -> None:
-        """After a crash, the player reads one sentence; the traceback goes to a file."""
+        """After a crash, the player reads what became of the game; the traceback
+        (without local variables: they may hold hidden cards) goes to a private file."""
         if self._exception is None or not self._exit_renderables:
             super()._print_error_renderables()
+            for line in self._exit_lines:
+                print(line, file=sys.stderr)
             return
-        from rich.console import Console
+        from kobito_tui.app.screens.unsaved import lost
+        from kobito_tui.core.safetext import printable
 
+        self._exit_renderables.clear()
+        log = self._write_crash_log(self._exception)
+        unsaved = self.unsaved_sessions()
+        if unsaved:
+            outcome = "".join(f" Your game is not saved: {lost(session)}." for session in unsaved)
+        elif self._open is not None and not self._open.over:
+            outcome = " Your game is saved: choose Continue."
+        else:
+            outcome = ""
+        details = f" Details: {printable(log)}" if log else ""
+        print(f"kobito stopped after an internal error.{outcome}{details}", file=sys.stderr)
+
+    def _write_crash_log(self, error: BaseException) -> Path | None:
+        """Append the traceback to ``crash.log`` (mode 0600, never through a symlink); its path, or None."""
         log = self.saves_dir / "crash.log"
         try:
             self.saves_dir.mkdir(parents=True, exist_ok=True)
-            with log.open("a", encoding="utf-8") as file:
-                Console(file=file, width=120, no_color=True).print(*self._exit_renderables)
+            fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "a", encoding="utf-8") as file:
+                os.fchmod(fd, 0o600)  # an older log may be world-readable
+                file.write("".join(traceback.format_exception(error)) + "\n")
         except OSError:
-            log = None
-        self._exit_renderables.clear()
-        details = f" Details: {log}" if log else ""
-        print(f"kobito stopped after an internal error. Your game is saved: choose Continue.{details}", file=sys.stderr)
+            return None
+        return log
 
 
 def run_app(saves_dir: Path, **start) -> int:

@@ -1,12 +1,14 @@
 """Computer opponents.  A bot sees exactly what a human in its seat sees:
-the seat's view, its legal moves and the public history (events redacted for
-the seat) — never the full state.  Fairness holds by construction: nothing
-else is passed to :meth:`Bot.choose`.
+the public header (:meth:`Header.public`: no seed), the seat's view, its legal
+moves and the public history (events redacted for the seat) — never the full
+state.  Fairness holds by construction: nothing else is passed to
+:meth:`Bot.choose`.
 
 Levels: ``random`` (uniform legal moves), ``greedy`` (a hand-written
 heuristic) and ``strong`` (search over what the seat cannot see, within
-``budget_s`` seconds per decision).  Each bot owns a seeded RNG, so self-play
-is reproducible (up to the time budget of the strong bots).
+``budget_s`` seconds per decision).  Each bot owns its RNG: seeded, self-play
+is reproducible (up to the time budget of the strong bots); ``seed=None``
+seeds it from the OS.
 """
 
 from __future__ import annotations

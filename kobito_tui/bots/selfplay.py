@@ -74,7 +74,7 @@ def play_game(game_id: str, levels: list[str], seed: int, budget_s: float, optio
         seat = game.to_act(state)
         legal = game.legal_moves(state)
         began = time.perf_counter()
-        move = bots[seat].choose(game, header, game.view(state, seat), legal, seen[seat])
+        move = bots[seat].choose(game, header.public(), game.view(state, seat), legal, seen[seat])
         times[seat].append(time.perf_counter() - began)
         if move not in legal:
             raise RuntimeError(f"bot {levels[seat]} chose an illegal move {move!r}")

@@ -17,7 +17,7 @@ and raises :class:`IllegalEvent` for anything the rules do not allow.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 Event = dict[str, Any]
@@ -48,12 +48,18 @@ class Seat:
 
 @dataclass(frozen=True)
 class Header:
-    """Everything needed, with the events, to rebuild a game exactly."""
+    """Everything needed, with the events, to rebuild a game exactly.
+
+    ``seed`` is None for a normal game: its chance events are drawn from the
+    operating system's secure random source, so nothing foretells them.  A
+    seeded game (``--seed``, for tests and benchmarks) draws them from the seed
+    and the event's position, and so is known in full to whoever knows the seed.
+    """
 
     game: str
     seats: tuple[Seat, ...]
     options: dict[str, Any]
-    seed: int
+    seed: int | None
     created: str
     app_version: str
     format: int = FORMAT_VERSION
@@ -61,6 +67,10 @@ class Header:
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    def public(self) -> Header:
+        """The header with nothing hidden in it (no seed): what a seat's client gets."""
+        return replace(self, seed=None)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name

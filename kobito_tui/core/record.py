@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -59,7 +58,10 @@ def new_header(
     options: dict[str, Any] | None = None,
     seed: int | None = None,
 ) -> Header:
-    """A header for a new game, with options checked and defaults filled in."""
+    """A header for a new game, with options checked and defaults filled in.
+
+    Without ``seed`` the game's chance comes from the OS's secure random source
+    and no seed is stored; a ``seed`` makes the whole game reproducible."""
     game = get_game(game_id)
     if not game.min_players <= len(seats) <= game.max_players:
         raise ValueError(f"{game.title} needs {game.min_players}–{game.max_players} players, not {len(seats)}")
@@ -67,7 +69,7 @@ def new_header(
         game=game_id,
         seats=tuple(seats),
         options=game.normalize_options(dict(options or {}), len(seats)),
-        seed=secrets.randbelow(2**31) if seed is None else seed,
+        seed=seed,
         created=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         app_version=__version__,
     )
@@ -89,9 +91,16 @@ class _LazyRandom:
         return getattr(self._rng, name)
 
 
+_SECURE = random.SystemRandom()
+
+
 def chance_rng(header: Header, index: int) -> random.Random:
-    """The RNG for the chance event at ``index``: a function of seed and position
-    only, so a game continued after loading plays out as if never saved."""
+    """The RNG for the chance event at ``index``: the OS's secure source for an
+    unseeded game; else a function of seed and position only, so a seeded game
+    (and every file saved before games went unseeded) continued after loading
+    plays out as if never saved."""
+    if header.seed is None:
+        return _SECURE
     return _LazyRandom(f"{header.seed}:{index}")  # type: ignore[return-value]
 
 

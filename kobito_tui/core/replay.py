@@ -138,7 +138,7 @@ class ReplayCursor:
         """A new record: the first ``k`` events, played on by ``seats`` (same count)."""
         if len(seats) != self.header.players:
             raise ValueError(f"this game has {self.header.players} seats, not {len(seats)}")
-        header = new_header(self.header.game, tuple(seats), self.header.options, self.header.seed)
+        header = new_header(self.header.game, tuple(seats), self.header.options)  # a new game: unseeded
         events = deepcopy(self.events[: max(0, min(self.length, k))])
         fold(self.game, header, events)  # a branch is always a valid record
         return Record(header, events)

@@ -9,6 +9,7 @@ of a good one.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -64,7 +65,7 @@ class _HeaderJSON(msgspec.Struct, forbid_unknown_fields=True):
     game: str
     seats: list[_SeatJSON]
     options: dict[str, Any]
-    seed: int
+    seed: int | None  # null: chance drawn from the OS's secure random source
     created: str
     app: str
 
@@ -266,8 +267,11 @@ def load(path: Path | str) -> Record:
 
 
 def save(path: Path | str, record: Record) -> None:
-    """Write ``record`` atomically: the old file stays whole until the new one is."""
-    path = Path(path)
+    """Write ``record`` atomically: the old file stays whole until the new one is.
+    A symlink is followed: its target is replaced, from a temp file in the target's folder."""
+    path = Path(os.path.realpath(path))
+    if path.is_symlink():  # still a link: a loop, never to be replaced by a plain file
+        raise OSError(errno.ELOOP, "the save file is a symlink loop", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

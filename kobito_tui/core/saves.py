@@ -32,6 +32,21 @@ def new_save_path(folder: Path, header: Header) -> Path:
     return path
 
 
+def remove_temp_files(folder: Path) -> list[Path]:
+    """Delete the temporary files an interrupted save left in ``folder`` and its
+    ``replays`` (``.NAME.jsonl.XXXX.tmp``: only ours); the paths removed."""
+    removed = []
+    for place in (folder, folder / "replays"):
+        for path in place.glob(f".*{SUFFIX}.*.tmp") if place.is_dir() else ():
+            if path.is_file() and not path.is_symlink():
+                try:
+                    path.unlink()
+                except OSError:
+                    continue
+                removed.append(path)
+    return removed
+
+
 def list_saves(folder: Path) -> list[Path]:
     """Save files in ``folder``, newest first."""
     if not folder.is_dir():

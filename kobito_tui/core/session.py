@@ -9,7 +9,10 @@ anything either.
 
 Autosave writes the whole file atomically after every change; with
 ``background=True`` (the app) the write happens in a writer thread so the
-player never waits for the disk, and :meth:`Session.flush` waits for it.
+player never waits for the disk, and :meth:`Session.flush` waits for it.  A
+change that could not be written stays pending and is written with the next
+change or flush; :attr:`Session.unsaved_moves` and :attr:`Session.save_error`
+say meanwhile what the file lacks and why.
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ from typing import Any, Callable
 from kobito_tui.core.autosave import AutoSaver
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Result
 from kobito_tui.core.record import Record, fold, run_chance
-from kobito_tui.core.savefile import save
 
 
 class Session:
@@ -36,13 +38,18 @@ class Session:
         self.record = record
         self.game: Game = record.game
         self.path = path
-        self._saver = AutoSaver(path) if path is not None and background else None
         self.on_change = on_change
+        # Called after a failed autosave, and after the one that ends a failing
+        # spell (from the writer thread when saving in the background).
+        self.on_save_report: Callable[[Session], None] | None = None
         self.state = fold(self.game, self.header, self.events)
         self._redo: list[Event] = []
+        # The record as given is taken as on disk (a new game's is written just below).
+        self._saver = None if path is None else AutoSaver(path, Record(self.header, list(self.events)), background, self._save_reported)
         # A loaded game resumes with a barrier: moves saved earlier stay played.
         self._mark_barrier_at_end()
-        self._advance()
+        if self._advance() and self._saver is not None:
+            self._saver.save(self.record)  # what chance dealt is kept: reopening never deals again
 
     # -- reading ---------------------------------------------------------
     @property
@@ -70,6 +77,25 @@ class Session:
 
     def view(self, seat: int | None) -> Any:
         return self.game.view(self.state, seat)
+
+    @property
+    def save_error(self) -> OSError | None:
+        """Why the last autosave failed, until one succeeds."""
+        return None if self._saver is None else self._saver.error
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the file lacks the latest change (a write pending or failed)."""
+        return self._saver is not None and self._saver.unsaved is not None
+
+    @property
+    def unsaved_moves(self) -> int:
+        """How many moves of the game are not in its file."""
+        pending = None if self._saver is None else self._saver.unsaved
+        if pending is None:
+            return 0
+        written = self._saver.written.events if self._saver.written is not None else []
+        return sum("seat" in event for event in pending.events[_common_prefix(pending.events, written) :])
 
     # -- changing --------------------------------------------------------
     def play(self, move: Event) -> list[Event]:
@@ -127,7 +153,8 @@ class Session:
         return self.play(self._redo[-1])
 
     def flush(self) -> None:
-        """Wait until the save file holds every change (raises a failed write's OSError)."""
+        """Wait until the save file holds every change, writing again what an
+        earlier write could not; raises the OSError if it still cannot."""
         if self._saver is not None:
             self._saver.flush()
 
@@ -151,11 +178,18 @@ class Session:
 
     def _changed(self, added: list[Event]) -> None:
         if self._saver is not None:
-            self._saver.save(self.record)
-        elif self.path is not None:
-            save(self.path, self.record)
+            self._saver.save(self.record)  # in the foreground, raises a failed write's OSError
         if self.on_change is not None:
             self.on_change(self, added)
+
+    def _save_reported(self) -> None:
+        if self.on_save_report is not None:
+            self.on_save_report(self)
+
+
+def _common_prefix(a: list[Event], b: list[Event]) -> int:
+    """How many events ``a`` and ``b`` share from the start."""
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
 
 
 def replay_state(record: Record, upto: int) -> Any:

@@ -1,4 +1,5 @@
-"""Kill the real app mid-game (SIGKILL under a pty); Continue resumes at the last committed move."""
+"""Kill the real app mid-game (SIGKILL under a pty): Continue resumes at the last committed
+move, and a save cut short leaves no temp file behind once the app starts again."""
 
 from __future__ import annotations
 
@@ -25,10 +26,22 @@ from kobito_tui.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
+# The same, but every save after the first hangs between writing its temp file and renaming it.
+HANG_MID_WRITE = """
+import os, time
+fsync, calls = os.fsync, []
+def hanging_fsync(fd):
+    calls.append(fd)
+    if len(calls) > 1:
+        time.sleep(600)
+    fsync(fd)
+os.fsync = hanging_fsync
+""" + LAUNCH
 
-def spawn(saves) -> tuple[int, int]:
+
+def spawn(saves, script: str = LAUNCH) -> tuple[int, int]:
     # -P: import the installed package, not the checkout in the working directory
-    argv = [sys.executable, "-P", "-c", LAUNCH, "--saves-dir", str(saves), "new", "treasure",
+    argv = [sys.executable, "-P", "-c", script, "--saves-dir", str(saves), "new", "treasure",
             "--players", "Ann,bot:random", "--seed", "11", "-o", "first_player=0"]
     pid, fd = os.forkpty()
     if pid == 0:
@@ -85,3 +98,24 @@ async def test_killed_mid_game_then_continue_resumes_at_the_last_committed_move(
         assert session.path == path
         assert [e["type"] for e in session.events] == ["setup", "step", "step"]
         assert session.to_act == 0 and len(session.legal_moves()) > 0
+
+
+async def test_killed_while_saving_the_next_start_removes_the_temp_file(saves):
+    pid, fd = spawn(saves, HANG_MID_WRITE)
+    threading.Thread(target=drain, args=(fd,), daemon=True).start()
+    try:
+        wait_for(lambda: lines_in(saves) == 2)
+        time.sleep(0.3)
+        os.write(fd, b"\r")  # Ann's step: its save hangs before the rename
+        wait_for(lambda: list(saves.glob(".*.tmp")))
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+    assert len(list(saves.glob(".*.jsonl.*.tmp"))) == 1
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        assert list(saves.iterdir()) == list_saves(saves)  # only the save file is left
+        await pilot.press("c")
+        await pilot.pause()
+        assert [e["type"] for e in app.game_screen().session.events] == ["setup"]

@@ -14,6 +14,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.widgets._footer import FooterKey
@@ -24,8 +25,10 @@ from kobito_tui.app.board import GameBoard, board_class
 from kobito_tui.app.game_log import GameLog
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.curtain import CurtainScreen
+from kobito_tui.app.screens.unsaved import failing
 from kobito_tui.bots import Bot, make_bot
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent
+from kobito_tui.core.safetext import printable
 from kobito_tui.core.session import Session
 
 
@@ -88,6 +91,7 @@ class GameScreen(ShellScreen):
         self._thinking: int | None = None  # len(events) when a computer started thinking
         self._curtain_up = False
         self._ended = False
+        self._save_error_told: str | None = None  # the reason of the save failure notified
 
     # -- layout ----------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -110,7 +114,11 @@ class GameScreen(ShellScreen):
     def header(self) -> Header:
         return self.session.header
 
+    class SaveReported(Message):
+        """The autosave failed, or wrote again after failing (posted from its thread)."""
+
     def on_mount(self) -> None:
+        self.session.on_save_report = lambda _: self.post_message(self.SaveReported())
         self.call_after_refresh(self.refresh_table)
 
     def flush_save(self) -> None:
@@ -187,6 +195,8 @@ class GameScreen(ShellScreen):
             text = f"{self.header.name(seat)} to play"
         elif seat is not None:
             text = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
+        if self.session.save_error is not None:
+            text = f"{failing(self.session)} · {text}"
         self.query_one("#status", Static).update(text, layout=False)  # one fixed line
 
     def can(self, action: str) -> bool:
@@ -230,7 +240,21 @@ class GameScreen(ShellScreen):
         self.refresh_table()
 
     def _save_failed(self, error: OSError) -> None:
-        self.app.notify(f"The game could not be saved: {error}", title="Save failed", severity="error")
+        """Say why once per kind of failure; the status bar says what is unsaved until it is saved."""
+        reason = printable(error)
+        if reason != self._save_error_told:
+            self._save_error_told = reason
+            self.app.notify(f"The game could not be saved: {reason}", title="Save failed", severity="error", markup=False)
+        self._set_status(self.board.status())
+
+    def on_game_screen_save_reported(self, message: SaveReported) -> None:
+        message.stop()
+        error = self.session.save_error
+        if error is None:
+            self._save_error_told = None
+            self._set_status(self.board.status())
+        else:
+            self._save_failed(error)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -245,10 +269,14 @@ class GameScreen(ShellScreen):
     def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
             level = self.header.seats[seat].level or "greedy"
-            self._bots[seat] = self._make_bot(level, self.header.seed + seat)
+            self._bots[seat] = self._make_bot(level, self._bot_seed(seat))
         return self._bots[seat]
 
-    def _make_bot(self, level: str, seed: int) -> Bot:
+    def _bot_seed(self, offset: int) -> int | None:
+        """Bots of a seeded game are reproducible; others draw from the OS (None)."""
+        return None if self.header.seed is None else self.header.seed + offset
+
+    def _make_bot(self, level: str, seed: int | None) -> Bot:
         """A bot of ``level``, or a random one (with a warning) if that level fails to load."""
         try:
             return make_bot(self.header.game, level, seed)
@@ -259,7 +287,7 @@ class GameScreen(ShellScreen):
     def _ask(self, seat: int) -> tuple[Any, ...]:
         """What a bot in ``seat`` is given: never more than the seat may know."""
         history = [self.game.redact(event, seat) for event in self.session.events]
-        return (self.game, self.header, self.session.view(seat), self.session.legal_moves(), history)
+        return (self.game, self.header.public(), self.session.view(seat), self.session.legal_moves(), history)
 
     def _start_bot(self) -> None:
         if self._thinking == len(self.session.events):
@@ -283,7 +311,7 @@ class GameScreen(ShellScreen):
     def action_hint(self) -> None:
         if self.can("hint"):
             seat = self.session.to_act
-            bot = self._make_bot("strong", self.header.seed)
+            bot = self._make_bot("strong", self._bot_seed(0))
             self._hint(bot, self._ask(seat), len(self.session.events))
 
     @work(thread=True, group="hint", exit_on_error=False)
@@ -302,7 +330,7 @@ class GameScreen(ShellScreen):
         self.notify(f"The computer failed ({event.worker.error}).", title="Error", severity="error")
         seat = self.session.to_act
         if event.worker.group == "bot" and seat is not None:  # a random player takes the seat over
-            self._bots[seat] = make_bot(self.header.game, "random", self.header.seed + seat)
+            self._bots[seat] = make_bot(self.header.game, "random", self._bot_seed(seat))
             self._thinking = None
             self.refresh_table()
 
