@@ -49,7 +49,10 @@ class Session:
         # A loaded game resumes with a barrier: moves saved earlier stay played.
         self._mark_barrier_at_end()
         if self._advance() and self._saver is not None:
-            self._saver.save(self.record)  # what chance dealt is kept: reopening never deals again
+            try:  # what chance dealt is kept: reopening never deals again
+                self._saver.save(self.record)
+            except OSError:
+                pass  # the deal stays pending: the next change or flush writes it or raises
 
     # -- reading ---------------------------------------------------------
     @property

@@ -117,8 +117,11 @@ class Table:
     def spectators(self) -> int:
         return sum(s.perspective == PUBLIC for s in self._subscriptions)
 
-    def seed_for(self, purpose: str) -> int:
-        """A seed for a computer's own dice: fixed by the game's seed, a stream apart from its chance events."""
+    def seed_for(self, purpose: str) -> int | None:
+        """A seed for a computer's own dice: in a seeded game fixed by its seed (a stream
+        apart from its chance events); otherwise None, so the bot seeds from the OS."""
+        if self._seed is None:
+            return None
         return random.Random(f"{self._seed}:{purpose}").randrange(2**31)
 
     # -- seats and subscribers ------------------------------------------

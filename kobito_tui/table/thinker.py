@@ -17,7 +17,7 @@ class Thinker:
     The bot runs in a thread of its own; one that overruns is left to finish
     unheard, and until it does every answer is a random legal move."""
 
-    def __init__(self, bot: Bot, game: Game, budget_s: float, seed: int):
+    def __init__(self, bot: Bot, game: Game, budget_s: float, seed: int | None):
         self.bot, self.game, self.budget_s = bot, game, budget_s
         self.rng = random.Random(seed)
         self.overruns = self.failures = 0

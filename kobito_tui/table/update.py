@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from kobito_tui.core.game import Event, Header, Result
@@ -11,8 +11,8 @@ from kobito_tui.table.perspective import Perspective
 
 
 def client_header(header: Header) -> Header:
-    """``header`` with nothing hidden in it: the seed (which fixes every shuffle) is 0."""
-    return replace(header, seed=0)
+    """``header`` with nothing hidden in it: no seed (which would fix every shuffle)."""
+    return header.public()
 
 
 @dataclass(frozen=True)

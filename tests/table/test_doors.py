@@ -82,7 +82,7 @@ def test_the_seed_never_shows(game_id, players):
     tables = [Table(Record(replace(record.header, seed=seed), list(cut)), bot_delay=0) for seed in (1, 2)]
     for perspective in perspectives(players):
         first, second = (Client(t, perspective).last for t in tables)
-        assert first == second and first.header.seed == 0
+        assert first == second and first.header.seed is None
 
 
 def test_no_other_seat_learns_whether_the_seat_to_act_is_stuck():

@@ -103,7 +103,7 @@ def test_omniscient_is_refused_while_the_game_is_live():
 def test_the_header_clients_get_has_no_seed():
     table = new_table(seed=123456)
     update = Client(table, PUBLIC).last
-    assert update.header.seed == 0 and table.header.seed == 0
+    assert update.header.seed is None and table.header.seed is None
     assert update.header.seats == table._session.header.seats and update.header.options
 
 
