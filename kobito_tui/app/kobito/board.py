@@ -3,10 +3,12 @@
 Fed only by a seat's :class:`KobitoView` and the legal moves; which targets
 a selection may go to comes from :class:`Picker` (the legal moves, split), so
 no rule lives here.  Keys: ←→ move among the cards one can pick (hand cards,
-then workshop end cards), space or 1–9 picks, ↑↓ (or a/b/c for a pot) chooses
-among the highlighted places, Enter plays, e ends the turn, Esc clears.
-Every card and highlighted place can also be clicked.  A new pot, a pot won
-and penalty cards taken stay highlighted for a moment (``NEWS_SECONDS``).
+then workshop end cards; with nothing picked ↑↓ jump between the two rows),
+space or 1–9 picks, ↑↓ (or a/b/c for a pot) chooses among the highlighted
+places, Enter plays, e ends the turn, Esc clears.  Every card and highlighted
+place can also be clicked, and so can a pot's or a workshop rainbow's row.  A
+key or click that does nothing says why on the status line.  A new pot, a pot
+won and penalty cards taken stay highlighted for a moment (``NEWS_SECONDS``).
 """
 
 from __future__ import annotations
@@ -50,6 +52,25 @@ class KobitoBoard(GameBoard):
         Binding("e", "end_turn", "End"),
         Binding("escape", "clear", "Clear", show=False),
     ]
+    HOW_TO = (
+        ("Play a card to a pot", "pick it (1–9, or ←→ and space), choose a (+) place (↑↓ or a/b/c), Enter; or click both"),
+        ("Open a rainbow", "pick 2 or more cards in a row (e.g. 4 5 6), then Enter or click them under New rainbow"),
+        ("Add to a rainbow", "pick a card, choose a (+) at an end of your W1…W4 rainbow, Enter"),
+        ("Move from the workshop", "↑ (or ←→) reaches your rainbows' end cards: pick one, then a pot place"),
+        ("Take a kobito back", "pick the number it stands for: its [K→7] lights up; Enter or click it"),
+        ("End the turn", "e or End turn, once you played your requirement (1 + your rainbows)"),
+        ("Penalties", "when no card fits and you played too few: pick that many cards, then e"),
+        ("A hint", "? (or Hint): the suggested move lights up; Enter plays it, e if it ends the turn"),
+    )
+    LEGEND = (
+        ("3:7", "the 3rd card of your hand, a 7: key 3 picks it"),
+        ("(+)  [+]", "a place your pick may go / the place Enter plays"),
+        ("K  P", "kobito and paint cards (wild); in a row K→7 stands for 7"),
+        ("3‥11", "a workshop rainbow from 3 up to 11 (12 and 1 are neighbours)"),
+        ("7 gold length 8 1/8", "a pot: its gold, its length, cards laid of the length"),
+        ("A 7g 1/8", "the same, short: pot A, 7 gold, 1 of 8 cards"),
+        ("pen 2", "penalty cards: 3 points off each; the score counts them"),
+    )
 
     def __init__(self, header: Header, **kwargs: Any) -> None:
         super().__init__(header, **kwargs)
@@ -58,7 +79,7 @@ class KobitoBoard(GameBoard):
         self.picker = Picker()
         self.stops: list[tuple] = []  # what ←→ walk over: ("card", id) | ("workshop", rainbow, end)
         self.stop = 0
-        self._keys: tuple = ()  # what the footer showed last: (interactive, can end)
+        self._keys: tuple = ()  # what the footer showed last: (interactive,)
         self.news: set[tuple[str, int]] = set()  # see lines.news
         self._news_timer: Timer | None = None
 
@@ -111,7 +132,7 @@ class KobitoBoard(GameBoard):
         if picker.hinted == END:
             return "Hint: end your turn" + (" with the picked cards" if picker.selection else "") + " — press e"
         if picker.needs_penalty:
-            due = view.penalty_due
+            due = view.penalty_due or 0
             chosen = len(picker.selected_cards())
             then = " — press e or End turn" if picker.move_to(END) else ""
             return f"You must take {due} penalty card{_s(due)} — {chosen} selected{then}"
@@ -120,6 +141,29 @@ class KobitoBoard(GameBoard):
         if view.played < view.requirement:
             return f"Play at least {view.requirement} card{_s(view.requirement)} — {view.played} played"
         return f"{view.played} played — play on, or end your turn (e)"
+
+    def tips(self) -> list[tuple[object, str]]:
+        """Most urgent first: the shell writes one new tip at a time."""
+        view, picker = self.view, self.picker
+        if view is None or not self.interactive:
+            return []
+        need, due = view.requirement, view.penalty_due or 0
+        kinds = {target[0] for targets in picker.moves.values() for target in targets}
+        found = []
+        if picker.needs_penalty:
+            found.append((("penalty",), f"nothing fits and you played too few: give up {due} card{_s(due)} "
+                          "(−3 points each), then e."))
+        found += [
+            (("goal",), "fill a pot's rainbow to its length (numbers in a row, at either end) to win its gold."),
+            (("requirement", need), f"play {need} card{_s(need)} or more this turn (1, +1 per workshop rainbow), then e."),
+        ]
+        if any(isinstance(source, tuple) for source in picker.moves):
+            found.append((("workshop",), "↑ reaches your rainbows' end cards: moving one to a pot is free."))
+        if "kobito" in kinds:
+            found.append((("kobito",), "pick the number a K→7 stands for, then Enter: the kobito comes back."))
+        if "open" in kinds:
+            found.append((("open",), "2+ cards in a row (like 4 5 6) open a workshop rainbow: pick them, Enter."))
+        return found
 
     def _forget_news(self) -> None:
         self.news.clear()
@@ -160,30 +204,58 @@ class KobitoBoard(GameBoard):
         end = self.query_one("#end-turn", Button)
         end.disabled = not picker.can_end
         end.set_class(bool(picker.move_to(END)) or picker.hinted == END, "-ready")
-        keys = (self.interactive, picker.can_end)
+        keys = (self.interactive,)
         if keys != self._keys:  # the footer rebuilds itself (slow): only when what it shows changes
             self._keys = keys
             self.refresh_bindings()
         self.post_message(self.StatusChanged(self.status()))
 
     def _selection_status(self) -> str:
-        picker = self.picker
-        if picker.selected_cards():
-            what = " ".join(card_text(card) for card in self.hand() if card.id in picker.selected_cards())
-        else:
-            _, rainbow, end = picker.selection
-            what = card_text(self.view.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
+        picker, what = self.picker, self._picked()
         if picker.hinted is not None:
             return f"Hint: {what} to the highlighted place — Enter plays it"
-        return f"Pick a highlighted place for {what}" if picker.targets else f"No move for {what}"
+        return f"Pick a highlighted place for {what}" if picker.targets else self._no_place()
+
+    # -- why a key or click does nothing -----------------------------------------
+    def _picked(self) -> str:
+        """The selection in words ("8", "4 5 6")."""
+        picker = self.picker
+        if picker.selected_cards():
+            return " ".join(card_text(card) for card in self.hand() if card.id in picker.selected_cards())
+        _, rainbow, end = picker.selection
+        return card_text(self.view.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
+
+    def _no_place(self) -> str:
+        """Why the selection has nowhere to go."""
+        picker, what = self.picker, self._picked()
+        if picker.needs_penalty:
+            return self._penalties_needed()
+        if len(picker.selected_cards()) > 1:
+            return f"{what}: these cards do not open a rainbow together (a run of 2 or more does)"
+        if picker.selected_cards():
+            return f"{what} does not fit any pot or rainbow end"
+        return f"{what} does not fit any pot"
+
+    def _penalties_needed(self) -> str:
+        due = self.view.penalty_due or 0
+        chosen = len(self.picker.selected_cards())
+        return f"Pick exactly {due} card{_s(due)} to give up as penalty ({chosen} picked), then e"
+
+    def _why_no_end(self) -> str:
+        view = self.view
+        if self.picker.needs_penalty:
+            return self._penalties_needed()
+        missing = view.requirement - view.played
+        return f"Play {missing} more card{_s(missing)} before ending your turn"
+
+    def _pick_first(self) -> str:
+        return "Pick a card first: 1–9, or ←→ and space (↑ reaches your workshop)"
 
     # -- input -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys the board cannot use now pass on to the screen (Esc opens its menu)."""
         if action == "clear":
             return bool(self.picker.selection)
-        if action == "end_turn":
-            return self.picker.can_end or None
         return self.interactive or None
 
     def _pick(self, stop: tuple) -> None:
@@ -201,35 +273,77 @@ class KobitoBoard(GameBoard):
         if self.stops:
             self.stop = (self.stop + delta) % len(self.stops)
             self._redraw()
+        else:
+            self.say("You have no card to pick")
 
     def action_toggle(self) -> None:
-        if self.interactive and self.stops:
+        if self.stops:
             self._pick(self.stops[self.stop])
+        else:
+            self.say("You have no card to pick")
 
     def action_card(self, number: int) -> None:
-        if self.interactive and number <= len(self.hand()):
+        hand = len(self.hand())
+        if number <= hand:
             self.stop = number - 1
             self._pick(self.stops[self.stop])
+        else:
+            self.say(f"Your hand holds {hand} card{_s(hand)}: keys 1–{hand}" if hand else "Your hand is empty")
 
     def action_target(self, delta: int) -> None:
-        self.picker.step(delta)
-        self._redraw()
+        picker = self.picker
+        if picker.targets:
+            picker.step(delta)
+            self._redraw()
+        elif picker.selection:
+            self.say(self._no_place())
+        else:
+            self._change_row(delta)
+
+    def _change_row(self, delta: int) -> None:
+        """With nothing picked, ↑ reaches the workshop's end cards and ↓ the hand."""
+        hand = len(self.hand())
+        row = range(hand, len(self.stops)) if delta < 0 else range(min(hand, len(self.stops)))
+        if not row:
+            where = "none of your workshop cards can move now" if delta < 0 else "your hand is empty"
+            self.say(f"{self._pick_first()}; {where}" if delta < 0 else where.capitalize())
+        elif self.stop not in row:
+            self.stop = row[0]
+            self._redraw()
 
     def action_pot(self, slot: int) -> None:
         """Point at the pot's next highlighted end."""
-        targets = [t for t in self.picker.targets if t[0] == "pot" and t[1] == slot]
-        if targets:
-            current = self.picker.current
-            following = targets[(targets.index(current) + 1) % len(targets)] if current in targets else targets[0]
-            self.picker.point(following)
+        picker = self.picker
+        if not picker.selection:
+            self.say(self._pick_first())
+            return
+        targets = [t for t in picker.targets if t[0] == "pot" and t[1] == slot]
+        if not targets:
+            picker.point_nowhere()  # Enter must not play on the place chosen before
             self._redraw()
+            self.say(f"{self._picked()} does not fit pot {'ABC'[slot]}" + (": ↑↓ show where it fits" if picker.targets else ""))
+            return
+        current = picker.current
+        picker.point(targets[(targets.index(current) + 1) % len(targets)] if current in targets else targets[0])
+        self._redraw()
 
     def action_play(self) -> None:
-        target = self.picker.current
-        self._choose(None if target is None else self.picker.move_to(target))
+        picker = self.picker
+        target = picker.current
+        if target is not None:
+            self._choose(picker.move_to(target))
+        elif not picker.selection:
+            self.say(self._pick_first())
+        elif not picker.targets:
+            self.say(self._no_place())
+        else:
+            self.say("Choose a highlighted place first: ↑↓, a/b/c, or click it")
 
     def action_end_turn(self) -> None:
-        self._choose(self.picker.end_move())
+        move = self.picker.end_move()
+        if move is None:
+            self.say(self._why_no_end())
+        self._choose(move)
 
     def action_clear(self) -> None:
         self.picker.clear()
@@ -245,6 +359,33 @@ class KobitoBoard(GameBoard):
         elif event.what == "target" and event.index < len(self.picker.targets):
             target = self.picker.targets[event.index]
             self._choose(self.picker.move_to(target))
+        elif event.what in ("pot", "rainbow"):
+            self._row_clicked(event.what, event.index)
+        elif event.what == "seat":
+            name = self.view.names[event.index]
+            self.say(f"That is {name}'s: your cards go to the pots or to your own workshop")
+
+    def _row_clicked(self, kind: str, index: int) -> None:
+        """A click on a pot's or an own rainbow's row, not on a place: its place, if the pick fits there."""
+        picker = self.picker
+        where = f"pot {'ABC'[index]}" if kind == "pot" else f"workshop rainbow W{index + 1}"
+        if not picker.selection:
+            ends = [stop for stop in self.stops if stop[:2] == ("workshop", index)] if kind == "rainbow" else []
+            if ends:  # a rainbow's end card is what one picks there
+                self.stop = self.stops.index(ends[0])
+                self._pick(ends[0])
+            else:
+                self.say(self._pick_first() + f", then click {where}")
+            return
+        places = [t for t in picker.targets if t[:2] == (kind, index)]
+        if not places:
+            self.say(f"{self._picked()} does not fit {where}")
+        elif len(places) == 1 or picker.current in places:
+            self._choose(picker.move_to(places[0] if len(places) == 1 else picker.current))
+        else:
+            picker.point(places[0])
+            self._redraw()
+            self.say(f"Both ends of {where} fit: click one, or Enter plays the highlighted one")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "end-turn":
