@@ -41,16 +41,16 @@ class KobitoBoard(GameBoard):
 
     can_focus = True
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←", group=CARD_KEYS),
-        Binding("right", "cursor(1)", "Card", key_display="→", group=CARD_KEYS),
-        Binding("space", "toggle", "Pick"),
+        Binding("left", "cursor(-1)", "Card", key_display="←", group=CARD_KEYS, tooltip="Move among the cards to pick"),
+        Binding("right", "cursor(1)", "Card", key_display="→", group=CARD_KEYS, tooltip="Move among the cards to pick"),
+        Binding("space", "toggle", "Pick", tooltip="Pick or put back the card at the cursor"),
         *(Binding(str(n), f"card({n})", f"Card {n}", show=False) for n in range(1, 10)),
-        Binding("up", "target(-1)", "Place", key_display="↑", group=TARGET_KEYS),
-        Binding("down", "target(1)", "Place", key_display="↓", group=TARGET_KEYS),
+        Binding("up", "target(-1)", "Place", key_display="↑", group=TARGET_KEYS, tooltip="Choose a place (none picked: workshop)"),
+        Binding("down", "target(1)", "Place", key_display="↓", group=TARGET_KEYS, tooltip="Choose a place (none picked: hand)"),
         *(Binding(k, f"pot({n})", f"Pot {k.upper()}", show=False) for n, k in enumerate("abc")),
-        Binding("enter", "play", "Play"),
-        Binding("e", "end_turn", "End"),
-        Binding("escape", "clear", "Clear", show=False),
+        Binding("enter", "play", "Play", tooltip="Play the pick on the chosen place"),
+        Binding("e", "end_turn", "End", tooltip="End your turn (picked: as penalties)"),
+        Binding("escape", "clear", "Clear", show=False, tooltip="Put the picked cards back"),
     ]
     HOW_TO = (
         ("Play a card to a pot", "pick it (1–9, or ←→ and space), choose a (+) place (↑↓ or a/b/c), Enter; or click both"),

@@ -81,7 +81,7 @@ class GameScreen(ShellScreen):
         Binding("y,ctrl+y", "redo", "Redo", show=False),
         Binding("question_mark", "hint", "Hint", key_display="?", show=False),
         Binding("escape", "menu", "Menu", show=False),
-        Binding("g", "guide", "Guide"),
+        Binding("g", "guide", "Guide", tooltip="First-game guide on or off"),
         Binding("f2", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
