@@ -231,7 +231,7 @@ class KobitoBoard(GameBoard):
         if picker.needs_penalty:
             return self._penalties_needed()
         if len(picker.selected_cards()) > 1:
-            return f"{what}: these cards do not open a rainbow together (a run of 2 or more does)"
+            return f"These {len(picker.selected_cards())} cards make no move together: a run of 2+ opens a rainbow"
         if picker.selected_cards():
             return f"{what} does not fit any pot or rainbow end"
         return f"{what} does not fit any pot"
@@ -304,12 +304,13 @@ class KobitoBoard(GameBoard):
         """With nothing picked, ↑ reaches the workshop's end cards and ↓ the hand."""
         hand = len(self.hand())
         row = range(hand, len(self.stops)) if delta < 0 else range(min(hand, len(self.stops)))
-        if not row:
-            where = "none of your workshop cards can move now" if delta < 0 else "your hand is empty"
-            self.say(f"{self._pick_first()}; {where}" if delta < 0 else where.capitalize())
-        elif self.stop not in row:
+        if row and self.stop not in row:
             self.stop = row[0]
             self._redraw()
+        elif delta < 0 and not row:
+            self.say("None of your workshop cards can move now: pick from your hand, 1–9")
+        else:
+            self.say(self._pick_first())
 
     def action_pot(self, slot: int) -> None:
         """Point at the pot's next highlighted end."""
