@@ -169,8 +169,8 @@ def _seat_line(view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int
 # Under the opponents, once a workshop rainbow is shown in short: what the short form means.
 LEGEND = {
     "full": "",  # rainbows shown in full need no legend
-    "medium": "3‥11: a workshop rainbow from 3 up to 11",
-    "short": "3‥11: a workshop rainbow from 3 up to 11",
+    "medium": "  3‥11: a workshop rainbow from 3 up to 11",
+    "short": "  3‥11: a workshop rainbow from 3 up to 11",
 }
 
 

@@ -129,7 +129,10 @@ class GameScreen(ShellScreen):
 
     # -- the board keeps the keys ------------------------------------------
     def on_resize(self, event: Resize) -> None:
-        self.query_one(GameFooter).show_command_palette = event.size.width >= PALETTE_WIDTH
+        footer, palette = self.query_one(GameFooter), event.size.width >= PALETTE_WIDTH
+        if footer.show_command_palette != palette:  # at 80 columns the board's keys need the room
+            footer.show_command_palette = palette
+            footer.refresh(recompose=True)
         self.call_after_refresh(self._keep_keys)  # the board may be back from behind the size notice
 
     def on_descendant_blur(self) -> None:

@@ -64,11 +64,10 @@ def tips(view: TreasureView, choices: Choices) -> list[tuple[object, str]]:
     if view.my_colour is not None:
         side = "treasure" if view.variant == "seek" else "chest"
         found.append((("colour",), f"your secret colour is {view.my_colour}: you win once all 5 "
-                      f"{view.my_colour} tiles show the {side} side."))
+                      f"{view.my_colour} tiles show the {side} side, whoever flips them."))
     found.append((("steps",), "take exactly 3 steps; each tile you step off flips over."))
     if view.round > 1:
-        found.append((("others",), "flips count for everyone: yours can finish a rival's colour too, "
-                      "and theirs yours."))
+        found.append((("others",), "your flips can finish a rival's secret colour too: mind which tiles you step off."))
     return found
 
 
