@@ -334,3 +334,15 @@ async def test_the_status_line_has_the_whole_width(saves):
         await settle(pilot, lambda: human_turn(app))
         status = app.screen.query_one("#status")
         assert status.region.width == 80 and status.content_size.width == 78
+
+
+def test_settings_survive_a_broken_file_and_are_kept(tmp_path, monkeypatch):
+    from kobito_tui.app import settings
+
+    monkeypatch.setenv("KOBITO_CONFIG_DIR", str(tmp_path / "config"))
+    assert settings.load() == settings.Settings(guide=True)  # a new player: the guide is on
+    assert settings.save(settings.Settings(guide=False))
+    assert settings.load().guide is False
+    for broken in ("{", "[]", '{"guide": "no"}', "\x00" * 10):
+        (tmp_path / "config" / settings.FILE_NAME).write_text(broken)
+        assert settings.load() == settings.Settings()

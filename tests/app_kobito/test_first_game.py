@@ -264,3 +264,29 @@ async def test_f1_explains_how_to_do_things_and_the_short_forms(saves):
     assert "Open a rainbow" in how and "2 or more cards in a row" in how
     assert "↑" in how and "Move from the workshop" in how and "[K→7]" in how and "F3" in how
     assert "3‥11" in signs and "K→7" in signs
+
+
+async def test_a_click_on_an_own_workshop_rainbow_adds_the_picked_card(saves, tmp_path):
+    def one_end_extend(session):
+        extends = [m for m in session.legal_moves() if m["type"] == "extend"]
+        return next((m for m in extends if [e["card"] for e in extends].count(m["card"]) == 1), None)
+
+    for seed in range(40):  # You to act, with a card that fits one end of one own rainbow only
+        session = Session(Record(kobito(seed=seed)))
+        choose = quick_player(seed)
+        while not session.over and not (session.to_act == 0 and one_end_extend(session)):
+            session.play(choose(session.legal_moves()))
+        if not session.over:
+            break
+    move = one_end_extend(session)
+    path = tmp_path / "extend.jsonl"
+    save(path, session.record)
+    app = make_app(saves, load=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await human_turn(pilot, await game_screen(pilot))
+        board = screen.board
+        await click_token(pilot, board, "source", [card.id for card in board.hand()].index(move["card"]))
+        workshop = board.query_one("#workshop", TokenLines)
+        events = len(screen.session.events)
+        assert await click(pilot, workshop, offset=workshop.spot("rainbow", move["rainbow"]))  # its W label
+        assert screen.session.events[events] == move

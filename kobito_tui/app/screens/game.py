@@ -243,7 +243,8 @@ class GameScreen(ShellScreen):
         elif seat is not None and seat != self._shown:
             text = f"{self.header.name(seat)} to play"
         elif seat is not None and len(viewpoint.humans(self.header)) > 1:  # hot seat: whose keys these are
-            text = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
+            named = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
+            text = named if len(named) <= self.query_one("#status").content_size.width else text
         elif not text:
             text = "Your move"
         self.query_one("#status", Static).update(text, layout=False)  # one fixed line
