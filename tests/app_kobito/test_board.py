@@ -187,3 +187,19 @@ async def test_a_won_pot_and_penalties_are_highlighted_for_a_moment(monkeypatch)
         await pilot.pause(0.3)
         assert board.news == set()
         assert not any("news" in t.classes for w in board.query(TokenLines) for line in w.lines() for t in line)
+
+
+async def test_a_board_removed_as_soon_as_it_is_mounted_does_not_crash():
+    """A preview replaced at key-repeat speed: the board's mount must not look for children already gone."""
+
+    class Empty(App):
+        CSS_PATH = style_sheets()
+
+    app = Empty()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            board = KobitoBoard(kobito())
+            app.screen.mount(board)
+            board.remove()
+            await pilot.pause(0.01)
+        assert not app.screen.query(KobitoBoard)

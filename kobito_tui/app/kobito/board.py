@@ -84,12 +84,14 @@ class KobitoBoard(GameBoard):
         self._news_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="pots"):
+        # Titles set here, not on mount: a board replaced at once (a preview
+        # while scrolling a list) may never find its children mounted.
+        with _section("pots", "Table"):
             yield TokenLines(id="table-info")
             yield TokenLines(id="pot-rows")
-        with Vertical(id="players"):
+        with _section("players", "Players"):
             yield TokenLines(id="opponents")
-        with Vertical(id="mine"):
+        with _section("mine", "Your workshop and hand"):
             yield TokenLines(id="me")
             yield TokenLines(id="workshop")
             with Horizontal(id="hand-row"):
@@ -97,11 +99,6 @@ class KobitoBoard(GameBoard):
                 end = Button("End turn", id="end-turn", disabled=True)
                 end.can_focus = False  # keys stay with the board
                 yield end
-
-    def on_mount(self) -> None:
-        self.query_one("#pots").border_title = "Table"
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#mine").border_title = "Your workshop and hand"
 
     def on_resize(self, event: Resize) -> None:
         roomy = event.size.height >= ROOMY_HEIGHT
@@ -392,6 +389,12 @@ class KobitoBoard(GameBoard):
         if event.button.id == "end-turn":
             event.stop()
             self.action_end_turn()
+
+
+def _section(ident: str, title: str) -> Vertical:
+    section = Vertical(id=ident)
+    section.border_title = title
+    return section
 
 
 def _s(count: int) -> str:
