@@ -7,7 +7,7 @@ from textual.widgets import Static
 from kobito_tui.app.log_panel import LogPanel
 from kobito_tui.app.treasure.controls import acting_pawn
 
-from .pilot import board, game_screen, settle, treasure_app
+from .pilot import board, game_screen, lift_curtain, settle, treasure_app
 
 EDGE = {"up": lambda r, c: r == 0, "down": lambda r, c: r == 4, "left": lambda r, c: c == 0, "right": lambda r, c: c == 4}
 
@@ -90,3 +90,20 @@ async def test_the_guide_tells_a_newcomer_their_colour_and_the_three_steps(tmp_p
         f"Tip: your secret colour is {view.my_colour}: you win once all 5 {view.my_colour} tiles show the chest side, whoever flips them.",
         "Tip: take exactly 3 steps; each tile you step off flips over.",
     ]
+
+
+async def test_in_hot_seat_each_player_gets_each_tip_once(tmp_path):
+    app = treasure_app(tmp_path, "Ann,Bob", first_player=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tips = []
+        for _ in range(3):  # Ann, Bob, Ann again
+            await lift_curtain(pilot, "keys")
+            await settle(pilot)
+            log = app.screen.query_one(LogPanel)
+            tips.append([text.plain for text in log.texts if text.plain.startswith("Tip:")])
+            for _ in range(3):
+                await pilot.press(game_screen(app).session.legal_moves()[0]["dir"])
+            await pilot.press("enter")
+            await settle(pilot)
+    assert [len(given) for given in tips] == [2, 2, 1]
+    assert tips[2] == ["Tip: your flips can finish a rival's secret colour too: mind which tiles you step off."]

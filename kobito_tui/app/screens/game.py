@@ -94,7 +94,7 @@ class GameScreen(ShellScreen):
         self._shown: int | None = None  # the seat whose view the board shows
         self._log: GameLog | None = None
         self.guide = settings.load().guide
-        self._tips: set[Any] = set()  # tips written to the log
+        self._tips: dict[int, set[Any]] = {}  # per seat (hot seat): the tips it was given
         self._tipped: int | None = None  # len(events) when tips were last written
         self._bots: dict[int, Bot] = {}
         self._thinking: int | None = None  # len(events) when a computer started thinking
@@ -196,7 +196,7 @@ class GameScreen(ShellScreen):
             self._log = GameLog(self.game, self.header, seat)
             self._log.sync(events)
             log.reset(self._log.text_lines()[-LOG_LINES:])
-            self._tips.clear()  # another seat's eyes: its own tips
+            self._tipped = None  # another seat's eyes: its own tips
             return
         if self._log.rewound(events):
             lines = [f"↶ Taken back: {line}" for line in self._log.rewind(events, self.session.state)]
@@ -212,9 +212,10 @@ class GameScreen(ShellScreen):
             return
         self._tipped = len(self.session.events)
         log = self.query_one("#log", LogPanel)
-        new = [(key, words) for key, words in self.board.tips() if key not in self._tips]
+        given = self._tips.setdefault(self._shown, set())
+        new = [(key, words) for key, words in self.board.tips() if key not in given]
         for key, words in new[:TIPS_AT_ONCE]:
-            self._tips.add(key)
+            given.add(key)
             log.add(Text(f"Tip: {words}", style=TIP_STYLE))
 
     def action_guide(self) -> None:
