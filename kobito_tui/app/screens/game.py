@@ -10,13 +10,13 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from rich.text import Text
+from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.widgets._footer import FooterKey
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -107,7 +107,7 @@ class GameScreen(ShellScreen):
             yield self.board
             with Vertical(id="side"):
                 yield Static(self.game.title, id="game-title")
-                with Horizontal(id="controls"):
+                with Grid(id="controls"):
                     for ident, key in BUTTONS:
                         button = Button(f"[b]{key}[/b] {ident.capitalize()}", id=ident, compact=True)
                         button.can_focus = False  # a click must not take the keys from the board
