@@ -23,7 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Button
 
 from kobito_tui.app.board import GameBoard
-from kobito_tui.app.kobito import lines
+from kobito_tui.app.kobito import lines, words
 from kobito_tui.app.kobito.glyphs import card_text
 from kobito_tui.app.kobito.picking import END, Picker
 from kobito_tui.app.kobito.tokens import TokenLines
@@ -52,26 +52,7 @@ class KobitoBoard(GameBoard):
         Binding("e", "end_turn", "End", tooltip="End your turn (picked: as penalties)"),
         Binding("escape", "clear", "Clear", show=False, tooltip="Put the picked cards back"),
     ]
-    HOW_TO = (
-        ("Play a card to a pot", "pick it (1–9, or ←→ and space), choose a (+) place (↑↓ or a/b/c), Enter; or click both"),
-        ("Open a rainbow", "pick 2 or more cards in a row (e.g. 4 5 6), then Enter or click them under New rainbow"),
-        ("Add to a rainbow", "pick a card, choose a (+) at an end of your W1…W4 rainbow, Enter"),
-        ("Move from the workshop", "↑ (or ←→) reaches your rainbows' end cards: pick one, then a pot place"),
-        ("Take a kobito back", "pick the number it stands for: its [K→7] lights up; Enter or click it"),
-        ("End the turn", "e or End turn, once you played your requirement (1 + your rainbows)"),
-        ("Penalties", "when no card fits and you played too few: pick that many cards, then e"),
-        ("A hint", "? (or Hint): the suggested move lights up; Enter plays it, e if it ends the turn"),
-    )
-    LEGEND = (
-        ("3:7", "the 3rd card of your hand, a 7: key 3 picks it"),
-        ("(+)  [+]", "a place your pick may go / the place Enter plays"),
-        ("K  P", "kobito and paint cards (wild); in a row K→7 stands for 7"),
-        ("3‥11", "a workshop rainbow from 3 up to 11 (12 and 1 are neighbours)"),
-        ("7 gold length 8 1/8", "a pot: its gold, its length, cards laid of the length"),
-        ("A 7g 1/8", "the same, short: pot A, 7 gold, 1 of 8 cards"),
-        ("pen 2", "penalty cards: 3 points off each; the score counts them"),
-    )
-
+    HOW_TO, LEGEND = words.HOW_TO, words.LEGEND
     def __init__(self, header: Header, **kwargs: Any) -> None:
         super().__init__(header, **kwargs)
         self.view: KobitoView | None = None
@@ -119,48 +100,12 @@ class KobitoBoard(GameBoard):
         self._redraw()
 
     def status(self) -> str:
-        view, picker = self.view, self.picker
-        if view is None:
+        if self.view is None:
             return ""
-        if view.over:
-            return "The game is over"
-        if not self.interactive:
-            return f"Waiting for {view.names[view.turn]}"
-        if picker.hinted == END:
-            return "Hint: end your turn" + (" with the picked cards" if picker.selection else "") + " — press e"
-        if picker.needs_penalty:
-            due = view.penalty_due or 0
-            chosen = len(picker.selected_cards())
-            then = " — press e or End turn" if picker.move_to(END) else ""
-            return f"You must take {due} penalty card{_s(due)} — {chosen} selected{then}"
-        if picker.selection:
-            return self._selection_status()
-        if view.played < view.requirement:
-            return f"Play at least {view.requirement} card{_s(view.requirement)} — {view.played} played"
-        return f"{view.played} played — play on, or end your turn (e)"
+        return words.status_text(self.view, self.picker, self.interactive, self._picked())
 
     def tips(self) -> list[tuple[object, str]]:
-        """Most urgent first: the shell writes one new tip at a time."""
-        view, picker = self.view, self.picker
-        if view is None or not self.interactive:
-            return []
-        need, due = view.requirement, view.penalty_due or 0
-        kinds = {target[0] for targets in picker.moves.values() for target in targets}
-        found = []
-        if picker.needs_penalty:
-            found.append((("penalty",), f"nothing fits and you played too few: give up {due} card{_s(due)} "
-                          "(−3 points each), then e."))
-        found += [
-            (("goal",), "fill a pot's rainbow to its length (numbers in a row, at either end) to win its gold."),
-            (("requirement", need), f"play {need} card{_s(need)} or more this turn (1, +1 per workshop rainbow), then e."),
-        ]
-        if any(isinstance(source, tuple) for source in picker.moves):
-            found.append((("workshop",), "↑ reaches your rainbows' end cards: moving one to a pot is free."))
-        if "kobito" in kinds:
-            found.append((("kobito",), "pick the number a K→7 stands for, then Enter: the kobito comes back."))
-        if "open" in kinds:
-            found.append((("open",), "2+ cards in a row (like 4 5 6) open a workshop rainbow: pick them, Enter."))
-        return found
+        return words.tips(self.view, self.picker) if self.view is not None and self.interactive else []
 
     def _forget_news(self) -> None:
         self.news.clear()
@@ -207,46 +152,15 @@ class KobitoBoard(GameBoard):
             self.refresh_bindings()
         self.post_message(self.StatusChanged(self.status()))
 
-    def _selection_status(self) -> str:
-        picker, what = self.picker, self._picked()
-        if picker.hinted is not None:
-            return f"Hint: {what} to the highlighted place — Enter plays it"
-        return f"Pick a highlighted place for {what}" if picker.targets else self._no_place()
-
-    # -- why a key or click does nothing -----------------------------------------
     def _picked(self) -> str:
-        """The selection in words ("8", "4 5 6")."""
+        """The selection in words ("8", "4 5 6"), "" if nothing is picked."""
         picker = self.picker
         if picker.selected_cards():
             return " ".join(card_text(card) for card in self.hand() if card.id in picker.selected_cards())
-        _, rainbow, end = picker.selection
-        return card_text(self.view.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
-
-    def _no_place(self) -> str:
-        """Why the selection has nowhere to go."""
-        picker, what = self.picker, self._picked()
-        if picker.needs_penalty:
-            return self._penalties_needed()
-        if len(picker.selected_cards()) > 1:
-            return f"These {len(picker.selected_cards())} cards make no move together: a run of 2+ opens a rainbow"
-        if picker.selected_cards():
-            return f"{what} does not fit any pot or rainbow end"
-        return f"{what} does not fit any pot"
-
-    def _penalties_needed(self) -> str:
-        due = self.view.penalty_due or 0
-        chosen = len(self.picker.selected_cards())
-        return f"Pick exactly {due} card{_s(due)} to give up as penalty ({chosen} picked), then e"
-
-    def _why_no_end(self) -> str:
-        view = self.view
-        if self.picker.needs_penalty:
-            return self._penalties_needed()
-        missing = view.requirement - view.played
-        return f"Play {missing} more card{_s(missing)} before ending your turn"
-
-    def _pick_first(self) -> str:
-        return "Pick a card first: 1–9, or ←→ and space (↑ reaches your workshop)"
+        if picker.selection:
+            _, rainbow, end = picker.selection
+            return card_text(self.view.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
+        return ""
 
     # -- input -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -285,7 +199,7 @@ class KobitoBoard(GameBoard):
             self.stop = number - 1
             self._pick(self.stops[self.stop])
         else:
-            self.say(f"Your hand holds {hand} card{_s(hand)}: keys 1–{hand}" if hand else "Your hand is empty")
+            self.say(f"Your hand holds {hand} card{'s' * (hand != 1)}: keys 1–{hand}" if hand else "Your hand is empty")
 
     def action_target(self, delta: int) -> None:
         picker = self.picker
@@ -293,7 +207,7 @@ class KobitoBoard(GameBoard):
             picker.step(delta)
             self._redraw()
         elif picker.selection:
-            self.say(self._no_place())
+            self.say(words.no_place(self.view, picker, self._picked()))
         else:
             self._change_row(delta)
 
@@ -307,19 +221,20 @@ class KobitoBoard(GameBoard):
         elif delta < 0 and not row:
             self.say("None of your workshop cards can move now: pick from your hand, 1–9")
         else:
-            self.say(self._pick_first())
+            self.say(words.PICK_FIRST)
 
     def action_pot(self, slot: int) -> None:
         """Point at the pot's next highlighted end."""
         picker = self.picker
         if not picker.selection:
-            self.say(self._pick_first())
+            self.say(words.PICK_FIRST)
             return
         targets = [t for t in picker.targets if t[0] == "pot" and t[1] == slot]
         if not targets:
             picker.point_nowhere()  # Enter must not play on the place chosen before
             self._redraw()
-            self.say(f"{self._picked()} does not fit pot {'ABC'[slot]}" + (": ↑↓ show where it fits" if picker.targets else ""))
+            elsewhere = ": ↑↓ show where it fits" if picker.targets else ""
+            self.say(f"{self._picked()} does not fit pot {'ABC'[slot]}{elsewhere}")
             return
         current = picker.current
         picker.point(targets[(targets.index(current) + 1) % len(targets)] if current in targets else targets[0])
@@ -331,16 +246,16 @@ class KobitoBoard(GameBoard):
         if target is not None:
             self._choose(picker.move_to(target))
         elif not picker.selection:
-            self.say(self._pick_first())
+            self.say(words.PICK_FIRST)
         elif not picker.targets:
-            self.say(self._no_place())
+            self.say(words.no_place(self.view, picker, self._picked()))
         else:
             self.say("Choose a highlighted place first: ↑↓, a/b/c, or click it")
 
     def action_end_turn(self) -> None:
         move = self.picker.end_move()
         if move is None:
-            self.say(self._why_no_end())
+            self.say(words.why_no_end(self.view, self.picker))
         self._choose(move)
 
     def action_clear(self) -> None:
@@ -373,7 +288,7 @@ class KobitoBoard(GameBoard):
                 self.stop = self.stops.index(ends[0])
                 self._pick(ends[0])
             else:
-                self.say(self._pick_first() + f", then click {where}")
+                self.say(f"Click a card of your hand first, then {where}")
             return
         places = [t for t in picker.targets if t[:2] == (kind, index)]
         if not places:
@@ -396,6 +311,3 @@ def _section(ident: str, title: str) -> Vertical:
     section.border_title = title
     return section
 
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
