@@ -212,7 +212,7 @@ async def test_clicks_on_a_pot_a_rainbow_and_an_opponent(saves):
         opponents = board.query_one("#opponents", TokenLines)
         await click_token(pilot, board, "source", index)
         assert await click(pilot, opponents, offset=opponents.spot("seat", 1))
-        assert status_line(app)[0] == "That is Computer 2's: your cards go to the pots or to your own workshop"
+        assert status_line(app)[0] == "Computer 2's row: cards go to the pots or your own workshop only"
         pots = board.query_one("#pot-rows", TokenLines)
         events = len(screen.session.events)
         assert await click(pilot, pots, offset=pots.spot("pot", move["pot"]))  # the pot's name, not its (+)

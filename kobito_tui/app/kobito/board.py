@@ -234,7 +234,7 @@ class KobitoBoard(GameBoard):
             picker.point_nowhere()  # Enter must not play on the place chosen before
             self._redraw()
             elsewhere = ": ↑↓ show where it fits" if picker.targets else ""
-            self.say(f"{self._picked()} does not fit pot {'ABC'[slot]}{elsewhere}")
+            self.say(words.not_there(picker, self._picked(), f"pot {'ABC'[slot]}") + elsewhere)
             return
         current = picker.current
         picker.point(targets[(targets.index(current) + 1) % len(targets)] if current in targets else targets[0])
@@ -276,7 +276,7 @@ class KobitoBoard(GameBoard):
             self._row_clicked(event.what, event.index)
         elif event.what == "seat":
             name = self.view.names[event.index]
-            self.say(f"That is {name}'s: your cards go to the pots or to your own workshop")
+            self.say(f"{name}'s row: cards go to the pots or your own workshop only")
 
     def _row_clicked(self, kind: str, index: int) -> None:
         """A click on a pot's or an own rainbow's row, not on a place: its place, if the pick fits there."""
@@ -292,13 +292,13 @@ class KobitoBoard(GameBoard):
             return
         places = [t for t in picker.targets if t[:2] == (kind, index)]
         if not places:
-            self.say(f"{self._picked()} does not fit {where}")
+            self.say(words.not_there(picker, self._picked(), where))
         elif len(places) == 1 or picker.current in places:
             self._choose(picker.move_to(places[0] if len(places) == 1 else picker.current))
         else:
             picker.point(places[0])
             self._redraw()
-            self.say(f"Both ends of {where} fit: click one, or Enter plays the highlighted one")
+            self.say(f"Both ends of {where} fit: click one, or Enter for the highlighted")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "end-turn":

@@ -69,6 +69,12 @@ def no_place(view: KobitoView, picker: Picker, what: str) -> str:
     return f"{what} does not fit any pot or rainbow end" if chosen else f"{what} does not fit any pot"
 
 
+def not_there(picker: Picker, what: str, where: str) -> str:
+    """The selection does not go to ``where`` ("pot A", "workshop rainbow W1")."""
+    chosen = len(picker.selected_cards())
+    return f"These {chosen} cards do not go to {where}" if chosen > 1 else f"{what} does not fit {where}"
+
+
 def penalties_needed(view: KobitoView, picker: Picker) -> str:
     due = view.penalty_due or 0
     return f"Pick exactly {due} card{_s(due)} to give up as penalty ({len(picker.selected_cards())} picked), then e"
