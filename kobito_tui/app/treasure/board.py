@@ -45,6 +45,7 @@ class TreasureBoard(GameBoard):
         ("Take a step", "an arrow key (or h j k l, w a s d), or click a tile with an arrow"),
         ("End the turn", "after exactly 3 steps: Enter or End turn; u takes the last step back"),
         ("Place the shared pawn", "arrows jump between the ◇ corners, Enter places; or click a ◇"),
+        ("Pass", "only when boxed in at the start of a turn: Enter or Pass"),
         ("A hint", "? (or Hint): the suggested step gets a ★"),
     )
     LEGEND = (
@@ -54,6 +55,8 @@ class TreasureBoard(GameBoard):
         ("↑ ↓ ← →", "where the pawn may step now"),
         ("↻", "a tile flipped this turn"),
         ("◇", "a corner the shared pawn may start on"),
+        ("?  ? [≡≡]", "seek: a tile nobody has seen yet"),
+        ("★", "the suggested step (a hint); once over, the winner's tiles"),
     )
 
     def __init__(self, header: Header, **kwargs: Any) -> None:
