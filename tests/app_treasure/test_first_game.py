@@ -107,3 +107,12 @@ async def test_in_hot_seat_each_player_gets_each_tip_once(tmp_path):
             await settle(pilot)
     assert [len(given) for given in tips] == [2, 2, 1]
     assert tips[2] == ["Tip: your flips can finish a rival's secret colour too: mind which tiles you step off."]
+
+
+async def test_the_colour_line_fits_at_80_columns_with_a_turn_limit(tmp_path):
+    app = treasure_app(tmp_path, "You,bot", first_player=0, turn_limit=30, variant="seek")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        mine = app.screen.query_one("#treasure-mine", Static)
+        assert len(str(mine.content)) <= mine.content_size.width
+        assert "Round 1" in str(mine.content)

@@ -173,7 +173,7 @@ class TreasureBoard(GameBoard):
         choices = self._choices
         grid.show(view, choices, self._cursor if choices.corners else None, choices.target_of(self._hint))
         width = self.query_one("#treasure-seats", Static).content_size.width or self.content_size.width
-        lines = (colour_line(view), seats_line(view, width))
+        lines = (colour_line(view, width), seats_line(view, width))
         if lines != self._lines:  # an update re-runs the layout: only when the words change
             self._lines = lines
             self.query_one("#treasure-mine", Static).update(lines[0])

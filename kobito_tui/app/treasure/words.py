@@ -32,14 +32,21 @@ def status_text(view: TreasureView | None, legal: list[Event], interactive: bool
     return f"Step {view.steps_taken + 1} of 3 — arrow keys or click an arrow"
 
 
-def colour_line(view: TreasureView) -> str:
-    """The viewing seat's secret colour and progress, and the round."""
-    round_text = f"Round {view.round}" + (f" of {view.turn_limit}" if view.turn_limit else "")
+def colour_line(view: TreasureView, width: int | None = None) -> str:
+    """The viewing seat's secret colour and progress, and the round (in short
+    when the long form is wider than ``width``)."""
+    limit = view.turn_limit
+    round_text = f"Round {view.round}" + (f" of {limit}" if limit else "")
     if view.my_colour is None:
         return f"Watching — {round_text}"
     side = "found" if view.variant == "seek" else "hidden"
     letter = COLOUR_LETTERS[view.my_colour]
-    return f"Your colour: {view.my_colour} ({letter}) — {view.my_progress} of 5 {side} · {round_text}"
+    line = f"Your colour: {view.my_colour} ({letter}) — {view.my_progress} of 5 {side} · {round_text}"
+    if width is None or len(line) <= width:
+        return line
+    return f"Yours: {view.my_colour} ({letter}) · {view.my_progress}/5 {side} · Round {view.round}" + (
+        f"/{limit}" if limit else ""
+    )
 
 
 def no_step(view: TreasureView, choices: Choices, target: Pos | None) -> str:
