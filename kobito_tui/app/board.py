@@ -38,6 +38,11 @@ class GameBoard(Widget):
             super().__init__()
             self.text = text
 
+    # For the F1 help: how to do each thing (what, keys and clicks), and the
+    # short forms the board draws (form, meaning).
+    HOW_TO: tuple[tuple[str, str], ...] = ()
+    LEGEND: tuple[tuple[str, str], ...] = ()
+
     def __init__(self, header: Header, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.header = header
@@ -54,6 +59,15 @@ class GameBoard(Widget):
     def hint(self, move: Event) -> None:
         """Highlight ``move`` (suggested by the strong bot)."""
         raise NotImplementedError
+
+    def tips(self) -> list[tuple[Any, str]]:
+        """The first-game guide's tips for what is shown now, as ``(key, words)``:
+        the shell writes each key's tip once.  Only when the board is interactive."""
+        return []
+
+    def say(self, reason: str) -> None:
+        """Tell the player why a key or click did nothing (until the next change)."""
+        self.post_message(self.StatusChanged(reason))
 
 
 def board_class(game_id: str) -> type[GameBoard]:

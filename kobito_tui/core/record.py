@@ -10,6 +10,7 @@ from typing import Any
 from kobito_tui import __version__
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Seat
 from kobito_tui.core.games import get_game
+from kobito_tui.core.safetext import name_problem
 
 BOT_LEVELS = ("random", "greedy", "strong")
 
@@ -65,6 +66,9 @@ def new_header(
     game = get_game(game_id)
     if not game.min_players <= len(seats) <= game.max_players:
         raise ValueError(f"{game.title} needs {game.min_players}–{game.max_players} players, not {len(seats)}")
+    for seat in seats:  # names in a header are safe to show, as a loaded file's are
+        if (problem := name_problem(seat.name)) is not None:
+            raise ValueError(problem)
     return Header(
         game=game_id,
         seats=tuple(seats),

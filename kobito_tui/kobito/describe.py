@@ -7,6 +7,7 @@ penalty (only that player and the all-seeing ``seat=None`` learn them).
 from __future__ import annotations
 
 from kobito_tui.core.game import Event
+from kobito_tui.core.words import verb
 from kobito_tui.kobito.cards import CARD, NUMBER, card_words
 from kobito_tui.kobito.rainbow import number_at
 from kobito_tui.kobito.state import KobitoState
@@ -55,7 +56,7 @@ def describe(state: KobitoState, event: Event, seat: int | None) -> str | None:
     kind = event["type"]
     who = state.names[event["seat"]] if "seat" in event else None
     if kind == "setup":
-        return f"The decks are shuffled; {state.names[event['first']]} goes first."
+        return f"The decks are shuffled; {state.names[event['first']]} {verb(state.names[event['first']], 'goes')} first."
     if kind == "pot":
         gold = next(g for g in state.gold_cards if g.name == event["gold"])
         start = f"starting with {card_words(CARD[event['start']])}" if event["start"] else "with an empty rainbow"

@@ -74,8 +74,9 @@ class KobitoView:
     gold_left: int  # gold cards still in the gold deck
     requirement: int  # cards the player on turn must play this turn
     played: int  # cards played so far this turn
-    penalty_due: int  # penalty cards the acting seat must take to end now (0 if none; 0 for other seats:
-    # it tells whether the acting seat can play from its hand)
+    # Penalty cards the acting seat must take to end now (0 if none); None for
+    # any other seat: it would tell whether the acting seat can still play from its hand.
+    penalty_due: int | None
     over: bool
     result: Result | None
     options: dict[str, Any]
@@ -113,7 +114,7 @@ def _pot(state: KobitoState, slot: int) -> PotView | None:
 
 def make_view(state: KobitoState, seat: int | None) -> KobitoView:
     acting = to_act(state)
-    due = penalty_due(state, acting) if acting is not None and seat in (acting, None) else 0
+    due = (penalty_due(state, acting) or 0) if acting is not None and seat in (None, acting) else None
     return KobitoView(
         seat=seat,
         names=state.names,
@@ -132,7 +133,7 @@ def make_view(state: KobitoState, seat: int | None) -> KobitoView:
         gold_left=len(state.gold_deck),
         requirement=state.requirement,
         played=state.played,
-        penalty_due=due or 0,
+        penalty_due=due,
         over=state.over,
         result=result(state),
         options=dict(state.options),

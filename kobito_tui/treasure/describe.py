@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kobito_tui.core.game import SPECTATOR, Event
+from kobito_tui.core.words import verb
 
 from .board import COLOURS, CORNER_NAMES, NEIGHBOURS, from_rc
 from .outcome import result
@@ -25,7 +26,7 @@ def describe(state: TreasureState, event: Event, seat: int | None) -> str | None
     if kind == "place":
         return f"{name} put the shared pawn on the {CORNER_NAMES[from_rc(event['corner'])]} corner."
     if kind == "pass":
-        line = f"{name} cannot take a step and passes."
+        line = f"{name} cannot take a step and {verb(name, 'passes')}."
     elif kind == "reveal":
         colour, treasure = event["tile"]
         line = f"{name} revealed a {colour} {treasure}."
@@ -48,7 +49,7 @@ def _moved(name: str, path: list[int]) -> str:
 
 def _setup(state: TreasureState, seat: int | None) -> str:
     laid = "Tiles laid out chest side up, unseen" if state.seek else "Tiles laid out"
-    line = f"{laid}; each player drew a secret colour; {state.names[state.first]} goes first."
+    line = f"{laid}; each player drew a secret colour; {state.names[state.first]} {verb(state.names[state.first], 'goes')} first."
     if seat is None:
         colours = ", ".join(f"{name} {COLOURS[c]}" for name, c in zip(state.names, state.colour_of))
         return f"{line} Colours: {colours}."

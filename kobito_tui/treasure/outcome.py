@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kobito_tui.core.game import Result
+from kobito_tui.core.words import verb
 
 from .board import COLOURS
 from .state import TreasureState
@@ -21,5 +22,5 @@ def result(state: TreasureState) -> Result | None:
         winners = [state.winner]
         side = "treasure" if state.seek else "chest"
         name, colour = state.names[state.winner], colours[state.winner]
-        summary = f"{name} wins: all 5 {colour} tiles show the {side} side."
+        summary = f"{name} {verb(name, 'wins')}: all 5 {colour} tiles show the {side} side."
     return Result(winners=winners, summary=summary, details={"colours": colours})

@@ -39,3 +39,26 @@ def test_log_knows_when_events_were_taken_back():
     fresh = GameLog(game, header, 0)
     fresh.sync(record.events[:6])
     assert log.lines == fresh.lines
+
+
+def test_the_log_and_the_result_speak_of_you_in_good_grammar():
+    """The default seat name is "You": "You go first", "You win", never "You goes"."""
+    from kobito_tui.core.record import new_header, parse_players
+
+    for game_id, seed in (("kobito", 4), ("treasure", 6)):  # games that You win
+        game = get_game(game_id)
+        header = new_header(game_id, parse_players("You,Bob"), {"first_player": 0}, seed)
+        record, _ = random_game(game, header, random.Random(seed))
+        log = GameLog(game, header, 0)
+        log.sync(record.events)
+        text = " ".join(log.text_lines())
+        assert "You go first." in text and "You goes" not in text
+        result = game.result(_folded(game, record))
+        assert result.winners == [0] and result.summary.startswith(("You win ", "You win:"))
+        assert "You passes" not in text
+
+
+def _folded(game, record):
+    from kobito_tui.core.record import fold
+
+    return fold(game, record.header, record.events)

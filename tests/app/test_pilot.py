@@ -303,3 +303,46 @@ async def test_menu_leads_back_to_the_title_and_the_game_stays_saved(saves):
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert load(list_saves(saves)[0]).events == events
+
+
+async def test_a_board_showing_a_seat_not_to_act_gets_no_legal_moves(saves, monkeypatch):
+    """The acting seat's legal moves name its cards: a board showing another seat never receives them."""
+    from .move_list_board import MoveListBoard
+
+    shown = []
+    original = MoveListBoard.show
+
+    def spy(board, view, legal, interactive):
+        shown.append((view.seat, app.game_screen().session.to_act, legal))
+        original(board, view, legal, interactive)
+
+    monkeypatch.setattr(MoveListBoard, "show", spy)
+    app = make_app(saves, new=treasure("Ann,bot:random", seed=4))
+    async with app.run_test() as pilot:
+        for _ in range(3):
+            await settle(pilot, lambda: human_turn(app))
+            app.screen.board.post_message(GameBoard.MoveChosen(app.screen.session.legal_moves()[0]))
+            await pilot.pause()
+    assert any(to_act not in (None, seat) for seat, to_act, _ in shown)  # the computer's turns were shown
+    assert all(legal == [] for seat, to_act, legal in shown if to_act != seat)
+    assert any(legal for seat, to_act, legal in shown if to_act == seat)
+
+
+async def test_the_status_line_has_the_whole_width(saves):
+    app = make_app(saves, new=treasure("Ann,bot"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: human_turn(app))
+        status = app.screen.query_one("#status")
+        assert status.region.width == 80 and status.content_size.width == 78
+
+
+def test_settings_survive_a_broken_file_and_are_kept(tmp_path, monkeypatch):
+    from kobito_tui.app import settings
+
+    monkeypatch.setenv("KOBITO_CONFIG_DIR", str(tmp_path / "config"))
+    assert settings.load() == settings.Settings(guide=True)  # a new player: the guide is on
+    assert settings.save(settings.Settings(guide=False))
+    assert settings.load().guide is False
+    for broken in ("{", "[]", '{"guide": "no"}', "\x00" * 10):
+        (tmp_path / "config" / settings.FILE_NAME).write_text(broken)
+        assert settings.load() == settings.Settings()

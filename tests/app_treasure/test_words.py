@@ -42,6 +42,7 @@ def test_colour_line_standard_and_seek():
     seek = start(variant="seek", turn_limit=9)
     assert colour_line(GAME.view(seek, 1)) == "Your colour: blue (B) — 0 of 5 found · Round 1 of 9"
     assert colour_line(GAME.view(seek, None)).startswith("Watching")
+    assert colour_line(GAME.view(seek, 1), width=40) == "Yours: blue (B) · 0/5 found · Round 1/9"  # 80 columns, long limit
 
 
 def test_seats_line_shows_only_the_own_colour_until_the_end():

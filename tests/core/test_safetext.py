@@ -25,3 +25,15 @@ def test_name_rules():
     assert "empty" in name_problem("  ")
     assert str(NAME_MAX_CHARS) in name_problem("x" * (NAME_MAX_CHARS + 1))
     assert "control" in name_problem("a\x1bb")
+
+
+def test_a_new_header_refuses_a_name_with_escapes():
+    import pytest
+
+    from kobito_tui.core.game import Seat
+    from kobito_tui.core.record import new_header
+
+    with pytest.raises(ValueError, match="control"):
+        new_header("kobito", (Seat("Ann\x1b]0;pwned\x07"), Seat("Bob")))
+    with pytest.raises(ValueError, match="at most"):
+        new_header("kobito", (Seat("A" * 100), Seat("Bob")))

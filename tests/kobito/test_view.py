@@ -45,3 +45,11 @@ def test_draws_and_penalties_are_hidden_from_other_seats():
     other = (first + 1) % 3
     assert "9" not in GAME.describe(state, penalty, other) and "9" in GAME.describe(state, penalty, first)
     assert "penalty" not in GAME.redact(penalty, other) and GAME.redact(penalty, other)["penalty_count"] == 1
+
+
+def test_only_the_acting_seat_learns_whether_it_owes_penalties():
+    """Whether seat 0 owes penalties says whether it can still play from its hand: seat 1 must not learn it."""
+    state = build(hands=[["9a"], ["7b"]], pots=[("G8-7a", ["5a", "6a"]), None, None], workshops=[[["1a", "2a"]], []])
+    assert GAME.view(state, 0).penalty_due == 1
+    assert GAME.view(state, None).penalty_due == 1
+    assert GAME.view(state, 1).penalty_due is None

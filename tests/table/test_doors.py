@@ -102,6 +102,6 @@ def test_no_other_seat_learns_whether_the_seat_to_act_is_stuck():
         while not table.over:
             acting = table.to_act
             stuck += clients[acting].last.view.penalty_due > 0
-            assert all(c.last.view.penalty_due == 0 for i, c in enumerate(clients) if i != acting)
+            assert all(c.last.view.penalty_due is None for i, c in enumerate(clients) if i != acting)
             table.submit(acting, rng.choice(clients[acting].last.legal), table.revision)
     assert stuck >= 3

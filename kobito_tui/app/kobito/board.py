@@ -3,10 +3,12 @@
 Fed only by a seat's :class:`KobitoView` and the legal moves; which targets
 a selection may go to comes from :class:`Picker` (the legal moves, split), so
 no rule lives here.  Keys: ←→ move among the cards one can pick (hand cards,
-then workshop end cards), space or 1–9 picks, ↑↓ (or a/b/c for a pot) chooses
-among the highlighted places, Enter plays, e ends the turn, Esc clears.
-Every card and highlighted place can also be clicked.  A new pot, a pot won
-and penalty cards taken stay highlighted for a moment (``NEWS_SECONDS``).
+then workshop end cards; with nothing picked ↑↓ jump between the two rows),
+space or 1–9 picks, ↑↓ (or a/b/c for a pot) chooses among the highlighted
+places, Enter plays, e ends the turn, Esc clears.  Every card and highlighted
+place can also be clicked, and so can a pot's or a workshop rainbow's row.  A
+key or click that does nothing says why on the status line.  A new pot, a pot
+won and penalty cards taken stay highlighted for a moment (``NEWS_SECONDS``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Button
 
 from kobito_tui.app.board import GameBoard
-from kobito_tui.app.kobito import lines
+from kobito_tui.app.kobito import lines, words
 from kobito_tui.app.kobito.glyphs import card_text
 from kobito_tui.app.kobito.picking import END, Picker
 from kobito_tui.app.kobito.tokens import TokenLines
@@ -39,18 +41,18 @@ class KobitoBoard(GameBoard):
 
     can_focus = True
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←", group=CARD_KEYS),
-        Binding("right", "cursor(1)", "Card", key_display="→", group=CARD_KEYS),
-        Binding("space", "toggle", "Pick"),
+        Binding("left", "cursor(-1)", "Card", key_display="←", group=CARD_KEYS, tooltip="Move among the cards to pick"),
+        Binding("right", "cursor(1)", "Card", key_display="→", group=CARD_KEYS, tooltip="Move among the cards to pick"),
+        Binding("space", "toggle", "Pick", tooltip="Pick or put back the card at the cursor"),
         *(Binding(str(n), f"card({n})", f"Card {n}", show=False) for n in range(1, 10)),
-        Binding("up", "target(-1)", "Place", key_display="↑", group=TARGET_KEYS),
-        Binding("down", "target(1)", "Place", key_display="↓", group=TARGET_KEYS),
+        Binding("up", "target(-1)", "Place", key_display="↑", group=TARGET_KEYS, tooltip="Choose a place (none picked: workshop)"),
+        Binding("down", "target(1)", "Place", key_display="↓", group=TARGET_KEYS, tooltip="Choose a place (none picked: hand)"),
         *(Binding(k, f"pot({n})", f"Pot {k.upper()}", show=False) for n, k in enumerate("abc")),
-        Binding("enter", "play", "Play"),
-        Binding("e", "end_turn", "End"),
-        Binding("escape", "clear", "Clear", show=False),
+        Binding("enter", "play", "Play", tooltip="Play the pick on the chosen place"),
+        Binding("e", "end_turn", "End", tooltip="End your turn (picked: as penalties)"),
+        Binding("escape", "clear", "Clear", show=False, tooltip="Put the picked cards back"),
     ]
-
+    HOW_TO, LEGEND = words.HOW_TO, words.LEGEND
     def __init__(self, header: Header, **kwargs: Any) -> None:
         super().__init__(header, **kwargs)
         self.view: KobitoView | None = None
@@ -58,17 +60,19 @@ class KobitoBoard(GameBoard):
         self.picker = Picker()
         self.stops: list[tuple] = []  # what ←→ walk over: ("card", id) | ("workshop", rainbow, end)
         self.stop = 0
-        self._keys: tuple = ()  # what the footer showed last: (interactive, can end)
+        self._keys: tuple = ()  # what the footer showed last: (interactive,)
         self.news: set[tuple[str, int]] = set()  # see lines.news
         self._news_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="pots"):
+        # Titles set here, not on mount: a board replaced at once (a preview
+        # while scrolling a list) may never find its children mounted.
+        with _section("pots", "Table"):
             yield TokenLines(id="table-info")
             yield TokenLines(id="pot-rows")
-        with Vertical(id="players"):
+        with _section("players", "Players"):
             yield TokenLines(id="opponents")
-        with Vertical(id="mine"):
+        with _section("mine", "Your workshop and hand"):
             yield TokenLines(id="me")
             yield TokenLines(id="workshop")
             with Horizontal(id="hand-row"):
@@ -76,11 +80,6 @@ class KobitoBoard(GameBoard):
                 end = Button("End turn", id="end-turn", disabled=True)
                 end.can_focus = False  # keys stay with the board
                 yield end
-
-    def on_mount(self) -> None:
-        self.query_one("#pots").border_title = "Table"
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#mine").border_title = "Your workshop and hand"
 
     def on_resize(self, event: Resize) -> None:
         roomy = event.size.height >= ROOMY_HEIGHT
@@ -101,25 +100,12 @@ class KobitoBoard(GameBoard):
         self._redraw()
 
     def status(self) -> str:
-        view, picker = self.view, self.picker
-        if view is None:
+        if self.view is None:
             return ""
-        if view.over:
-            return "The game is over"
-        if not self.interactive:
-            return f"Waiting for {view.names[view.turn]}"
-        if picker.hinted == END:
-            return "Hint: end your turn" + (" with the picked cards" if picker.selection else "") + " — press e"
-        if picker.needs_penalty:
-            due = view.penalty_due
-            chosen = len(picker.selected_cards())
-            then = " — press e or End turn" if picker.move_to(END) else ""
-            return f"You must take {due} penalty card{_s(due)} — {chosen} selected{then}"
-        if picker.selection:
-            return self._selection_status()
-        if view.played < view.requirement:
-            return f"Play at least {view.requirement} card{_s(view.requirement)} — {view.played} played"
-        return f"{view.played} played — play on, or end your turn (e)"
+        return words.status_text(self.view, self.picker, self.interactive, self._picked())
+
+    def tips(self) -> list[tuple[object, str]]:
+        return words.tips(self.view, self.picker) if self.view is not None and self.interactive else []
 
     def _forget_news(self) -> None:
         self.news.clear()
@@ -160,30 +146,27 @@ class KobitoBoard(GameBoard):
         end = self.query_one("#end-turn", Button)
         end.disabled = not picker.can_end
         end.set_class(bool(picker.move_to(END)) or picker.hinted == END, "-ready")
-        keys = (self.interactive, picker.can_end)
+        keys = (self.interactive,)
         if keys != self._keys:  # the footer rebuilds itself (slow): only when what it shows changes
             self._keys = keys
             self.refresh_bindings()
         self.post_message(self.StatusChanged(self.status()))
 
-    def _selection_status(self) -> str:
+    def _picked(self) -> str:
+        """The selection in words ("8", "4 5 6"), "" if nothing is picked."""
         picker = self.picker
         if picker.selected_cards():
-            what = " ".join(card_text(card) for card in self.hand() if card.id in picker.selected_cards())
-        else:
+            return " ".join(card_text(card) for card in self.hand() if card.id in picker.selected_cards())
+        if picker.selection:
             _, rainbow, end = picker.selection
-            what = card_text(self.view.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
-        if picker.hinted is not None:
-            return f"Hint: {what} to the highlighted place — Enter plays it"
-        return f"Pick a highlighted place for {what}" if picker.targets else f"No move for {what}"
+            return card_text(self.view.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
+        return ""
 
     # -- input -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys the board cannot use now pass on to the screen (Esc opens its menu)."""
         if action == "clear":
             return bool(self.picker.selection)
-        if action == "end_turn":
-            return self.picker.can_end or None
         return self.interactive or None
 
     def _pick(self, stop: tuple) -> None:
@@ -201,35 +184,79 @@ class KobitoBoard(GameBoard):
         if self.stops:
             self.stop = (self.stop + delta) % len(self.stops)
             self._redraw()
+        else:
+            self.say("You have no card to pick")
 
     def action_toggle(self) -> None:
-        if self.interactive and self.stops:
+        if self.stops:
             self._pick(self.stops[self.stop])
+        else:
+            self.say("You have no card to pick")
 
     def action_card(self, number: int) -> None:
-        if self.interactive and number <= len(self.hand()):
+        hand = len(self.hand())
+        if number <= hand:
             self.stop = number - 1
             self._pick(self.stops[self.stop])
+        else:
+            self.say(f"Your hand holds {hand} card{'s' * (hand != 1)}: keys 1–{hand}" if hand else "Your hand is empty")
 
     def action_target(self, delta: int) -> None:
-        self.picker.step(delta)
-        self._redraw()
+        picker = self.picker
+        if picker.targets:
+            picker.step(delta)
+            self._redraw()
+        elif picker.selection:
+            self.say(words.no_place(self.view, picker, self._picked()))
+        else:
+            self._change_row(delta)
+
+    def _change_row(self, delta: int) -> None:
+        """With nothing picked, ↑ reaches the workshop's end cards and ↓ the hand."""
+        hand = len(self.hand())
+        row = range(hand, len(self.stops)) if delta < 0 else range(min(hand, len(self.stops)))
+        if row and self.stop not in row:
+            self.stop = row[0]
+            self._redraw()
+        elif delta < 0 and not row:
+            self.say("None of your workshop cards can move now: pick from your hand, 1–9")
+        else:
+            self.say(words.PICK_FIRST)
 
     def action_pot(self, slot: int) -> None:
         """Point at the pot's next highlighted end."""
-        targets = [t for t in self.picker.targets if t[0] == "pot" and t[1] == slot]
-        if targets:
-            current = self.picker.current
-            following = targets[(targets.index(current) + 1) % len(targets)] if current in targets else targets[0]
-            self.picker.point(following)
+        picker = self.picker
+        if not picker.selection:
+            self.say(words.PICK_FIRST)
+            return
+        targets = [t for t in picker.targets if t[0] == "pot" and t[1] == slot]
+        if not targets:
+            picker.point_nowhere()  # Enter must not play on the place chosen before
             self._redraw()
+            elsewhere = ": ↑↓ show where it fits" if picker.targets else ""
+            self.say(words.not_there(picker, self._picked(), f"pot {'ABC'[slot]}") + elsewhere)
+            return
+        current = picker.current
+        picker.point(targets[(targets.index(current) + 1) % len(targets)] if current in targets else targets[0])
+        self._redraw()
 
     def action_play(self) -> None:
-        target = self.picker.current
-        self._choose(None if target is None else self.picker.move_to(target))
+        picker = self.picker
+        target = picker.current
+        if target is not None:
+            self._choose(picker.move_to(target))
+        elif not picker.selection:
+            self.say(words.PICK_FIRST)
+        elif not picker.targets:
+            self.say(words.no_place(self.view, picker, self._picked()))
+        else:
+            self.say("Choose a highlighted place first: ↑↓, a/b/c, or click it")
 
     def action_end_turn(self) -> None:
-        self._choose(self.picker.end_move())
+        move = self.picker.end_move()
+        if move is None:
+            self.say(words.why_no_end(self.view, self.picker))
+        self._choose(move)
 
     def action_clear(self) -> None:
         self.picker.clear()
@@ -245,6 +272,33 @@ class KobitoBoard(GameBoard):
         elif event.what == "target" and event.index < len(self.picker.targets):
             target = self.picker.targets[event.index]
             self._choose(self.picker.move_to(target))
+        elif event.what in ("pot", "rainbow"):
+            self._row_clicked(event.what, event.index)
+        elif event.what == "seat":
+            name = self.view.names[event.index]
+            self.say(f"{name}'s row: cards go to the pots or your own workshop only")
+
+    def _row_clicked(self, kind: str, index: int) -> None:
+        """A click on a pot's or an own rainbow's row, not on a place: its place, if the pick fits there."""
+        picker = self.picker
+        where = f"pot {'ABC'[index]}" if kind == "pot" else f"workshop rainbow W{index + 1}"
+        if not picker.selection:
+            ends = [stop for stop in self.stops if stop[:2] == ("workshop", index)] if kind == "rainbow" else []
+            if ends:  # a rainbow's end card is what one picks there
+                self.stop = self.stops.index(ends[0])
+                self._pick(ends[0])
+            else:
+                self.say(f"Click a card of your hand first, then {where}")
+            return
+        places = [t for t in picker.targets if t[:2] == (kind, index)]
+        if not places:
+            self.say(words.not_there(picker, self._picked(), where))
+        elif len(places) == 1 or picker.current in places:
+            self._choose(picker.move_to(places[0] if len(places) == 1 else picker.current))
+        else:
+            picker.point(places[0])
+            self._redraw()
+            self.say(f"Both ends of {where} fit: click one, or Enter for the highlighted")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "end-turn":
@@ -252,5 +306,8 @@ class KobitoBoard(GameBoard):
             self.action_end_turn()
 
 
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
+def _section(ident: str, title: str) -> Vertical:
+    section = Vertical(id=ident)
+    section.border_title = title
+    return section
+

@@ -1,8 +1,10 @@
 """The board's parts as token lines, built from the view and the picker.
 
 Each function returns *variants* for a :class:`TokenLines` widget, widest
-first.  Clicks name a ``("source", stop index)`` (something to pick) or a
-``("target", index into picker.targets)`` (a place to play it).
+first.  Clicks name a ``("source", stop index)`` (something to pick), a
+``("target", index into picker.targets)`` (a place to play it), or the row
+clicked elsewhere: ``("pot", slot)``, ``("rainbow", index)`` (the player's own
+workshop) or ``("seat", seat)`` (an opponent).
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ def news(old: KobitoView, new: KobitoView) -> set[tuple[str, int]]:
     return found
 
 
+def _clicks(line: Line, click: tuple[str, int]) -> Line:
+    """Every token of ``line`` without a click of its own answers ``click``."""
+    return tuple(token if token.click else token._replace(click=click) for token in line)
+
+
 def _news(token: Token, key: tuple[str, int], fresh: set[tuple[str, int]]) -> Token:
     return token._replace(classes=(*token.classes, "news")) if key in fresh else token
 
@@ -110,8 +117,10 @@ def _pot(view: KobitoView, slot: int, marks: Marks, full: bool, fresh: bool) -> 
     new = (Token("new", ("news",)),) if fresh else ()
     if full:
         length = Token(f"length {place.length}", ("dim",))
-        return (Token(f"Pot {label}", ("label",)), Token(f"{place.value:>2} gold"), length, progress, *row, *new)
-    return (Token(label, ("label",)), Token(f"{place.value:>2}g"), progress, *row, *new)
+        line = (Token(f"Pot {label}", ("label",)), Token(f"{place.value:>2} gold"), length, progress, *row, *new)
+    else:
+        line = (Token(label, ("label",)), Token(f"{place.value:>2}g"), progress, *row, *new)
+    return _clicks(line, ("pot", slot))
 
 
 def _rainbow_range(cards: tuple[CardView, ...]) -> Token:
@@ -122,7 +131,8 @@ def _rainbow_range(cards: tuple[CardView, ...]) -> Token:
 
 
 def _seat_line(view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int]], is_me: bool = False) -> Line:
-    """One seat's public facts; ``size`` "full" | "medium" | "short"."""
+    """One seat's public facts; ``size`` "full" | "medium" | "short" (the score
+    alone, penalties only when there are some: the score counts both)."""
     acting = seat == view.turn and not view.over
     name = view.names[seat][:NAME_WIDTH]
     name += " (you)" if is_me and view.seat is not None and name.lower() != "you" else ""
@@ -132,14 +142,12 @@ def _seat_line(view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int
     if view.hands is not None and not is_me:  # an all-seeing view (replays): every hand is open
         head += [Token(card_text(card), (card_class(card),)) for card in hand_cards(view, seat)] or [Token("—")]
     elif not is_me:
-        head.append(Token(f"hand {view.hand_sizes[seat]}" if size != "short" else f"h{view.hand_sizes[seat]}"))
+        head.append(Token(f"hand {view.hand_sizes[seat]}"))
     won = f" ({'+'.join(map(str, gold))})" if len(gold) > 1 else ""
-    if size == "short":
-        head += [
-            _news(Token(f"g{sum(gold)}"), ("gold", seat), fresh),
-            _news(Token(f"p{view.penalties[seat]}"), ("penalty", seat), fresh),
-            Token(f"={view.scores[seat]}", ("label",)),
-        ]
+    if size == "short" and not is_me:
+        penalties = view.penalties[seat]
+        score = _news(Token(f"score {view.scores[seat]}", ("label",)), ("gold", seat), fresh)
+        head += [score, *([_news(Token(f"pen {penalties}"), ("penalty", seat), fresh)] if penalties else [])]
     else:
         pen = "penalties" if size == "full" else "pen"
         head += [
@@ -155,12 +163,27 @@ def _seat_line(view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int
             head += [Token("│", ("dim",)), *(Token(card_text(c, True), (card_class(c),)) for c in rainbow)]
     else:
         head += [_rainbow_range(rainbow) for rainbow in rainbows]
-    return tuple(head)
+    return _clicks(tuple(head), ("seat", seat))
+
+
+# Under the opponents, once a workshop rainbow is shown in short: what the short form means.
+LEGEND = {
+    "full": "",  # rainbows shown in full need no legend
+    "medium": "  3‥11: a workshop rainbow from 3 up to 11",
+    "short": "  3‥11: a workshop rainbow from 3 up to 11",
+}
 
 
 def opponents(view: KobitoView, me: int, fresh: set[tuple[str, int]]) -> Variants:
     seats = [(me + step) % len(view.names) for step in range(1, len(view.names))]
-    return tuple(tuple(_seat_line(view, seat, size, fresh) for seat in seats) for size in ("full", "medium", "short"))
+    legend = any(len(rainbow) > 1 for seat in seats for rainbow in view.workshops[seat])
+    return tuple(
+        (
+            *(_seat_line(view, seat, size, fresh) for seat in seats),
+            *([(Token(LEGEND[size], ("dim",)),)] if legend else []),
+        )
+        for size in ("full", "medium", "short")
+    )
 
 
 def me(view: KobitoView, seat: int, fresh: set[tuple[str, int]]) -> Variants:
@@ -177,7 +200,7 @@ def workshop(view: KobitoView, seat: int, marks: Marks, stops: list[tuple]) -> V
                 card = rainbow[position]
                 cards[position] = marks.source(stop, card_text(card, True), (card_class(card),), stops)
         left, right = marks.end(("rainbow", index, "left")), marks.end(("rainbow", index, "right"))
-        lines.append((Token(f"W{index + 1}", ("label",)), left, *cards, right))
+        lines.append(_clicks((Token(f"W{index + 1}", ("label",)), left, *cards, right), ("rainbow", index)))
     if not lines:
         lines.append((Token("Workshop", ("label",)), Token("no rainbows yet", ("dim",))))
     by_id = {card.id: card for card in hand_cards(view, seat)}
@@ -195,10 +218,10 @@ def hand(cards: list[CardView], marks: Marks, stops: list[tuple]) -> Variants:
     tokens = [
         marks.source(
             ("card", card.id),
-            f"{number}:{card_text(card)}",
+            card_text(card),
             (card_class(card), *(("playable",) if marks.picker.playable(card.id) else ())),
             stops,
-        )
+        )._replace(key=f"{number}:" if number < 10 else "")  # keys 1–9 pick the first nine
         for number, card in enumerate(cards, start=1)
     ]
     return (((Token("Hand", ("label",)), *(tokens or [Token("no cards", ("dim",))])),),)

@@ -55,7 +55,7 @@ class Picker:
             source, target = split(move)
             self.moves.setdefault(source, {})[target] = move
         self.selection: Source = NOTHING
-        self.cursor = 0
+        self.cursor: int | None = 0  # None: no place chosen (Enter plays nothing)
         self.hinted: Target | None = None
 
     # -- reading ----------------------------------------------------------
@@ -68,7 +68,7 @@ class Picker:
     def current(self) -> Target | None:
         """The target under the cursor."""
         targets = self.targets
-        return targets[self.cursor % len(targets)] if targets else None
+        return targets[self.cursor % len(targets)] if targets and self.cursor is not None else None
 
     def selected_cards(self) -> frozenset[str]:
         return self.selection if isinstance(self.selection, frozenset) else NOTHING
@@ -117,8 +117,14 @@ class Picker:
     def step(self, delta: int) -> None:
         """Move the cursor to the next (+1) or previous (-1) target."""
         if self.targets:
-            self.cursor = (self.cursor + delta) % len(self.targets)
+            start = self.cursor if self.cursor is not None else (-1 if delta > 0 else 0)
+            self.cursor = (start + delta) % len(self.targets)
             self.hinted = None
+
+    def point_nowhere(self) -> None:
+        """No place is chosen any more (a place asked for does not fit)."""
+        self.cursor = None
+        self.hinted = None
 
     def point(self, target: Target) -> bool:
         """Put the cursor on ``target``; False if the selection cannot go there."""

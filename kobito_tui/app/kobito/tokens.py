@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.style import Style
 from textual.widget import Widget
 
-from kobito_tui.app.kobito.glyphs import LETTERS
+from kobito_tui.app.kobito.glyphs import NUMBERS
 
 
 class Token(NamedTuple):
@@ -27,6 +27,7 @@ class Token(NamedTuple):
     classes: tuple[str, ...] = ()
     click: tuple[str, int] | None = None  # (what, index) posted as Picked when clicked
     card: bool = False  # framed when drawn big
+    key: str = ""  # drawn dim before the token, outside its frame: the key that picks it ("3:")
 
 
 TEXT_FLAGS = ("bold", "dim", "italic", "underline", "reverse", "strike")
@@ -35,7 +36,7 @@ Lines = tuple[Line, ...]
 
 
 def token_width(token: Token, big: bool = False) -> int:
-    return len(token.text) + (2 if big and token.card else 0)
+    return len(token.key) + len(token.text) + (2 if big and token.card else 0)
 
 
 def line_width(line: Line, big: bool = False) -> int:
@@ -43,7 +44,7 @@ def line_width(line: Line, big: bool = False) -> int:
 
 
 def _rows(token: Token, big: bool) -> tuple[str, ...]:
-    """The token's text on each row of its line."""
+    """The token's text (without its key) on each row of its line."""
     if not big:
         return (token.text,)
     if not token.card:
@@ -53,11 +54,18 @@ def _rows(token: Token, big: bool) -> tuple[str, ...]:
     return (f"╭{rule}╮", f"│{token.text}│", f"╰{rule}╯")
 
 
+def _key_rows(token: Token, big: bool) -> tuple[str, ...]:
+    if not big:
+        return (token.key,)
+    blank = " " * len(token.key)
+    return (blank, token.key, blank)
+
+
 class TokenLines(Widget):
     """Lines of tokens separated by single spaces."""
 
     COMPONENT_CLASSES = {
-        *(f"c{n}" for n in range(1, len(LETTERS) + 1)),
+        *(f"c{n}" for n in range(1, NUMBERS + 1)),
         "kobito",
         "paint",
         "label",
@@ -116,13 +124,17 @@ class TokenLines(Widget):
             style = Style()
             for name in token.classes:
                 style += self._class_style(name)
+            click = Style()
             if token.click is not None:
                 what, index = token.click
-                style += Style.from_meta({"@click": f"pick({what!r}, {index})"})
-            for row, text in zip(rows, _rows(token, self.big)):
+                click = Style.from_meta({"@click": f"pick({what!r}, {index})"})
+            key_style = self._class_style("dim") + click
+            for row, key, text in zip(rows, _key_rows(token, self.big), _rows(token, self.big)):
                 if number:
                     row.append(" ")
-                row.append((text, style))
+                if key:
+                    row.append((key, key_style))
+                row.append((text, style + click))
         return [Content.assemble(*row) for row in rows]
 
     def _class_style(self, name: str) -> Style:

@@ -10,19 +10,22 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
+from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, Footer, Static
 from textual.widgets._footer import FooterKey
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from kobito_tui.app import viewpoint
+from kobito_tui.app import settings, viewpoint
 from kobito_tui.app.board import GameBoard, board_class
 from kobito_tui.app.game_log import GameLog
+from kobito_tui.app.log_panel import LOG_LINES, LogPanel
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.unsaved import failing
@@ -63,19 +66,25 @@ class GameFooter(Footer):
 
 
 CONTROLS = ("undo", "redo", "hint")  # buttons and keys that are not always available
-LOG_LINES = 300  # the log panel keeps the latest lines
+BUTTONS = (("undo", "u"), ("redo", "y"), ("hint", "?"), ("menu", "esc"))
+PALETTE_WIDTH = 120  # from this width on the footer also shows ^p palette
+TIP_STYLE = "italic"
+TIPS_AT_ONCE = 2
+# Why undo stops at the turn's last chance event, by its type.
+REVEALED = {"pot": "a new pot was laid", "reveal": "a tile was revealed", "reshuffle": "the deck was reshuffled"}
 END_PAUSE = 2.5  # the final board stays this many bot delays before the scores
 
 
 class GameScreen(ShellScreen):
-    # Undo, Redo, Hint and Menu are buttons on the status bar, with their keys,
-    # and Quit is in the menu: the footer keeps room for the board's keys and F1
-    # at 80 columns.
+    # Undo, Redo, Hint and Menu are buttons above the log, with their keys, and
+    # Quit is in the menu: the footer keeps room for the board's keys, the guide
+    # and F1 at 80 columns; the status line has the whole width.
     BINDINGS = [
         Binding("u,ctrl+z", "undo", "Undo", show=False),
         Binding("y,ctrl+y", "redo", "Redo", show=False),
         Binding("question_mark", "hint", "Hint", key_display="?", show=False),
         Binding("escape", "menu", "Menu", show=False),
+        Binding("g", "guide", "Guide", tooltip="First-game guide on or off"),
         Binding("f2", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
@@ -87,6 +96,9 @@ class GameScreen(ShellScreen):
         self.board = board_class(session.header.game)(session.header, id="board")
         self._shown: int | None = None  # the seat whose view the board shows
         self._log: GameLog | None = None
+        self.guide = settings.load().guide
+        self._tips: dict[int, set[Any]] = {}  # per seat (hot seat): the tips it was given
+        self._tipped: int | None = None  # len(events) when tips were last written
         self._bots: dict[int, Bot] = {}
         self._thinking: int | None = None  # len(events) when a computer started thinking
         self._curtain_up = False
@@ -99,11 +111,13 @@ class GameScreen(ShellScreen):
             yield self.board
             with Vertical(id="side"):
                 yield Static(self.game.title, id="game-title")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10, max_lines=LOG_LINES)
-        with Horizontal(id="status-bar"):
-            yield Static("", id="status", markup=False)
-            for ident, key in (("undo", "u"), ("redo", "y"), ("hint", "?"), ("menu", "esc")):
-                yield Button(f"[b]{key}[/b] {ident.capitalize()}", id=ident, compact=True)
+                with Grid(id="controls"):
+                    for ident, key in BUTTONS:
+                        button = Button(f"[b]{key}[/b] {ident.capitalize()}", id=ident, compact=True)
+                        button.can_focus = False  # a click must not take the keys from the board
+                        yield button
+                yield LogPanel(id="log")
+        yield Static("", id="status", markup=False)
         yield GameFooter()
 
     @property
@@ -120,6 +134,25 @@ class GameScreen(ShellScreen):
     def on_mount(self) -> None:
         self.session.on_save_report = lambda _: self.post_message(self.SaveReported())
         self.call_after_refresh(self.refresh_table)
+
+    # -- the board keeps the keys ------------------------------------------
+    def on_resize(self, event: Resize) -> None:
+        footer, palette = self.query_one(GameFooter), event.size.width >= PALETTE_WIDTH
+        if footer.show_command_palette != palette:  # at 80 columns the board's keys need the room
+            footer.show_command_palette = palette
+            footer.refresh(recompose=True)
+        self.call_after_refresh(self._keep_keys)  # the board may be back from behind the size notice
+
+    def on_descendant_blur(self) -> None:
+        self.call_after_refresh(self._keep_keys)
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self._keep_keys)
+
+    def _keep_keys(self) -> None:
+        """Nothing but the board takes keys here: give them back to it."""
+        if self.is_current and self.focused is None:
+            self.board.focus()
 
     def flush_save(self) -> None:
         """Wait for the autosave of the latest change; a failed write becomes a notification."""
@@ -139,9 +172,11 @@ class GameScreen(ShellScreen):
                 self.app.push_screen(CurtainScreen(self.header.name(seat)), lambda _: self._curtain_lifted(seat))
             return
         self._shown = seat
-        self.board.show(self.session.view(seat), self.session.legal_moves(), self.human_to_move)
+        legal = self.session.legal_moves() if seat == self.session.to_act else []  # they name the seat's cards
+        self.board.show(self.session.view(seat), legal, self.human_to_move)
         self._update_log(seat)
         self._update_controls()
+        self._write_tips()
         if self.session.over:
             self._game_over()
         elif self.bot_to_move:
@@ -163,19 +198,42 @@ class GameScreen(ShellScreen):
         return seat is not None and self.header.seats[seat].is_bot
 
     def _update_log(self, seat: int) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", LogPanel)
         events = self.session.events
         if self._log is None or self._log.seat != seat:
             self._log = GameLog(self.game, self.header, seat)
             self._log.sync(events)
-            log.clear()
-            lines = self._log.text_lines()[-LOG_LINES:]
-        elif self._log.rewound(events):
+            log.reset(self._log.text_lines()[-LOG_LINES:])
+            self._tipped = None  # another seat's eyes: its own tips
+            return
+        if self._log.rewound(events):
             lines = [f"↶ Taken back: {line}" for line in self._log.rewind(events, self.session.state)]
         else:
             lines = self._log.sync(events)
         for line in lines:
-            log.write(line)
+            log.add(line)
+
+    # -- the first-game guide ------------------------------------------------
+    def _write_tips(self) -> None:
+        """New tips for a new position (a few at a time, the most urgent first)."""
+        if not (self.guide and self.human_to_move) or self._tipped == len(self.session.events):
+            return
+        self._tipped = len(self.session.events)
+        log = self.query_one("#log", LogPanel)
+        given = self._tips.setdefault(self._shown, set())
+        new = [(key, words) for key, words in self.board.tips() if key not in given]
+        for key, words in new[:TIPS_AT_ONCE]:
+            given.add(key)
+            log.add(Text(f"Tip: {words}", style=TIP_STYLE))
+
+    def action_guide(self) -> None:
+        """The first-game guide on or off, remembered for the next games."""
+        self.guide = not self.guide
+        kept = settings.save(settings.Settings(guide=self.guide))
+        words = "on: tips appear in the log" if self.guide else "off (g turns it back on)"
+        self.notify(f"First-game guide {words}" + ("" if kept else " — this setting could not be saved"))
+        self._tipped = None
+        self._write_tips()
 
     def _update_controls(self) -> None:
         """Buttons show what is available now; the footer keeps its keys
@@ -193,11 +251,18 @@ class GameScreen(ShellScreen):
             text = f"{self.header.name(seat)} is thinking…"
         elif seat is not None and seat != self._shown:
             text = f"{self.header.name(seat)} to play"
-        elif seat is not None:
-            text = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
+        elif seat is not None and len(viewpoint.humans(self.header)) > 1:  # hot seat: whose keys these are
+            named = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
+            text = named if len(named) <= self.query_one("#status").content_size.width else text
+        elif not text:
+            text = "Your move"
         if self.session.save_error is not None:
             text = f"{failing(self.session)} · {text}"
         self.query_one("#status", Static).update(text, layout=False)  # one fixed line
+
+    def say(self, reason: str) -> None:
+        """Why a key did nothing, on the status line until the next change."""
+        self.query_one("#status", Static).update(reason, layout=False)
 
     def can(self, action: str) -> bool:
         """Whether undo, redo or hint is available now."""
@@ -217,16 +282,41 @@ class GameScreen(ShellScreen):
         message.stop()
         self._set_status(message.text)
 
+    def why_not(self, action: str) -> str:
+        """Why undo, redo or hint does nothing now."""
+        seat = self.session.to_act
+        if self.session.over:
+            return "The game is over"
+        if not self.human_to_move:
+            return "Wait for your turn"
+        if action == "redo":
+            return "Nothing to redo"
+        events = self.session.events
+        moves = len(events)  # the chance events since the last move follow it
+        while moves and "seat" not in events[moves - 1]:
+            moves -= 1
+        last = events[moves - 1] if moves else {}
+        if last.get("seat") != seat or self.game.closes_turn(last):
+            return "Nothing to undo yet this turn"
+        if moves == len(events):
+            return "Moves made before this game was loaded (Continue) cannot be undone"
+        revealed = REVEALED.get(events[moves]["type"], "something new was revealed")
+        return f"No undo past this point: {revealed} after your move"
+
     def play(self, move: Event) -> None:
         self._commit(lambda: self.session.play(move))
 
     def action_undo(self) -> None:
         if self.can("undo"):
             self._commit(self.session.undo)
+        else:
+            self.say(self.why_not("undo"))
 
     def action_redo(self) -> None:
         if self.can("redo"):
             self._commit(self.session.redo)
+        else:
+            self.say(self.why_not("redo"))
 
     def _commit(self, change: Callable[[], object]) -> None:
         """Change the session (it autosaves), then the table; a refused move or
@@ -234,7 +324,7 @@ class GameScreen(ShellScreen):
         try:
             change()
         except IllegalEvent as error:
-            self.notify(str(error), title="Move refused", severity="error")
+            self.notify(str(error), title="Move refused", severity="error", markup=False)
         except OSError as error:
             self._save_failed(error)
         self.refresh_table()
@@ -281,7 +371,7 @@ class GameScreen(ShellScreen):
         try:
             return make_bot(self.header.game, level, seed)
         except Exception as error:  # a broken bot must not end the game
-            self.notify(f"The {level} computer is unavailable ({error}); a random one plays.", severity="warning")
+            self.notify(f"The {level} computer is unavailable ({error}); a random one plays.", severity="warning", markup=False)
             return make_bot(self.header.game, "random", seed)
 
     def _ask(self, seat: int) -> tuple[Any, ...]:
@@ -313,6 +403,8 @@ class GameScreen(ShellScreen):
             seat = self.session.to_act
             bot = self._make_bot("strong", self._bot_seed(0))
             self._hint(bot, self._ask(seat), len(self.session.events))
+        else:
+            self.say(self.why_not("hint"))
 
     @work(thread=True, group="hint", exit_on_error=False)
     def _hint(self, bot: Bot, question: tuple[Any, ...], token: int) -> None:
@@ -327,7 +419,7 @@ class GameScreen(ShellScreen):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state != WorkerState.ERROR:
             return
-        self.notify(f"The computer failed ({event.worker.error}).", title="Error", severity="error")
+        self.notify(f"The computer failed ({event.worker.error}).", title="Error", severity="error", markup=False)
         seat = self.session.to_act
         if event.worker.group == "bot" and seat is not None:  # a random player takes the seat over
             self._bots[seat] = make_bot(self.header.game, "random", self._bot_seed(seat))

@@ -3,6 +3,8 @@ the screen it was opened from, grouped, then the keys that work everywhere.
 
 Bindings hidden from the footer are listed too.  A binding's ``tooltip``, when
 set, is its longer description here; otherwise its footer description is used.
+Over a game, two more tabs say how to do each thing on the board and what its
+signs and short forms mean (the board's ``HOW_TO`` and ``LEGEND``).
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from rich.text import Text
 from textual.actions import parse
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Center, Middle, Vertical, VerticalScroll
+from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.base import ShellScreen
@@ -25,6 +28,7 @@ Rows = list[tuple[str, str]]  # (keys, what they do)
 
 ALWAYS: Rows = [
     ("f1", "This help"),
+    ("f3", "How to play: the goal, a turn, each move"),
     ("^p", "Command palette: any action by name"),
     ("tab / shift+tab", "Move between controls"),
     ("^q / ^c", "Quit (your game is already saved)"),
@@ -102,6 +106,10 @@ class HelpScreen(ShellScreen):
     def __init__(self, sections: list[tuple[str, Rows]]) -> None:
         super().__init__()
         self.sections = sections
+        below = self.app.screen  # opened over it: its board, if any, says how to play on it
+        board = next(iter(below.query(GameBoard)), None) if isinstance(below, Screen) else None
+        self.how_to: Rows = list(board.HOW_TO) if board else []
+        self.legend: Rows = list(board.LEGEND) if board else []
 
     @property
     def keys(self) -> Rows:
@@ -110,11 +118,30 @@ class HelpScreen(ShellScreen):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="help-box"):
-            yield Static("Keys", classes="dialog-title")
-            table = DataTable(id="help-keys", cursor_type="none", show_cursor=False, show_header=False)
-            table.add_columns("Where", "Key", "Action")
-            for title, rows in self.sections:
-                for index, (key, description) in enumerate(rows):
-                    table.add_row(Text(title if index == 0 else "", style="bold"), key, description)
-            yield table
+            if not self.how_to:
+                yield Static("Keys", classes="dialog-title")
+                yield self._keys_table()
+            else:
+                with TabbedContent(id="help-tabs"):
+                    with TabPane("How to", id="help-how"):
+                        yield VerticalScroll(Static(_explained(self.how_to), id="help-how-text"))
+                    with TabPane("Keys", id="help-keys-pane"):
+                        yield self._keys_table()
+                    with TabPane("Signs", id="help-signs"):
+                        yield VerticalScroll(Static(_explained(self.legend), id="help-signs-text"))
         yield Footer()
+
+    def _keys_table(self) -> DataTable:
+        table = DataTable(id="help-keys", cursor_type="none", show_cursor=False, show_header=False)
+        table.add_columns("Where", "Key", "Action")
+        for title, rows in self.sections:
+            for index, (key, description) in enumerate(rows):
+                table.add_row(Text(title if index == 0 else "", style="bold"), key, description)
+        return table
+
+
+def _explained(rows: Rows) -> Content:
+    """``(what, words)`` rows as wrapping text: the what in bold, then its words."""
+    lines = [Content.assemble((what, "bold"), " — ", words) for what, words in rows]
+    footnote = Content.styled("\nF3 (How to play) tells the goal and a whole turn; F2 the rules.", "dim")
+    return Content("\n").join([*lines, footnote])

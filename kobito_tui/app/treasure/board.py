@@ -15,15 +15,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center
 from textual.css.query import NoMatches
+from textual.events import Resize
 from textual.widgets import Button, Static
 
 from kobito_tui.app.board import GameBoard
 from kobito_tui.core.game import Event, Header
 from kobito_tui.treasure.view import Pos, TreasureView
 
-from .controls import Choices, move_cursor
+from .controls import Choices, acting_pawn, move_cursor, step_target
 from .grid import TileGrid
-from .words import colour_line, seats_line, status_text
+from .words import colour_line, no_step, seats_line, status_text, tips
 
 CONFIRM_LABELS = {"end": "End turn ⏎", "pass": "Pass ⏎", "place": "Place pawn ⏎"}
 
@@ -40,6 +41,23 @@ class TreasureBoard(GameBoard):
         Binding("right,l,d", "step('right')", "Step", show=False),
         Binding("enter", "confirm", "Confirm", show=False),  # the button shows it
     ]
+    HOW_TO = (
+        ("Take a step", "an arrow key (or h j k l, w a s d), or click a tile with an arrow"),
+        ("End the turn", "after exactly 3 steps: Enter or End turn; u takes the last step back"),
+        ("Place the shared pawn", "arrows jump between the ◇ corners, Enter places; or click a ◇"),
+        ("Pass", "only when boxed in at the start of a turn: Enter or Pass"),
+        ("A hint", "? (or Hint): the suggested step gets a ★"),
+    )
+    LEGEND = (
+        ("R ♛", "a red tile showing its treasure (R B G Y P: red blue green yellow purple)"),
+        ("R [≡≡]", "a red tile turned chest side up"),
+        ("●2  »●1«", "player 2's pawn / the pawn of the player to move"),
+        ("↑ ↓ ← →", "where the pawn may step now"),
+        ("↻", "a tile flipped this turn"),
+        ("◇", "a corner the shared pawn may start on"),
+        ("?  ? [≡≡]", "seek: a tile nobody has seen yet"),
+        ("★", "the suggested step (a hint); once over, the winner's tiles"),
+    )
 
     def __init__(self, header: Header, **kwargs: Any) -> None:
         super().__init__(header, **kwargs)
@@ -67,6 +85,9 @@ class TreasureBoard(GameBoard):
     def on_mount(self) -> None:
         self._sync()
 
+    def on_resize(self, event: Resize) -> None:
+        self._sync()  # the seats line wraps between seats at the new width
+
     # -- the GameBoard contract -------------------------------------------
     def show(self, view: TreasureView, legal: list[Event], interactive: bool) -> None:
         self._view, self._legal, self._interactive = view, legal, interactive
@@ -92,6 +113,9 @@ class TreasureBoard(GameBoard):
         self._hint = move
         self._sync()
 
+    def tips(self) -> list[tuple[object, str]]:
+        return tips(self._view, self._choices) if self._interactive and self._view else []
+
     # -- input -----------------------------------------------------------
     def action_step(self, direction: str) -> None:
         self._key("step", direction)
@@ -113,8 +137,10 @@ class TreasureBoard(GameBoard):
             self._choose(choices.corners[self._cursor])
         elif action == "confirm" and choices.confirm is not None:
             self._choose(choices.confirm)
-        elif self._interactive and action == "step":
-            self.app.bell()
+        elif self._interactive and self._view is not None:
+            here = acting_pawn(self._view)
+            target = None if action == "confirm" or here is None else step_target(here, direction)
+            self.say(no_step(self._view, choices, target))
 
     @on(TileGrid.Clicked)
     def _clicked(self, message: TileGrid.Clicked) -> None:
@@ -146,7 +172,8 @@ class TreasureBoard(GameBoard):
             return
         choices = self._choices
         grid.show(view, choices, self._cursor if choices.corners else None, choices.target_of(self._hint))
-        lines = (colour_line(view), seats_line(view))
+        width = self.query_one("#treasure-seats", Static).content_size.width or self.content_size.width
+        lines = (colour_line(view, width), seats_line(view, width))
         if lines != self._lines:  # an update re-runs the layout: only when the words change
             self._lines = lines
             self.query_one("#treasure-mine", Static).update(lines[0])

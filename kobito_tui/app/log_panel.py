@@ -1,0 +1,42 @@
+"""The game log panel: plain text lines that rewrap when the panel's width changes."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.events import Resize
+from textual.widgets import RichLog
+
+LOG_LINES = 300  # the panel keeps the latest lines
+
+
+class LogPanel(RichLog):
+    """A RichLog that remembers its lines, so a new width wraps them anew
+    (a RichLog wraps each line once, at the width it had when written)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, max_lines=LOG_LINES, **kwargs)
+        self.texts: deque[Text] = deque(maxlen=LOG_LINES)
+        self._width = 0
+
+    def add(self, line: str | Text) -> None:
+        text = line if isinstance(line, Text) else Text(line)
+        self.texts.append(text)
+        self.write(text)
+
+    def reset(self, lines: Iterable[str | Text] = ()) -> None:
+        """Forget every line, then show ``lines``."""
+        self.texts.clear()
+        self.clear()
+        for line in lines:
+            self.add(line)
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._width and self._width:
+            self.clear()
+            for text in self.texts:
+                self.write(text)
+        self._width = width
