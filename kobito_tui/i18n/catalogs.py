@@ -1,10 +1,12 @@
 """Build the catalogs from the source: extract → update → pseudo → compile.
 
-    python -m kobito_tui.i18n.catalogs
+    python -m kobito_tui.i18n.catalogs      (from the repository's top folder)
 
 A maintainer's tool (it needs Babel, a test dependency); the app itself reads
 only the compiled ``.mo`` files.  Files are rewritten only when their messages
-change, so a run on an unchanged tree leaves git clean.
+change, so a run on an unchanged tree leaves git clean.  Every function takes
+the repository's folder: the tests run it on the checkout even where the
+package they import is an installed copy.
 """
 
 from __future__ import annotations
@@ -20,28 +22,31 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from .pseudo import pseudo
-from .translator import DOMAIN, LOCALE_DIR, PSEUDO, catalog_path
+from .translator import DOMAIN, PSEUDO
 
-ROOT = LOCALE_DIR.parent.parent
-TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 TRANSLATED = ("uk", "ru")
 KEYWORDS = {"t": None, "n": (1, 2), "p": ((1, "c"), 2), "np": ((1, "c"), 2, 3)}
 """``t(message)``, ``t.n(singular, plural, count)``, ``t.p(context, message)``, ``t.np(...)``."""
 COMMENT_TAGS = ("Translators:",)
 HEADER = {"project": "kobito-tui", "copyright_holder": "the kobito-tui authors", "charset": "utf-8", "fuzzy": False}
+PSEUDO_HEADER = "# The pseudo-language, made from kobito.pot by python -m kobito_tui.i18n.catalogs: do not edit."
 _DATES = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def template_path(root: Path) -> Path:
+    return root / "kobito_tui" / "locale" / f"{DOMAIN}.pot"
 
 
-def extract() -> Catalog:
+def po_path(root: Path, lang: str, suffix: str = ".po") -> Path:
+    return root / "kobito_tui" / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+def extract(root: Path) -> Catalog:
     """The template as the source says it now."""
-    with (ROOT / "babel.cfg").open() as file:
+    with (root / "babel.cfg").open() as file:
         method_map, options_map = parse_mapping_cfg(file)
     template = Catalog(**HEADER)
-    found = extract_from_dir(ROOT, method_map, options_map, KEYWORDS, COMMENT_TAGS, strip_comment_tags=True)
+    found = extract_from_dir(root, method_map, options_map, KEYWORDS, COMMENT_TAGS, strip_comment_tags=True)
     for filename, _lineno, message, comments, context in found:
         template.add(message, None, [(filename, None)], auto_comments=comments, context=context)
     return template
@@ -52,9 +57,9 @@ def read(path: Path, lang: str | None = None) -> Catalog:
         return read_po(file, locale=lang)
 
 
-def updated(template: Catalog, lang: str) -> Catalog:
+def updated(root: Path, template: Catalog, lang: str) -> Catalog:
     """The ``lang`` catalog brought up to ``template`` (new messages empty, changed ones fuzzy)."""
-    path = po_path(lang)
+    path = po_path(root, lang)
     catalog = read(path, lang) if path.exists() else Catalog(locale=lang, **HEADER)
     catalog.update(template)
     return catalog
@@ -62,7 +67,7 @@ def updated(template: Catalog, lang: str) -> Catalog:
 
 def pseudo_catalog(template: Catalog) -> Catalog:
     """Every message of ``template`` in the pseudo-language."""
-    catalog = Catalog(**HEADER)
+    catalog = Catalog(**HEADER, header_comment=PSEUDO_HEADER)
     for message in template:
         if message.id:
             plural = isinstance(message.id, (list, tuple))
@@ -71,7 +76,8 @@ def pseudo_catalog(template: Catalog) -> Catalog:
     return catalog
 
 
-def _po_bytes(catalog: Catalog, **options) -> bytes:
+def po_bytes(catalog: Catalog, **options) -> bytes:
+    """``catalog`` as this project writes its ``.po`` files."""
     out = io.BytesIO()
     write_po(out, catalog, width=110, include_lineno=False, **options)
     return out.getvalue()
@@ -79,6 +85,7 @@ def _po_bytes(catalog: Catalog, **options) -> bytes:
 
 def _write_if_changed(path: Path, data: bytes, *, dated: bool = False) -> bool:
     """Write ``data`` unless ``path`` holds the same (dates aside when ``dated``)."""
+
     def key(text: bytes) -> list[bytes]:
         return [line for line in text.splitlines() if not (dated and line.startswith(_DATES))]
 
@@ -89,25 +96,29 @@ def _write_if_changed(path: Path, data: bytes, *, dated: bool = False) -> bool:
     return True
 
 
-def build() -> list[Path]:
+def build(root: Path) -> list[Path]:
     """Extract, update uk and ru, regenerate the pseudo-language, compile all; the files written."""
-    template = extract()
-    written = [TEMPLATE] if _write_if_changed(TEMPLATE, _po_bytes(template), dated=True) else []
-    sources = {lang: updated(template, lang) for lang in TRANSLATED}
+    template = extract(root)
+    written = [template_path(root)] if _write_if_changed(template_path(root), po_bytes(template), dated=True) else []
+    sources = {lang: updated(root, template, lang) for lang in TRANSLATED}
     sources[PSEUDO] = pseudo_catalog(template)
     for lang, catalog in sources.items():
-        if _write_if_changed(po_path(lang), _po_bytes(catalog, omit_header=lang == PSEUDO), dated=True):
-            written.append(po_path(lang))
+        if _write_if_changed(po_path(root, lang), po_bytes(catalog), dated=True):
+            written.append(po_path(root, lang))
         compiled = io.BytesIO()
-        write_mo(compiled, read(po_path(lang), None if lang == PSEUDO else lang))
-        if _write_if_changed(catalog_path(lang), compiled.getvalue()):
-            written.append(catalog_path(lang))
+        write_mo(compiled, read(po_path(root, lang), None if lang == PSEUDO else lang))
+        if _write_if_changed(po_path(root, lang, ".mo"), compiled.getvalue()):
+            written.append(po_path(root, lang, ".mo"))
     return written
 
 
 def main() -> int:
-    for path in build():
-        print(f"wrote {path.relative_to(ROOT)}")
+    root = Path.cwd()
+    if not (root / "babel.cfg").exists():
+        print("run this from the repository's top folder (where babel.cfg is)", file=sys.stderr)
+        return 2
+    for path in build(root):
+        print(f"wrote {path.relative_to(root)}")
     return 0
 
 
