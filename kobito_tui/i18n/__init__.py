@@ -3,7 +3,7 @@ the games' words.  UI-free (no Textual); the standard ``gettext`` module at run
 time, Babel only to build the catalogs (``python -m kobito_tui.i18n.catalogs``)."""
 
 from .language import remember_language, remembered_language, resolve_language
-from .translator import LANGUAGE_NAMES, LANGUAGES, PSEUDO, Translator, translator
+from .translation import LANGUAGE_NAMES, LANGUAGES, PSEUDO, Translator, translator
 
 __all__ = [
     "LANGUAGES",

@@ -22,7 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from .pseudo import pseudo
-from .translator import DOMAIN, PSEUDO
+from .translation import DOMAIN, PSEUDO
 
 TRANSLATED = ("uk", "ru")
 KEYWORDS = {"t": None, "n": (1, 2), "p": ((1, "c"), 2), "np": ((1, "c"), 2, 3)}

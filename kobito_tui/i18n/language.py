@@ -14,7 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .translator import LANGUAGES, PSEUDO
+from .translation import LANGUAGES, PSEUDO
 
 ENV_LANG = "KOBITO_LANG"
 ENV_CONFIG_DIR = "KOBITO_CONFIG_DIR"

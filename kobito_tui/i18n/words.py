@@ -7,7 +7,7 @@ colour, a list of names) stay in the nominative.
 
 from __future__ import annotations
 
-from .translator import Translator
+from .translation import Translator
 
 
 def game_title(t: Translator, game: str) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from kobito_tui.i18n import catalogs
 from kobito_tui.i18n.catalogs import TRANSLATED, extract, po_path, pseudo_catalog, read, template_path
-from kobito_tui.i18n.translator import PSEUDO
+from kobito_tui.i18n.translation import PSEUDO
 
 
 def key(message):

@@ -86,3 +86,15 @@ table.n("not this")
         ("p", ("ctx", "C"), ["Translators: a note"]),
         ("t", (None,), []),
     ]
+
+
+def test_a_missing_catalog_gives_english_and_says_so(monkeypatch, tmp_path):
+    from kobito_tui.i18n import translation
+
+    monkeypatch.setattr(translation, "LOCALE_DIR", tmp_path)
+    translation._catalog.cache_clear()
+    try:
+        t = translator("ru")
+        assert (t.lang, words.pot(t, 0)) == ("en", "Pot A")
+    finally:
+        translation._catalog.cache_clear()

@@ -26,23 +26,25 @@ def catalog_path(lang: str) -> Path:
 
 
 @lru_cache(maxsize=None)
-def _catalog(lang: str) -> gettext.NullTranslations:
-    """The read-only catalog for ``lang``, loaded once; English is the identity."""
-    if lang == "en":
-        return gettext.NullTranslations()
-    with catalog_path(lang).open("rb") as file:
-        return gettext.GNUTranslations(file)
+def _catalog(lang: str) -> gettext.NullTranslations | None:
+    """The read-only catalog for ``lang``, loaded once; None when it cannot be read."""
+    try:
+        with catalog_path(lang).open("rb") as file:
+            return gettext.GNUTranslations(file)
+    except (OSError, ValueError):  # a broken install: the player still gets English
+        return None
 
 
 def translator(lang: str) -> Translator:
-    """A translator for ``lang`` (one of LANGUAGES or PSEUDO).
+    """A translator for ``lang`` (one of LANGUAGES or PSEUDO); ValueError for any other.
 
-    Raises ValueError for any other language and OSError when its compiled
-    catalog is missing (a broken install).
+    When the compiled catalog cannot be read the translator speaks English,
+    and its ``lang`` says so.
     """
     if lang not in (*LANGUAGES, PSEUDO):
         raise ValueError(f"unknown language {lang!r}")
-    return Translator(lang, _catalog(lang))
+    catalog = _catalog(lang) if lang != "en" else None
+    return Translator(lang, catalog) if catalog is not None else Translator("en", gettext.NullTranslations())
 
 
 class Translator:
