@@ -98,3 +98,17 @@ def test_a_missing_catalog_gives_english_and_says_so(monkeypatch, tmp_path):
         assert (t.lang, words.pot(t, 0)) == ("en", "Pot A")
     finally:
         translation._catalog.cache_clear()
+
+
+def test_every_refusal_of_the_table_is_worded(repo):
+    """A refusal id added to the table without words here fails (it would reach players in English)."""
+    import re
+
+    ids = re.findall(r'Refusal\(\s*"([a-z-]+)"', (repo / "kobito_tui" / "table" / "messages.py").read_text())
+    assert len(ids) >= 7
+    uk, ru = translator("uk"), translator("ru")
+    for refusal_id in ids:
+        assert words.refusal(uk, refusal_id, "english") != "english", refusal_id
+        assert words.refusal(ru, refusal_id, "english") != words.refusal(translator("en"), refusal_id, "english")
+    assert words.refusal(uk, "not-your-turn", "it is not your turn") == "Зараз не ваш хід."
+    assert words.refusal(uk, "a-new-one", "the table's words") == "the table's words"
