@@ -5,6 +5,7 @@ in one process hold two translators and read the same game in two languages."""
 from __future__ import annotations
 
 import gettext
+import struct
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ def _catalog(lang: str) -> gettext.NullTranslations | None:
     try:
         with catalog_path(lang).open("rb") as file:
             return gettext.GNUTranslations(file)
-    except (OSError, ValueError):  # a broken install: the player still gets English
+    except (OSError, ValueError, struct.error):  # a broken install: the player still gets English
         return None
 
 

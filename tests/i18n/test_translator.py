@@ -18,6 +18,16 @@ def test_two_translators_in_one_process_speak_two_languages_at_once():
     assert words.pot(uk, 0) == "Горщик A"  # the other translators changed nothing
 
 
+def test_translators_leave_the_process_alone():
+    import builtins
+    import locale
+
+    before = locale.setlocale(locale.LC_ALL)
+    words.winners(translator("ru"), ["Ann"])
+    assert not hasattr(builtins, "_") and gettext.gettext("A draw") == "A draw"
+    assert locale.setlocale(locale.LC_ALL) == before
+
+
 def test_named_parameters_may_be_reordered_by_a_translation():
     t = translator("uk")
     assert words.plays_on_pot(t, "Оля", words.wild_card_as(t, "paint", 7), 2) == "Оля кладе до горщика C: заміна (як 7)."
