@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from kobito_tui import __version__
 from kobito_tui.core.games import GAME_IDS
+from kobito_tui.i18n import LANGUAGES, PSEUDO
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -28,6 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kobito", description="Kobito and Hide the Treasure in your terminal.")
     parser.add_argument("--version", action="version", version=f"kobito-tui {__version__}")
     parser.add_argument("--saves-dir", help="folder for save files (default: your user data folder)")
+    parser.add_argument(
+        "--lang",
+        choices=(*LANGUAGES, PSEUDO),
+        metavar="{" + ",".join(LANGUAGES) + "}",
+        help="the app's language (default: $KOBITO_LANG, your last choice, then your locale)",
+    )
     commands = parser.add_subparsers(dest="command")
 
     new = commands.add_parser("new", help="start a new game straight away")
@@ -124,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         start[args.command] = Path(args.file)
 
     from kobito_tui.app.main import run_app
+    from kobito_tui.i18n import remembered_language, resolve_language
 
-    return run_app(folder, **start) or 0
+    lang = resolve_language(args.lang, os.environ, remembered_language(os.environ))
+    return run_app(folder, lang=lang, **start) or 0
 
 
 if __name__ == "__main__":

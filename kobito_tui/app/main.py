@@ -318,8 +318,10 @@ class KobitoApp(App[int]):
         return log
 
 
-def run_app(saves_dir: Path, **start) -> int:
-    """Run the app until the player quits; the exit code."""
+def run_app(saves_dir: Path, lang: str = "en", **start) -> int:
+    """Run the app until the player quits; the exit code.  ``lang`` is the
+    player's language (kept for the screens, which are not translated yet)."""
     app = KobitoApp(saves_dir, **start)
+    app.lang = lang
     app.run()
     return app.return_code or 0

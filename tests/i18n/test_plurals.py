@@ -1,0 +1,62 @@
+"""One / few / many in Ukrainian and Russian, through the plural API."""
+
+import pytest
+
+from kobito_tui.i18n import translator
+from kobito_tui.i18n import words
+
+COUNTS = (1, 2, 5, 11, 21, 22, 25)
+
+CARDS = {
+    "en": ["1 card", "2 cards", "5 cards", "11 cards", "21 cards", "22 cards", "25 cards"],
+    "uk": ["1 карта", "2 карти", "5 карт", "11 карт", "21 карта", "22 карти", "25 карт"],
+    "ru": ["1 карта", "2 карты", "5 карт", "11 карт", "21 карта", "22 карты", "25 карт"],
+}
+DRAWS = {  # the accusative: "бере 1 карту"
+    "uk": ["карту", "карти", "карт", "карт", "карту", "карти", "карт"],
+    "ru": ["карту", "карты", "карт", "карт", "карту", "карты", "карт"],
+}
+NOT_SAVED = {
+    "uk": ["хід не збережено", "ходи не збережено", "ходів не збережено", "ходів не збережено",
+           "хід не збережено", "ходи не збережено", "ходів не збережено"],
+    "ru": ["ход не сохранён", "хода не сохранены", "ходов не сохранено", "ходов не сохранено",
+           "ход не сохранён", "хода не сохранены", "ходов не сохранено"],
+}
+PENALTIES = {
+    "uk": ["штрафна карта", "штрафні карти", "штрафних карт", "штрафних карт",
+           "штрафна карта", "штрафні карти", "штрафних карт"],
+    "ru": ["штрафная карта", "штрафные карты", "штрафных карт", "штрафных карт",
+           "штрафная карта", "штрафные карты", "штрафных карт"],
+}
+ROUNDS = {
+    "uk": ["раунд", "раунди", "раундів", "раундів", "раунд", "раунди", "раундів"],
+    "ru": ["раунд", "раунда", "раундов", "раундов", "раунд", "раунда", "раундов"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_cards(lang):
+    t = translator(lang)
+    assert [words.cards(t, n) for n in COUNTS] == CARDS[lang]
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_forms_in_sentences(lang):
+    t = translator(lang)
+    verb = {"uk": "добирає", "ru": "добирает"}[lang]
+    assert [words.draws(t, "Ann", n) for n in COUNTS] == [f"Ann {verb} {n} {w}." for n, w in zip(COUNTS, DRAWS[lang])]
+    assert [words.moves_not_saved(t, n) for n in COUNTS] == [f"{n} {w}" for n, w in zip(COUNTS, NOT_SAVED[lang])]
+    assert [words.penalty_cards(t, n) for n in COUNTS] == [f"{n} {w}" for n, w in zip(COUNTS, PENALTIES[lang])]
+    assert [words.turn_limit_draw(t, n).rstrip(".").split()[-1] for n in COUNTS] == ROUNDS[lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [("en", "Ann wins!", "Ann and Bob win!"), ("uk", "Ann перемагає!", "Ann та Bob перемагають!"),
+     ("ru", "Ann побеждает!", "Ann и Bob побеждают!")],
+)
+def test_winners_agree_with_their_number(lang, one, two):
+    t = translator(lang)
+    assert words.winners(t, ["Ann"]) == one
+    assert words.winners(t, ["Ann", "Bob"]) == two
+    assert words.winners(t, ["Ann", "Bob", "Cleo"]).startswith("Ann, Bob ")
