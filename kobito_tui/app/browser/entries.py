@@ -115,11 +115,12 @@ def example_paths() -> list[Path]:
 
 
 def scan(saves_dir: Path) -> list[SaveEntry]:
-    """The player's saves and saved replays, then the examples."""
-    return [
-        *(read_entry(path) for path in [*list_saves(saves_dir), *list_saves(saves_dir / REPLAYS)]),
-        *(read_entry(path, example=True) for path in example_paths()),
-    ]
+    """The player's saves, the saved replays that are not the same game as a save
+    (the final screen's "Save replay" copies a finished game), then the examples."""
+    saves = [read_entry(path) for path in list_saves(saves_dir)]
+    records = [entry.record for entry in saves if entry.record is not None]
+    replays = [entry for entry in map(read_entry, list_saves(saves_dir / REPLAYS)) if entry.record not in records]
+    return [*saves, *replays, *(read_entry(path, example=True) for path in example_paths())]
 
 
 # Sort keys: "saved" (the player's saves, last saved first, then the examples) and one per column.
