@@ -12,17 +12,20 @@ they were saved.
 What a replay may show (:func:`perspectives`): everything once the game is
 over; in an unfinished game only its one human's view, and nothing at all
 with several humans (or none), whose hidden cards a replay would show to
-whoever sits at the screen.
+whoever sits at the screen.  Players' names are made printable first, so the
+views and log lines a replay shows never carry a terminal code.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from copy import deepcopy
+from dataclasses import replace
 from typing import Any
 
 from kobito_tui.core.game import Event, Game, Header, Seat
 from kobito_tui.core.record import Record, fold, new_header
+from kobito_tui.core.safetext import printable
 
 CHECKPOINT_EVERY = 64
 HOT_SEAT_REFUSAL = "Continue it to the end first; replays of unfinished hot-seat games would show hidden cards."
@@ -31,6 +34,11 @@ COMPUTERS_REFUSAL = "Continue it to the end first; a replay of an unfinished gam
 
 class HiddenView(ValueError):
     """A perspective this replay may not show."""
+
+
+def printable_names(header: Header) -> Header:
+    """``header`` with every player's name made printable, for what is shown."""
+    return replace(header, seats=tuple(replace(seat, name=printable(seat.name)) for seat in header.seats))
 
 
 def perspectives(header: Header, over: bool) -> tuple[int | None, ...]:
@@ -52,7 +60,7 @@ class ReplayCursor:
     """A read-only position in ``record``, moved by event, by turn, or by jump."""
 
     def __init__(self, record: Record, every: int = CHECKPOINT_EVERY):
-        self.record = record
+        self.record = Record(printable_names(record.header), record.events)
         self.game: Game = record.game
         self.every = every
         self._checkpoints: list[Any] = []

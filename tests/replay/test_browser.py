@@ -203,3 +203,22 @@ async def test_play_from_here_in_a_replay_opened_from_the_browser_continues_the_
         await pilot.pause()
         [game] = [s for s in app.screen_stack if isinstance(s, GameScreen)]
         assert game.session.path.parent == saves and not game.session.over
+
+
+async def test_rename_refuses_long_names_and_control_characters(saves):
+    fill(saves)
+    app = make_app(saves)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_browser(app, pilot)
+        before = sorted(path.name for path in saves.iterdir())
+        for bad in ("é" * 130, "a\x00b", "two\nlines", "x\x1b]0;pwned\x07"):
+            await pilot.press("f2")
+            app.screen.query_one("#new-name").value = bad
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen and app._exception is None, repr(bad)
+            assert sorted(path.name for path in saves.iterdir()) == before
+        reasons = [note.message for note in app._notifications]
+        assert any("at most 255 bytes" in reason for reason in reasons)
+        assert sum("without control characters" in reason for reason in reasons) == 3
+        assert all("\x1b" not in reason and "\x00" not in reason for reason in reasons)

@@ -8,6 +8,7 @@ from textual import events
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
+from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.core.record import fold
 from kobito_tui.core.savefile import load
 
@@ -206,3 +207,21 @@ async def test_play_from_here_can_be_cancelled(saves):
         assert app.screen is screen and not list(saves.iterdir())
         await pilot.press("escape")
         assert screen.results == [None]
+
+
+async def test_play_from_here_where_nothing_can_be_written_says_so_and_stays(saves, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")  # a file where the saves folder's parent should be: every write fails
+    record = example("treasure-standard.jsonl")
+    app = make_app(saves)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = ReplayScreen(record, None, blocker / "saves")
+        await app.push_screen(screen)
+        await pilot.press("pagedown", "b")
+        await pilot.pause()
+        await pilot.click("#branch-play")
+        await pilot.pause()
+        assert app._exception is None
+        assert isinstance(app.screen, MessageScreen) and "could not be saved" in app.screen.title_text
+        await pilot.press("enter")
+        assert app.screen is screen and screen.cursor.position > screen.cursor.start

@@ -14,6 +14,7 @@ from typing import Any
 from kobito_tui.core.game import Header
 from kobito_tui.core.games import get_game
 from kobito_tui.core.record import Record, fold
+from kobito_tui.core.replay import printable_names
 from kobito_tui.core.savefile import SUFFIX, SaveError, load, parse_header
 from kobito_tui.core.saves import list_saves
 
@@ -91,7 +92,7 @@ def read_entry(path: Path, example: bool = False) -> SaveEntry:
         return entry
     entry.header = entry.record.header
     game = entry.record.game
-    entry.final_state = fold(game, entry.header, entry.record.events)
+    entry.final_state = fold(game, printable_names(entry.header), entry.record.events)  # for the preview
     result = game.result(entry.final_state)
     entry.over = game.is_over(entry.final_state)
     if result is not None:
