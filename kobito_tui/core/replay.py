@@ -27,7 +27,8 @@ from kobito_tui.core.game import Event, Game, Header, Seat
 from kobito_tui.core.record import Record, fold, new_header
 from kobito_tui.core.safetext import printable
 
-CHECKPOINT_EVERY = 64
+CHECKPOINT_EVERY = 64  # events between checkpoints, or more in a long record:
+MAX_CHECKPOINTS = 256  # copies of the state are what a long record's memory and opening time go to
 HOT_SEAT_REFUSAL = "Continue it to the end first; replays of unfinished hot-seat games would show hidden cards."
 COMPUTERS_REFUSAL = "Continue it to the end first; a replay of an unfinished game would show the computers' hidden cards."
 
@@ -59,10 +60,10 @@ def refusal(header: Header, over: bool) -> str | None:
 class ReplayCursor:
     """A read-only position in ``record``, moved by event, by turn, or by jump."""
 
-    def __init__(self, record: Record, every: int = CHECKPOINT_EVERY):
+    def __init__(self, record: Record, every: int | None = None):
         self.record = Record(printable_names(record.header), record.events)
         self.game: Game = record.game
-        self.every = every
+        self.every = every or max(CHECKPOINT_EVERY, -(-len(record.events) // MAX_CHECKPOINTS))
         self._checkpoints: list[Any] = []
         self._actors: list[int | None] = []
         self._moves: list[int] = [0]
@@ -70,27 +71,38 @@ class ReplayCursor:
         # then the one after each turn-closing move and the chance events it calls for.
         self._turn_starts: list[int] = []
         self._lines: dict[tuple[int | None, int], list[str | None]] = {}  # (seat, stretch) → its lines
-        state = self.game.new_state(self.header)
-        closed = False
-        for k in range(len(self.events) + 1):
-            if k % every == 0:
-                self._checkpoints.append(self.game.copy_state(state))
-            actor = self.game.to_act(state)
-            self._actors.append(actor)
-            if actor is not None and (closed or not self._turn_starts):
-                self._turn_starts.append(k)
-                closed = False
-            if k < len(self.events):
-                event = self.events[k]
-                self.game.apply(state, event)
-                self._moves.append(self._moves[-1] + ("seat" in event))
-                closed = closed or ("seat" in event and self.game.closes_turn(event))
+        state = self._fold()
         self.over = self.game.is_over(state)
         self.perspectives = perspectives(self.header, self.over)
         self.start = self._turn_starts[0] if self._turn_starts else 0
         self.position = len(self.events)
         self.state = state
         self.jump(self.start)
+
+    def _fold(self) -> Any:
+        """Apply every event once, noting checkpoints, actors, moves and turn starts; the final state.
+        (The one slow step in opening a replay: names are bound locally, as the loop runs once per event.)"""
+        game, events, every = self.game, self.events, self.every
+        apply, to_act, closes_turn, copy = game.apply, game.to_act, game.closes_turn, game.copy_state
+        checkpoints, actors, moves, turn_starts = self._checkpoints, self._actors, self._moves, self._turn_starts
+        state = game.new_state(self.header)
+        closed, done, n = False, 0, len(events)
+        for k in range(n + 1):
+            if k % every == 0:
+                checkpoints.append(copy(state))
+            actor = to_act(state)
+            actors.append(actor)
+            if actor is not None and (closed or not turn_starts):
+                turn_starts.append(k)
+                closed = False
+            if k < n:
+                event = events[k]
+                apply(state, event)
+                if "seat" in event:
+                    done += 1
+                    closed = closed or closes_turn(event)
+                moves.append(done)
+        return state
 
     # -- reading ---------------------------------------------------------
     @property
