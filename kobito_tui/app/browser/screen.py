@@ -28,8 +28,11 @@ from kobito_tui.core.savefile import SUFFIX
 
 COLUMNS = (("Game", "game"), ("Players", "players"), ("Date", "date"), ("Moves", "moves"),
            ("Result", "result"), ("File", "file"))
-# Cut to fit 80 columns (with the cell padding and the scrollbar); the preview shows everything whole.
-WIDTHS = {"players": 14, "result": 16, "file": 18}
+# Cut to fit 80 columns; the file name gets what is left (at least a saved game's
+# "kobito-20261130-102442"), and the preview shows everything whole.
+WIDTHS = {"game": 8, "players": 11, "date": 10, "moves": 5, "result": 11}
+FILE_MIN = 22
+PADDING = 2 * len(COLUMNS) + 1  # a space each side of every cell, and the scrollbar
 NAME_MAX_BYTES = 255  # a file name, as most file systems allow
 
 
@@ -103,11 +106,12 @@ class BrowserScreen(ShellScreen):
         self.entries.sort(key=SORT_KEYS[self.sort_column], reverse=self.sort_reverse)
         table = self.query_one(DataTable)
         table.clear()
+        file_width = max(FILE_MIN, self.size.width - PADDING - sum(WIDTHS.values()))
         for index, entry in enumerate(self.entries):
             table.add_row(
                 entry.game_name, cell(entry.players, WIDTHS["players"]), cell(entry.date[:10]),
                 "" if entry.record is None else str(entry.moves),
-                cell(entry.result, WIDTHS["result"]), cell(entry.short_name, WIDTHS["file"]), key=str(index),
+                cell(entry.result, WIDTHS["result"]), cell(entry.short_name, file_width), key=str(index),
             )
         rows = [entry.path for entry in self.entries]
         if keep in rows:
@@ -135,6 +139,10 @@ class BrowserScreen(ShellScreen):
         self.query_one("#browser-continue", Button).disabled = not (readable and not entry.over and not entry.example)
         for ident in ("rename", "delete"):
             self.query_one(f"#browser-{ident}", Button).disabled = entry is None or entry.example
+
+    def on_resize(self) -> None:
+        if self.entries:  # the file names get the new width
+            self._show_rows(self.chosen.path if self.chosen else None)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._preview()
