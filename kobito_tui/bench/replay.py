@@ -75,21 +75,22 @@ async def _settle(pilot) -> None:
 async def time_viewer(record: Record, steps: int, perspectives: int = 0,
                       size: tuple[int, int] = (120, 40)) -> dict[str, list[float]]:
     """Milliseconds in the replay viewer: ``open`` (the screen made, pushed and drawn),
-    ``steps`` (wall clock) and ``steps_cpu`` (CPU time of this process) from a key
-    press to the screen updated, and ``perspectives`` (a seat's number pressed)."""
+    ``steps`` from a key press to the screen updated, and ``perspectives`` (a seat's
+    number pressed); ``open_cpu`` and ``steps_cpu`` the CPU time of this process."""
     from textual import events
 
     from kobito_tui.app.main import KobitoApp
     from kobito_tui.app.replay import ReplayScreen
 
     app = KobitoApp(Path(tempfile.mkdtemp(prefix="kobito-bench-")))
-    timings: dict[str, list[float]] = {"open": [], "steps": [], "steps_cpu": [], "perspectives": []}
+    timings: dict[str, list[float]] = {"open": [], "open_cpu": [], "steps": [], "steps_cpu": [], "perspectives": []}
     async with app.run_test(size=size) as pilot:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         screen = ReplayScreen(record)
         await app.push_screen(screen)
         await _settle(pilot)
         timings["open"].append((time.perf_counter() - t0) * 1000)
+        timings["open_cpu"].append((time.process_time() - c0) * 1000)
         screen.action_jump(len(record.events) // 2)
         await pilot.pause()
         for number in range(steps):
@@ -130,6 +131,7 @@ def run(args=None) -> dict:
         "step_cpu_ms_median": round(statistics.median(viewer["steps_cpu"]), 2),
         "long_events": len(long.events),
         "open_100k_ms": round(big["open"][0], 1),
+        "open_100k_cpu_ms": round(big["open_cpu"][0], 1),
         "perspective_changes": len(big["perspectives"]),
         "perspective_change_ms": round(statistics.median(big["perspectives"]), 1),
         "perspective_change_ms_max": round(max(big["perspectives"]), 1),
@@ -147,7 +149,8 @@ def report(result: dict) -> str:
             f" ({result['steps']} steps, headless 120×40; target ≤ 16 ms median)",
             f"  step, CPU time             median {result['step_cpu_ms_median']} ms (the same steps; less sensitive to a busy machine)",
             f"replay of a {result['long_events']}-event Kobito game, headless 120×40",
-            f"  open, screen drawn         {result['open_100k_ms']} ms (target ≤ 1000 ms)",
+            f"  open, screen drawn         {result['open_100k_ms']} ms, CPU {result['open_100k_cpu_ms']} ms"
+            " (target ≤ 1000 ms)",
             f"  perspective change         median {result['perspective_change_ms']} ms,"
             f" max {result['perspective_change_ms_max']} ms ({result['perspective_changes']} changes; target ≤ 100 ms)",
         ]

@@ -47,7 +47,8 @@ class Preview(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._board: GameBoard | None = None
-        self._entry: SaveEntry | None = None
+        self._entry: SaveEntry | None = None  # the latest chosen
+        self._shown: SaveEntry | None = None  # the one the board shows
         self._swap_queued = False
 
     def compose(self) -> ComposeResult:
@@ -71,9 +72,11 @@ class Preview(Vertical):
         """Show the board of the latest entry; entries chosen meanwhile queue one more swap."""
         self._swap_queued = False
         entry = self._entry
+        if entry is self._shown and self._board is not None:
+            return  # (the list was only sorted or resized)
         if self._board is not None:
             await self._board.remove()
-            self._board = None
+            self._board, self._shown = None, None
         if entry is None or entry.record is None or not self._open():
             return
         seat = preview_seat(entry)
@@ -81,6 +84,6 @@ class Preview(Vertical):
             return
         board = board_class(entry.header.game)(entry.header, classes="preview-board")
         await self.mount(board)
-        self._board = board
+        self._board, self._shown = board, entry
         if board.is_mounted and self._open():
             board.show(entry.record.game.view(entry.final_state, seat), [], False)

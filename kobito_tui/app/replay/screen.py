@@ -87,6 +87,7 @@ class ReplayScreen(ShellScreen):
 
     @property
     def header(self):
+        """The record's header, players' names made printable (by the cursor)."""
         return self.cursor.header
 
     # -- layout ----------------------------------------------------------
@@ -136,8 +137,8 @@ class ReplayScreen(ShellScreen):
 
     def title_text(self) -> str:
         """Whose eyes first (it changes), then the game, the players and the file."""
-        eyes = "everything shown" if self.seat is None else f"as {printable(self.header.name(self.seat))} saw it"
-        parts = ["Replay", eyes, self.cursor.game.title, ", ".join(printable(s.name) for s in self.header.seats)]
+        eyes = "everything shown" if self.seat is None else f"as {self.header.name(self.seat)} saw it"
+        parts = ["Replay", eyes, self.cursor.game.title, ", ".join(s.name for s in self.header.seats)]
         if self.path is not None:
             parts.append(printable(self.path.name))
         return " · ".join(parts)
@@ -146,12 +147,12 @@ class ReplayScreen(ShellScreen):
         cursor = self.cursor
         if cursor.position == cursor.length and cursor.over:
             result = cursor.game.result(cursor.state)
-            return f"Game over: {printable(result.summary)}" if result and result.summary else "Game over"
+            return f"Game over: {result.summary}" if result and result.summary else "Game over"
         parts = [f"Event {cursor.position}/{cursor.length}", f"move {cursor.moves_done}/{cursor.moves}"]
         if cursor.turn:
             parts.append(f"turn {cursor.turn}/{cursor.turns}")
         if cursor.to_act is not None:
-            parts.append(f"{printable(self.header.name(cursor.to_act))} to act")
+            parts.append(f"{self.header.name(cursor.to_act)} to act")
         else:
             parts.append("setting up")
         return " · ".join(parts)
@@ -208,8 +209,8 @@ class ReplayScreen(ShellScreen):
         else:
             return
         if wanted not in allowed:
-            name = printable(self.header.name(self.seat))
-            self.notify(f"The game is not over: only {name}'s view can be shown.", title="View")
+            name = self.header.name(self.seat)
+            self.notify(f"The game is not over: only {name}'s view can be shown.", title="View", markup=False)
             return
         self.seat = wanted
         self.query_one("#replay-title", Static).update(self.title_text())
@@ -230,9 +231,8 @@ class ReplayScreen(ShellScreen):
         try:
             save(path, record)
         except OSError as error:
-            reason = printable(error.strerror or error)
-            self.app.push_screen(MessageScreen("The new game could not be saved", f"{printable(path)}: {reason}. "
-                                               "Nothing was written; the replay stays open."))
+            reason = f"{path}: {error.strerror or error}. Nothing was written; the replay stays open."
+            self.app.push_screen(MessageScreen("The new game could not be saved", reason))
             return
         self.dismiss(path)
 
