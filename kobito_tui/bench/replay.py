@@ -1,12 +1,14 @@
-"""`kobito bench replay`: jumping and stepping through a 5,000-event record.
+"""`kobito bench replay`: jumping and stepping through a 5,000-event record, and
+opening a 100,000-event one and changing its perspective.
 
-The record is the first 5,000 events of a random 4-player Kobito game played
-with a long gold table (900 gold cards, a rule option), since a game with the
-standard table ends after about 200 events (and even this one runs out of
-cards after 4,000 to 5,500 events: the first seed that lasts long enough is
-taken).  Jumps are timed on the cursor; steps are timed (wall clock and CPU)
-from the key event posted to the headless screen laid out and rendered
-(board, log, timeline, position line) in the replay viewer at 120×40;
+Each record is a whole random 4-player Kobito game (a replay shows everything
+only of a finished game) with a gold table made for its length (a rule
+option): short rainbows of 2 and 3 cards, so pots are won and their cards come
+back all game long, and just enough gold cards for the game to last that many
+events (the standard table ends a game after about 200).  Jumps are timed on
+the cursor; steps, opening and perspective changes (wall clock, and CPU time
+for steps) from the key event posted, or the screen pushed, to the headless
+screen laid out and rendered (board, log, timeline, position line) at 120×40;
 writing to a real terminal is not included.
 """
 
@@ -25,19 +27,28 @@ from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.replay import ReplayCursor
 
 EVENTS = 5_000
-LONG_GOLD_TABLE = {str(length): list(range(1, 151)) for length in range(3, 9)}
+LONG_EVENTS = 100_000
+PLAYERS = "Ann,Bob,Cy,Dee"
+
+
+def gold_table(cards: int) -> dict[str, list[int]]:
+    """About ``cards`` gold cards, half for rainbows of 2, half for rainbows of 3."""
+    half = list(range(1, cards // 2 + 2))
+    return {"2": half, "3": half}
 
 
 def long_record(events: int = EVENTS, seed: int = 1) -> Record:
-    """The first ``events`` events of a long random Kobito game (a valid, unfinished record):
-    the first game from ``seed`` on that lasts that long."""
+    """A whole random Kobito game of at least ``events`` events (a little more):
+    the gold table grows until the game from ``seed`` lasts that long."""
     game = get_game("kobito")
-    for attempt in range(seed, seed + 50):
-        header = new_header("kobito", parse_players("Ann,Bob,Cy,Dee"), {"gold_table": LONG_GOLD_TABLE}, attempt)
-        record, _ = random_game(game, header, random.Random(attempt))
+    cards = events // 7
+    for _ in range(20):
+        header = new_header("kobito", parse_players(PLAYERS), {"gold_table": gold_table(cards)}, seed)
+        record, _ = random_game(game, header, random.Random(seed), max_events=4 * events)
         if len(record.events) >= events:
-            return Record(header, record.events[:events])
-    raise RuntimeError(f"no random game from seed {seed} on lasts {events} events")
+            return record
+        cards = int(cards * 1.05 * events / len(record.events)) + 1
+    raise RuntimeError(f"no random game from seed {seed} lasts {events} events")
 
 
 def time_jumps(cursor: ReplayCursor, jumps: int = 500, seed: int = 2) -> list[float]:
@@ -53,34 +64,48 @@ def time_jumps(cursor: ReplayCursor, jumps: int = 500, seed: int = 2) -> list[fl
     return timings
 
 
-async def time_steps(record: Record, steps: int, size: tuple[int, int] = (120, 40)) -> tuple[list[float], list[float]]:
-    """Milliseconds (wall clock, and CPU time of this process) from a key press
-    to the screen updated, in the replay viewer."""
+async def _settle(pilot) -> None:
+    """Wait (on events, not sleeps) until every message is handled, then lay out
+    and render the changed widgets as the update timer would."""
+    await pilot._wait_for_screen()
+    await pilot._wait_for_screen()
+    pilot.app.screen._on_timer_update()
+
+
+async def time_viewer(record: Record, steps: int, perspectives: int = 0,
+                      size: tuple[int, int] = (120, 40)) -> dict[str, list[float]]:
+    """Milliseconds in the replay viewer: ``open`` (the screen made, pushed and drawn),
+    ``steps`` from a key press to the screen updated, and ``perspectives`` (a seat's
+    number pressed); ``open_cpu`` and ``steps_cpu`` the CPU time of this process."""
     from textual import events
 
     from kobito_tui.app.main import KobitoApp
     from kobito_tui.app.replay import ReplayScreen
 
     app = KobitoApp(Path(tempfile.mkdtemp(prefix="kobito-bench-")))
-    wall, cpu = [], []
+    timings: dict[str, list[float]] = {"open": [], "open_cpu": [], "steps": [], "steps_cpu": [], "perspectives": []}
     async with app.run_test(size=size) as pilot:
+        t0, c0 = time.perf_counter(), time.process_time()
         screen = ReplayScreen(record)
         await app.push_screen(screen)
-        await pilot.pause()
+        await _settle(pilot)
+        timings["open"].append((time.perf_counter() - t0) * 1000)
+        timings["open_cpu"].append((time.process_time() - c0) * 1000)
         screen.action_jump(len(record.events) // 2)
         await pilot.pause()
         for number in range(steps):
             key = events.Key("right" if number % 4 < 2 else "left", None)
             t0, c0 = time.perf_counter(), time.process_time()
             app.post_message(key)
-            # Wait (on events, not sleeps) until every message is handled, then
-            # lay out and render the changed widgets as the update timer would.
-            await pilot._wait_for_screen()
-            await pilot._wait_for_screen()
-            app.screen._on_timer_update()
-            wall.append((time.perf_counter() - t0) * 1000)
-            cpu.append((time.process_time() - c0) * 1000)
-    return wall, cpu
+            await _settle(pilot)
+            timings["steps"].append((time.perf_counter() - t0) * 1000)
+            timings["steps_cpu"].append((time.process_time() - c0) * 1000)
+        for number in range(perspectives):
+            t0 = time.perf_counter()
+            app.post_message(events.Key(str(number % (record.header.players + 1)), None))
+            await _settle(pilot)
+            timings["perspectives"].append((time.perf_counter() - t0) * 1000)
+    return timings
 
 
 def run(args=None) -> dict:
@@ -89,7 +114,10 @@ def run(args=None) -> dict:
     cursor = ReplayCursor(record)
     open_ms = (time.perf_counter() - t0) * 1000
     jumps = time_jumps(cursor)
-    steps, steps_cpu = asyncio.run(time_steps(record, 200))
+    viewer = asyncio.run(time_viewer(record, 200))
+    steps = viewer["steps"]
+    long = long_record(LONG_EVENTS)
+    big = asyncio.run(time_viewer(long, 0, perspectives=10))
     return {
         "events": len(record.events),
         "checkpoint_every": cursor.every,
@@ -100,19 +128,30 @@ def run(args=None) -> dict:
         "steps": len(steps),
         "step_ms_median": round(statistics.median(steps), 2),
         "step_ms_p95": round(statistics.quantiles(steps, n=20)[-1], 2),
-        "step_cpu_ms_median": round(statistics.median(steps_cpu), 2),
+        "step_cpu_ms_median": round(statistics.median(viewer["steps_cpu"]), 2),
+        "long_events": len(long.events),
+        "open_100k_ms": round(big["open"][0], 1),
+        "open_100k_cpu_ms": round(big["open_cpu"][0], 1),
+        "perspective_changes": len(big["perspectives"]),
+        "perspective_change_ms": round(statistics.median(big["perspectives"]), 1),
+        "perspective_change_ms_max": round(max(big["perspectives"]), 1),
     }
 
 
 def report(result: dict) -> str:
     return "\n".join(
         [
-            f"replay of a {result['events']}-event Kobito record (checkpoint every {result['checkpoint_every']} events)",
+            f"replay of a {result['events']}-event Kobito game (checkpoint every {result['checkpoint_every']} events)",
             f"  open (fold + checkpoints)  {result['open_ms']} ms",
             f"  jump                       max {result['jump_ms_max']} ms, median {result['jump_ms_median']} ms"
             f" ({result['jumps']} jumps; target ≤ 50 ms)",
             f"  step, key → screen         median {result['step_ms_median']} ms, p95 {result['step_ms_p95']} ms"
             f" ({result['steps']} steps, headless 120×40; target ≤ 16 ms median)",
             f"  step, CPU time             median {result['step_cpu_ms_median']} ms (the same steps; less sensitive to a busy machine)",
+            f"replay of a {result['long_events']}-event Kobito game, headless 120×40",
+            f"  open, screen drawn         {result['open_100k_ms']} ms, CPU {result['open_100k_cpu_ms']} ms"
+            " (target ≤ 1000 ms)",
+            f"  perspective change         median {result['perspective_change_ms']} ms,"
+            f" max {result['perspective_change_ms_max']} ms ({result['perspective_changes']} changes; target ≤ 100 ms)",
         ]
     )

@@ -4,55 +4,105 @@ Position ``k`` is the state after the first ``k`` events, from :attr:`start`
 (the table set up by the opening chance events: nothing can be seen earlier)
 to ``n``.  One fold at construction keeps a copy of the state every ``every``
 events, who acts at each position and where turns begin; a jump then copies
-the nearest checkpoint at or before ``k`` and applies fewer than ``every`` events.  Nothing here calls an
-RNG: the record's chance events are replayed as they were saved.
+the nearest checkpoint at or before ``k`` and applies fewer than ``every`` events.
+Log lines are described a stretch of ``every`` events at a time, when first
+shown.  Nothing here calls an RNG: the record's chance events are replayed as
+they were saved.
+
+What a replay may show (:func:`perspectives`): everything once the game is
+over; in an unfinished game only its one human's view, and nothing at all
+with several humans (or none), whose hidden cards a replay would show to
+whoever sits at the screen.  Players' names are made printable first, so the
+views and log lines a replay shows never carry a terminal code.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from copy import deepcopy
+from dataclasses import replace
 from typing import Any
 
 from kobito_tui.core.game import Event, Game, Header, Seat
 from kobito_tui.core.record import Record, fold, new_header
+from kobito_tui.core.safetext import printable
 
-CHECKPOINT_EVERY = 64
+CHECKPOINT_EVERY = 64  # events between checkpoints, or more in a long record:
+MAX_CHECKPOINTS = 256  # copies of the state are what a long record's memory and opening time go to
+HOT_SEAT_REFUSAL = "Continue it to the end first; replays of unfinished hot-seat games would show hidden cards."
+COMPUTERS_REFUSAL = "Continue it to the end first; a replay of an unfinished game would show the computers' hidden cards."
+
+
+class HiddenView(ValueError):
+    """A perspective this replay may not show."""
+
+
+def printable_names(header: Header) -> Header:
+    """``header`` with every player's name made printable, for what is shown."""
+    return replace(header, seats=tuple(replace(seat, name=printable(seat.name)) for seat in header.seats))
+
+
+def perspectives(header: Header, over: bool) -> tuple[int | None, ...]:
+    """The views a replay may offer, None standing for everything."""
+    humans = [seat for seat, player in enumerate(header.seats) if not player.is_bot]
+    if over:
+        return (None, *range(header.players))
+    return (humans[0],) if len(humans) == 1 else ()
+
+
+def refusal(header: Header, over: bool) -> str | None:
+    """Why this game cannot be replayed now, or None when it can."""
+    if perspectives(header, over):
+        return None
+    return HOT_SEAT_REFUSAL if any(not player.is_bot for player in header.seats) else COMPUTERS_REFUSAL
 
 
 class ReplayCursor:
     """A read-only position in ``record``, moved by event, by turn, or by jump."""
 
-    def __init__(self, record: Record, every: int = CHECKPOINT_EVERY):
-        self.record = record
+    def __init__(self, record: Record, every: int | None = None):
+        self.record = Record(printable_names(record.header), record.events)
         self.game: Game = record.game
-        self.every = every
+        self.every = every or max(CHECKPOINT_EVERY, -(-len(record.events) // MAX_CHECKPOINTS))
         self._checkpoints: list[Any] = []
         self._actors: list[int | None] = []
         self._moves: list[int] = [0]
         # Positions where a turn begins: the first position with a seat to act,
         # then the one after each turn-closing move and the chance events it calls for.
         self._turn_starts: list[int] = []
-        self._lines: dict[int | None, list[str | None]] = {}
-        state = self.game.new_state(self.header)
-        closed = False
-        for k in range(len(self.events) + 1):
-            if k % every == 0:
-                self._checkpoints.append(self.game.copy_state(state))
-            actor = self.game.to_act(state)
-            self._actors.append(actor)
-            if actor is not None and (closed or not self._turn_starts):
-                self._turn_starts.append(k)
-                closed = False
-            if k < len(self.events):
-                event = self.events[k]
-                self.game.apply(state, event)
-                self._moves.append(self._moves[-1] + ("seat" in event))
-                closed = closed or ("seat" in event and self.game.closes_turn(event))
+        self._lines: dict[tuple[int | None, int], list[str | None]] = {}  # (seat, stretch) → its lines
+        state = self._fold()
+        self.over = self.game.is_over(state)
+        self.perspectives = perspectives(self.header, self.over)
         self.start = self._turn_starts[0] if self._turn_starts else 0
         self.position = len(self.events)
         self.state = state
         self.jump(self.start)
+
+    def _fold(self) -> Any:
+        """Apply every event once, noting checkpoints, actors, moves and turn starts; the final state.
+        (The one slow step in opening a replay: names are bound locally, as the loop runs once per event.)"""
+        game, events, every = self.game, self.events, self.every
+        apply, to_act, closes_turn, copy = game.apply, game.to_act, game.closes_turn, game.copy_state
+        checkpoints, actors, moves, turn_starts = self._checkpoints, self._actors, self._moves, self._turn_starts
+        state = game.new_state(self.header)
+        closed, done, n = False, 0, len(events)
+        for k in range(n + 1):
+            if k % every == 0:
+                checkpoints.append(copy(state))
+            actor = to_act(state)
+            actors.append(actor)
+            if actor is not None and (closed or not turn_starts):
+                turn_starts.append(k)
+                closed = False
+            if k < n:
+                event = events[k]
+                apply(state, event)
+                if "seat" in event:
+                    done += 1
+                    closed = closed or closes_turn(event)
+                moves.append(done)
+        return state
 
     # -- reading ---------------------------------------------------------
     @property
@@ -92,18 +142,46 @@ class ReplayCursor:
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` could see at this moment; None: everything."""
+        self._check(seat)
         return self.game.view(self.state, seat)
 
-    def log_lines(self, seat: int | None) -> list[str | None]:
-        """For each event, its log line as ``seat`` could read it (None: no line)."""
-        if seat not in self._lines:
-            state = self.game.new_state(self.header)
+    def _check(self, seat: int | None) -> None:
+        if seat not in self.perspectives:
+            raise HiddenView(refusal(self.header, self.over) or f"this replay shows seat {self.perspectives[0]} only")
+
+    def lines_before(self, position: int, seat: int | None, count: int) -> list[tuple[int, str]]:
+        """The last ``count`` log lines (as ``seat`` reads them) of the events before ``position``,
+        oldest first, each with the position just after its event."""
+        self._check(seat)
+        found: list[tuple[int, str]] = []
+        stretch = (min(position, self.length) - 1) // self.every
+        while stretch >= 0 and len(found) < count:
+            first = stretch * self.every
+            lines = self._stretch_lines(seat, stretch)[: max(0, position - first)]
+            found[:0] = [(first + index + 1, line) for index, line in enumerate(lines) if line]
+            stretch -= 1
+        return found[-count:] if count else []
+
+    def next_line(self, position: int, seat: int | None) -> int | None:
+        """The position just after the first event after ``position`` that has a log line."""
+        self._check(seat)
+        for stretch in range(max(0, position) // self.every, (self.length - 1) // self.every + 1):
+            first = stretch * self.every
+            for index, line in enumerate(self._stretch_lines(seat, stretch)):
+                if line and first + index + 1 > position:
+                    return first + index + 1
+        return None
+
+    def _stretch_lines(self, seat: int | None, stretch: int) -> list[str | None]:
+        """The lines of the events from checkpoint ``stretch`` to the next (None: no line)."""
+        if (seat, stretch) not in self._lines:
+            state = self.game.copy_state(self._checkpoints[stretch])
             lines = []
-            for event in self.events:
+            for event in self.events[stretch * self.every : (stretch + 1) * self.every]:
                 lines.append(self.game.describe(state, event, seat))
                 self.game.apply(state, event)
-            self._lines[seat] = lines
-        return self._lines[seat]
+            self._lines[seat, stretch] = lines
+        return self._lines[seat, stretch]
 
     # -- moving ----------------------------------------------------------
     def jump(self, k: int) -> None:

@@ -79,3 +79,14 @@ def test_only_per_seat_details_become_columns_under_readable_headings():
 
     result = Result(winners=[0], details={"cards_left": [3, 0], "gold": [[5, 2], []], "round": 7, "colours": ["red"]})
     assert detail_columns(result, 2) == [("Cards left", ["3", "0"]), ("Gold won", ["5 2", "–"])]
+
+
+def test_the_headline_agrees_with_the_default_name_you():
+    from kobito_tui.app.screens.final import headline
+    from kobito_tui.core.game import Result
+
+    names = ["You", "Computer 2"]
+    assert headline(Result(winners=[0]), names) == "You win!"
+    assert headline(Result(winners=[1]), names) == "Computer 2 wins!"
+    assert headline(Result(winners=[0, 1]), names) == "You and Computer 2 win!"
+    assert headline(Result(winners=[]), names) == "A draw"

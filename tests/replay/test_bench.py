@@ -1,27 +1,50 @@
-"""`kobito bench replay`: its record, its jump timing, and its report."""
+"""`kobito bench replay`: its records, its timings, and its report."""
 
 from __future__ import annotations
 
-from kobito_tui.bench.replay import long_record, report, time_jumps
+import asyncio
+
+from kobito_tui.bench.replay import long_record, report, time_jumps, time_viewer
+from kobito_tui.core import replay
+from kobito_tui.core.record import fold
 from kobito_tui.core.replay import ReplayCursor
 from kobito_tui.core.savefile import dumps, loads
 
 
-def test_the_long_record_is_a_valid_5000_event_game():
+def test_the_long_record_is_a_whole_valid_game_of_at_least_5000_events():
     record = long_record()
-    assert len(record.events) == 5_000
+    assert len(record.events) >= 5_000
+    assert ReplayCursor(record).over  # a replay shows everything only of a finished game
     assert loads(dumps(record)).events == record.events
 
 
 def test_jumps_use_checkpoints_not_a_refold():
     cursor = ReplayCursor(long_record(2_000))
     timings = time_jumps(cursor, jumps=100)
-    assert len(timings) == 100 + 2_000 // cursor.every
+    assert len(timings) == 100 + cursor.length // cursor.every
     assert max(timings) < 50  # a refold of 2,000 events would take longer than the target allows
+
+
+def test_a_long_record_keeps_a_bounded_number_of_checkpoints(monkeypatch):
+    record = long_record(2_000)
+    assert ReplayCursor(record).every == 64
+    monkeypatch.setattr(replay, "MAX_CHECKPOINTS", 8)  # 2,000 events count as long now
+    cursor = ReplayCursor(record)
+    assert cursor.every == -(-cursor.length // 8) and len(cursor._checkpoints) <= 9
+    cursor.jump(cursor.length - 1)
+    assert cursor.view(None) == record.game.view(fold(record.game, record.header, record.events[:-1]), None)
+
+
+def test_the_viewer_timings_cover_opening_steps_and_perspectives():
+    timings = asyncio.run(time_viewer(long_record(500), 4, perspectives=3))
+    assert len(timings["open"]) == len(timings["open_cpu"]) == 1 and len(timings["steps"]) == 4 and len(timings["perspectives"]) == 3
+    assert all(ms > 0 for values in timings.values() for ms in values)
 
 
 def test_report_quotes_the_figures():
     text = report({"events": 5000, "checkpoint_every": 64, "open_ms": 30.0, "jumps": 578, "jump_ms_max": 4.2,
                    "jump_ms_median": 0.1, "steps": 200, "step_ms_median": 12.5, "step_ms_p95": 30.1,
-                   "step_cpu_ms_median": 11.0})
+                   "step_cpu_ms_median": 11.0, "long_events": 100_512, "open_100k_ms": 640.0, "open_100k_cpu_ms": 510.0,
+                   "perspective_changes": 10, "perspective_change_ms": 21.5, "perspective_change_ms_max": 70.1})
     assert "max 4.2 ms" in text and "median 12.5 ms" in text
+    assert "100512-event" in text and "640.0 ms" in text and "median 21.5 ms" in text

@@ -46,8 +46,10 @@ def rows(screen) -> list[list[str]]:
 
 def test_scan_lists_everything_and_keeps_the_reasons(saves):
     fill(saves)
-    save(saves / "replays" / "kept.jsonl", example("treasure-seek.jsonl"))  # the final screen's "Save replay"
+    save(saves / "replays" / "kept.jsonl", example("treasure-standard.jsonl"))  # the final screen's "Save replay"
+    save(saves / "replays" / "copy.jsonl", example("treasure-seek.jsonl"))  # the same game as finished.jsonl
     entries = {entry.path.name: entry for entry in scan(saves)}
+    assert "copy.jsonl" not in entries  # listed once
     assert set(EXAMPLES) <= set(entries) and len(entries) == len(EXAMPLES) + 5
     assert entries["kept.jsonl"].short_name == "replays/kept" and entries["kept.jsonl"].over
     broken = entries["broken.jsonl"]
@@ -146,10 +148,7 @@ async def test_open_finished_replays_and_unfinished_continues(saves):
         assert isinstance(app.screen, ReplayScreen) and app.screen.path == saves / "finished.jsonl"
         await pilot.press("escape")
         assert app.screen is screen
-        await pilot.press("up", "r")  # an unfinished game can be replayed too
-        assert isinstance(app.screen, ReplayScreen)
-        await pilot.press("escape")
-        await pilot.press("c")
+        await pilot.press("up", "c")
         assert screen.results == [saves / "unfinished.jsonl"]
 
 
@@ -171,7 +170,7 @@ def test_preview_seat_never_reveals_a_hot_seat_game_in_progress(saves):
     cases = {
         "finished": (record, None),
         "solo": (Record(replace(record.header, seats=(record.header.seats[0], computer)), record.events[:20]), 0),
-        "bots": (Record(replace(record.header, seats=(computer, computer)), record.events[:20]), None),
+        "bots": (Record(replace(record.header, seats=(computer, computer)), record.events[:20]), False),
         "hot-seat": (Record(record.header, record.events[:20]), False),
     }
     for name, (game, seat) in cases.items():
@@ -204,3 +203,22 @@ async def test_play_from_here_in_a_replay_opened_from_the_browser_continues_the_
         await pilot.pause()
         [game] = [s for s in app.screen_stack if isinstance(s, GameScreen)]
         assert game.session.path.parent == saves and not game.session.over
+
+
+async def test_rename_refuses_long_names_and_control_characters(saves):
+    fill(saves)
+    app = make_app(saves)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_browser(app, pilot)
+        before = sorted(path.name for path in saves.iterdir())
+        for bad in ("é" * 130, "a\x00b", "two\nlines", "x\x1b]0;pwned\x07"):
+            await pilot.press("f2")
+            app.screen.query_one("#new-name").value = bad
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen and app._exception is None, repr(bad)
+            assert sorted(path.name for path in saves.iterdir()) == before
+        reasons = [note.message for note in app._notifications]
+        assert any("at most 255 bytes" in reason for reason in reasons)
+        assert sum("without control characters" in reason for reason in reasons) == 3
+        assert all("\x1b" not in reason and "\x00" not in reason for reason in reasons)

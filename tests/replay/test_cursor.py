@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kobito_tui.core.game import Seat
-from kobito_tui.core.record import fold
-from kobito_tui.core.replay import ReplayCursor
+from kobito_tui.core.record import Record, fold
+from kobito_tui.core.replay import HiddenView, ReplayCursor, refusal
 from kobito_tui.core.savefile import dumps, loads
 
 from .conftest import EXAMPLES, example
@@ -102,9 +104,44 @@ def test_branch_keeps_the_prefix_and_reassigns_seats():
 def test_log_lines_hide_other_seats_draws():
     record = example("kobito-2-players.jsonl")
     cursor = ReplayCursor(record)
-    mine, everything = cursor.log_lines(0), cursor.log_lines(None)
-    bob_draws = [i for i, e in enumerate(record.events) if e["type"] == "draw" and e["player"] == 1]
+    n = cursor.length
+    mine, everything = dict(cursor.lines_before(n, 0, n)), dict(cursor.lines_before(n, None, n))
+    bob_draws = [i + 1 for i, e in enumerate(record.events) if e["type"] == "draw" and e["player"] == 1]
     assert bob_draws
-    for i in bob_draws:
-        assert mine[i].startswith("Bob drew ") and mine[i].endswith(" cards.") or mine[i] == "Bob drew 1 card."
-        assert mine[i] != everything[i]
+    for k in bob_draws:
+        assert mine[k].startswith("Bob drew ") and mine[k].endswith(" cards.") or mine[k] == "Bob drew 1 card."
+        assert mine[k] != everything[k]
+
+
+@pytest.mark.parametrize("name", ["treasure-seek.jsonl", "kobito-2-players.jsonl"])
+def test_lines_are_described_by_stretch_as_the_whole_log_would_be(name):
+    record = example(name)
+    cursor = ReplayCursor(record, every=16)
+    game, state, whole = record.game, record.game.new_state(record.header), []
+    for k, event in enumerate(record.events, start=1):
+        line = game.describe(state, event, 1)
+        game.apply(state, event)
+        whole += [(k, line)] if line else []
+    for k in range(0, cursor.length + 1, 3):
+        assert cursor.lines_before(k, 1, 5) == [item for item in whole if item[0] <= k][-5:]
+        later = [position for position, _ in whole if position > k]
+        assert cursor.next_line(k, 1) == (later[0] if later else None)
+
+
+def test_what_a_replay_may_show():
+    record = example("kobito-2-players.jsonl")  # Ann and Bob, both human
+    unfinished = Record(record.header, record.events[:60])
+    solo = Record(replace(record.header, seats=(Seat("Ann"), Seat("Computer 2", "bot", "random"))), record.events[:60])
+    computers = Record(replace(solo.header, seats=(solo.header.seats[1],) * 2), record.events[:60])
+    assert ReplayCursor(record).perspectives == (None, 0, 1)
+    assert ReplayCursor(solo).perspectives == (0,)
+    for hidden in (unfinished, computers):
+        cursor = ReplayCursor(hidden)
+        assert cursor.perspectives == () and refusal(hidden.header, cursor.over).startswith("Continue it to the end")
+    cursor = ReplayCursor(solo)
+    for seat in (None, 1):
+        with pytest.raises(HiddenView):
+            cursor.view(seat)
+        with pytest.raises(HiddenView):
+            cursor.lines_before(cursor.length, seat, 3)
+    assert cursor.view(0).seat == 0

@@ -8,6 +8,7 @@ from textual import events
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
+from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.core.record import fold
 from kobito_tui.core.savefile import load
 
@@ -65,7 +66,7 @@ async def test_step_to_the_end_and_back_by_keys(saves, name):
         assert len(shown) == len(positions)
         for view, k in zip(shown[::7], positions[::7]):  # every 7th: the fold is slow to repeat
             assert view == fold_view(record, k, None)
-        assert str(screen.query_one("#replay-position").render()).startswith(f"Event {start} of {n}")
+        assert str(screen.query_one("#replay-position").render()).startswith(f"Event {start}/{n}")
 
 
 async def test_turns_start_end_and_position_line(saves):
@@ -77,13 +78,13 @@ async def test_turns_start_end_and_position_line(saves):
         await pilot.press("pagedown", "pagedown")
         assert cursor.turn == 3 and cursor.to_act is not None
         line = str(screen.query_one("#replay-position").render())
-        assert f"turn 3 of {cursor.turns}" in line
+        assert f"turn 3/{cursor.turns}" in line
         assert f"{record.header.name(cursor.to_act)} to act" in line
         await pilot.press("pageup")
         assert cursor.turn == 2
         await pilot.press("end")
         assert cursor.position == cursor.length
-        assert "game over" in str(screen.query_one("#replay-position").render())
+        assert str(screen.query_one("#replay-position").render()).startswith("Game over: ")
         await pilot.press("home")
         assert cursor.position == cursor.start
 
@@ -109,9 +110,12 @@ async def test_mouse_buttons_timeline_and_log(saves):
         timeline = screen.query_one(Timeline)
         await pilot.click(Timeline, offset=(timeline.size.width // 2, 0))
         assert abs(cursor.position - cursor.length / 2) <= cursor.length / timeline.size.width + 1
+        await pilot.click("#replay-turn-forward")
+        await pilot.click("#replay-turn-forward")
         log = screen.query_one(ReplayLog)
-        await pilot.click(ReplayLog, offset=(3, 2))  # the second line shown: after the first turn's log line
-        assert cursor.position == log._positions[log.highlighted] and cursor.position > cursor.start
+        was, (position, _) = cursor.position, log.rows[0]
+        await pilot.click(ReplayLog, offset=(3, 0))  # the top line shown: back to just after its event
+        assert cursor.position == position and cursor.start < position < was
 
 
 async def test_play_pause_and_speeds(saves):
@@ -146,8 +150,7 @@ async def test_perspective_shows_exactly_what_a_seat_saw(saves):
             view = shown[-1]
             assert view == fold_view(record, k, 1)
             assert view.hands is None and view.seat == 1  # no one else's hand in the view
-        log = screen.query_one(ReplayLog)
-        texts = [str(log.get_option_at_index(i).prompt) for i in range(log.option_count)]
+        texts = [line for _, line in screen.cursor.lines_before(screen.cursor.position, 1, 10_000)]
         others_draws = [t for t in texts if " drew " in t and not t.startswith("Bob ")]
         assert others_draws and all(t.endswith(" cards.") or t.endswith(" card.") for t in others_draws)
         await pilot.click("#replay-view")
@@ -204,3 +207,21 @@ async def test_play_from_here_can_be_cancelled(saves):
         assert app.screen is screen and not list(saves.iterdir())
         await pilot.press("escape")
         assert screen.results == [None]
+
+
+async def test_play_from_here_where_nothing_can_be_written_says_so_and_stays(saves, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")  # a file where the saves folder's parent should be: every write fails
+    record = example("treasure-standard.jsonl")
+    app = make_app(saves)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = ReplayScreen(record, None, blocker / "saves")
+        await app.push_screen(screen)
+        await pilot.press("pagedown", "b")
+        await pilot.pause()
+        await pilot.click("#branch-play")
+        await pilot.pause()
+        assert app._exception is None
+        assert isinstance(app.screen, MessageScreen) and "could not be saved" in app.screen.title_text
+        await pilot.press("enter")
+        assert app.screen is screen and screen.cursor.position > screen.cursor.start

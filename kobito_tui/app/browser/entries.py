@@ -14,6 +14,7 @@ from typing import Any
 from kobito_tui.core.game import Header
 from kobito_tui.core.games import get_game
 from kobito_tui.core.record import Record, fold
+from kobito_tui.core.replay import printable_names
 from kobito_tui.core.savefile import SUFFIX, SaveError, load
 from kobito_tui.core.saves import list_saves
 
@@ -91,7 +92,7 @@ def read_entry(path: Path, example: bool = False) -> SaveEntry:
         return entry
     entry.header = entry.record.header
     game = entry.record.game
-    entry.final_state = fold(game, entry.header, entry.record.events)
+    entry.final_state = fold(game, printable_names(entry.header), entry.record.events)  # for the preview
     result = game.result(entry.final_state)
     entry.over = game.is_over(entry.final_state)
     if result is not None:
@@ -107,11 +108,12 @@ def example_paths() -> list[Path]:
 
 
 def scan(saves_dir: Path) -> list[SaveEntry]:
-    """The player's saves and saved replays, then the examples."""
-    return [
-        *(read_entry(path) for path in [*list_saves(saves_dir), *list_saves(saves_dir / REPLAYS)]),
-        *(read_entry(path, example=True) for path in example_paths()),
-    ]
+    """The player's saves, the saved replays that are not the same game as a save
+    (the final screen's "Save replay" copies a finished game), then the examples."""
+    saves = [read_entry(path) for path in list_saves(saves_dir)]
+    records = [entry.record for entry in saves if entry.record is not None]
+    replays = [entry for entry in map(read_entry, list_saves(saves_dir / REPLAYS)) if entry.record not in records]
+    return [*saves, *replays, *(read_entry(path, example=True) for path in example_paths())]
 
 
 # Sort keys: "saved" (the player's saves, last saved first, then the examples) and one per column.

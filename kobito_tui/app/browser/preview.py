@@ -1,65 +1,89 @@
 """The browser's preview: the final (or current) position on the game's own board, read-only.
 
-An unfinished game is shown only as its one human player would see it (a
-game of computers only: everything); with several humans nothing hidden is
-shown, only the details.
+It shows what a replay may show (:func:`kobito_tui.core.replay.perspectives`):
+an unfinished game only as its one human player sees it; with several humans
+(or none) no board, only the details.
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.dom import NoScreen
 from textual.widgets import Static
 
-from kobito_tui.app.board import GameBoard
+from kobito_tui.app.board import GameBoard, board_class
 from kobito_tui.app.browser.entries import SaveEntry
-from kobito_tui.app.board import board_class
-from kobito_tui.app.viewpoint import humans
+from kobito_tui.core.replay import perspectives
+from kobito_tui.core.safetext import printable
 
-HIDDEN = "A hot-seat game in progress: open it to see the table (hands stay hidden here)."
+HIDDEN = "A game in progress: continue it to see the table (nothing hidden is shown here)."
 
 
 def preview_seat(entry: SaveEntry) -> int | None | bool:
     """The seat whose view the preview shows, None for everything, False for no board."""
-    if entry.over:
-        return None
-    people = humans(entry.header)
-    if len(people) > 1:
-        return False
-    return people[0] if people else None
+    allowed = perspectives(entry.header, entry.over)
+    return allowed[0] if allowed else False
 
 
 def details(entry: SaveEntry) -> str:
     """Two lines: what the file is, then who played and how it stands (or why it cannot be read)."""
-    first = f"{entry.game_title} · {entry.name} · {entry.date}"
+    first = f"{entry.game_title} · {printable(entry.name)} · {entry.date}"
     if entry.header is not None:
-        players = ", ".join(s.name + (f" (computer, {s.level})" if s.is_bot else "") for s in entry.header.seats)
+        players = ", ".join(
+            printable(s.name) + (f" (computer, {printable(s.level)})" if s.is_bot else "") for s in entry.header.seats
+        )
         first += f" · {players}"
     if entry.error is not None:
-        return f"{first}\nCannot be opened — {entry.error}"
-    return f"{first}\n{entry.moves} moves · {entry.result}"
+        return f"{first}\nCannot be opened — {printable(entry.error)}"
+    text = f"{first}\n{entry.moves} moves · {printable(entry.result)}"
+    return text + "\n" + HIDDEN if entry.record is not None and preview_seat(entry) is False else text
 
 
 class Preview(Vertical):
+    """The details at once; the board once the choice settles (one swap at a time,
+    so a held arrow key never removes a board still being mounted)."""
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._board: GameBoard | None = None
+        self._entry: SaveEntry | None = None  # the latest chosen
+        self._shown: SaveEntry | None = None  # the one the board shows
+        self._swap_queued = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="preview-details", markup=False)
 
     def show_entry(self, entry: SaveEntry | None) -> None:
-        text = "No saved games yet." if entry is None else details(entry)
+        self._entry = entry
+        self.query_one("#preview-details", Static).update("No saved games yet." if entry is None else details(entry))
+        if not self._swap_queued:
+            self._swap_queued = True
+            self.call_later(self._swap_board)
+
+    def _open(self) -> bool:
+        """Whether the browser is still open: a closing screen leaves the stack before its widgets go."""
+        try:
+            return self.screen in self.app.screen_stack
+        except NoScreen:
+            return False
+
+    async def _swap_board(self) -> None:
+        """Show the board of the latest entry; entries chosen meanwhile queue one more swap."""
+        self._swap_queued = False
+        entry = self._entry
+        if entry is self._shown and self._board is not None:
+            return  # (the list was only sorted or resized)
         if self._board is not None:
-            self._board.remove()
-            self._board = None
-        if entry is not None and entry.record is not None:
-            seat = preview_seat(entry)
-            if seat is False:
-                text += "\n" + HIDDEN
-            else:
-                self._board = board_class(entry.header.game)(entry.header, classes="preview-board")
-                self.mount(self._board)
-                view = entry.record.game.view(entry.final_state, seat)
-                self._board.call_later(self._board.show, view, [], False)
-        self.query_one("#preview-details", Static).update(text)
+            await self._board.remove()
+            self._board, self._shown = None, None
+        if entry is None or entry.record is None or not self._open():
+            return
+        seat = preview_seat(entry)
+        if seat is False:
+            return
+        board = board_class(entry.header.game)(entry.header, classes="preview-board")
+        await self.mount(board)
+        self._board, self._shown = board, entry
+        if board.is_mounted and self._open():
+            board.show(entry.record.game.view(entry.final_state, seat), [], False)

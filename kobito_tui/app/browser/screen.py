@@ -1,7 +1,8 @@
 """The saved-games browser: every save and example, sortable, with a preview.
 
 Enter (or a click on the chosen row) opens a game: a finished one as a
-replay, an unfinished one to continue; ``r`` always replays.  The screen is
+replay, an unfinished one to continue; ``r`` replays (an unfinished game only
+from its one human's view, never a hot-seat game before its end).  The screen is
 dismissed with the path of a game to continue (or None), so the caller only
 has to resume it: ``app.push_screen(BrowserScreen(saves_dir), app.resume)``.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -20,16 +22,34 @@ from kobito_tui.app.browser.entries import SORT_KEYS, SaveEntry, scan
 from kobito_tui.app.browser.preview import Preview
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.core.replay import refusal
+from kobito_tui.core.safetext import is_unsafe, printable
 from kobito_tui.core.savefile import SUFFIX
 
 COLUMNS = (("Game", "game"), ("Players", "players"), ("Date", "date"), ("Moves", "moves"),
            ("Result", "result"), ("File", "file"))
-# Cut to fit 80 columns; the preview shows everything whole.
-WIDTHS = {"players": 16, "result": 22, "file": 22}
+# Cut to fit 80 columns; the file name gets what is left (at least a saved game's
+# "kobito-20261130-102442"), and the preview shows everything whole.
+WIDTHS = {"game": 8, "players": 11, "date": 10, "moves": 5, "result": 11}
+FILE_MIN = 22
+PADDING = 2 * len(COLUMNS) + 1  # a space each side of every cell, and the scrollbar
+NAME_MAX_BYTES = 255  # a file name, as most file systems allow
 
 
-def clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+def cell(text: str, width: int | None = None) -> Text:
+    """Untrusted text as a plain table cell, cut to ``width`` with "…"."""
+    return Text(printable(text, width))
+
+
+def rename_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a save file's new name, or None when it can."""
+    if "/" in name or "\\" in name or name.startswith("."):
+        return "A name without folders, not starting with a dot."
+    if any(is_unsafe(char) for char in name):
+        return f"A name without control characters ({printable(name)})."
+    if len(name.encode("utf-8", "surrogatepass")) > NAME_MAX_BYTES:
+        return f"A name of at most {NAME_MAX_BYTES} bytes."
+    return None
 
 
 class BrowserScreen(ShellScreen):
@@ -71,6 +91,8 @@ class BrowserScreen(ShellScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:
+            return  # closed before it was shown (keys typed fast): its widgets are gone
         self.reload()
         self.query_one(DataTable).focus()
 
@@ -84,11 +106,12 @@ class BrowserScreen(ShellScreen):
         self.entries.sort(key=SORT_KEYS[self.sort_column], reverse=self.sort_reverse)
         table = self.query_one(DataTable)
         table.clear()
+        file_width = max(FILE_MIN, self.size.width - PADDING - sum(WIDTHS.values()))
         for index, entry in enumerate(self.entries):
             table.add_row(
-                entry.game_name, clip(entry.players, WIDTHS["players"]), entry.date[:10],
+                entry.game_name, cell(entry.players, WIDTHS["players"]), cell(entry.date[:10]),
                 "" if entry.record is None else str(entry.moves),
-                clip(entry.result, WIDTHS["result"]), clip(entry.short_name, WIDTHS["file"]), key=str(index),
+                cell(entry.result, WIDTHS["result"]), cell(entry.short_name, file_width), key=str(index),
             )
         rows = [entry.path for entry in self.entries]
         if keep in rows:
@@ -116,6 +139,10 @@ class BrowserScreen(ShellScreen):
         self.query_one("#browser-continue", Button).disabled = not (readable and not entry.over and not entry.example)
         for ident in ("rename", "delete"):
             self.query_one(f"#browser-{ident}", Button).disabled = entry is None or entry.example
+
+    def on_resize(self) -> None:
+        if self.entries:  # the file names get the new width
+            self._show_rows(self.chosen.path if self.chosen else None)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._preview()
@@ -152,6 +179,10 @@ class BrowserScreen(ShellScreen):
         if entry is None or entry.record is None:
             self._refuse(entry)
             return
+        reason = refusal(entry.header, entry.over)
+        if reason is not None:
+            self.notify(reason, title="This game is not over", markup=False)
+            return
         self.app.push_screen(ReplayScreen(entry.record, entry.path, self.saves_dir), self._replay_closed)
 
     def _replay_closed(self, branched: Path | None) -> None:
@@ -171,7 +202,8 @@ class BrowserScreen(ShellScreen):
 
     def _refuse(self, entry: SaveEntry | None) -> None:
         if entry is not None:
-            self.notify(f"{entry.path.name}: {entry.error}", title="This file cannot be opened", severity="error")
+            self.notify(printable(f"{entry.path.name}: {entry.error}"), title="This file cannot be opened",
+                        severity="error", markup=False)
 
     def action_delete(self) -> None:
         entry = self.chosen
@@ -184,10 +216,11 @@ class BrowserScreen(ShellScreen):
                 try:
                     entry.path.unlink()
                 except OSError as error:
-                    self.notify(str(error), title="Not deleted", severity="error")
+                    self.notify(printable(error), title="Not deleted", severity="error", markup=False)
                 self.reload()
 
-        self.app.push_screen(ConfirmDialog(f"Delete {entry.path.name}? This cannot be undone.", "Delete"), answered)
+        question = f"Delete {printable(entry.path.name)}? This cannot be undone."
+        self.app.push_screen(ConfirmDialog(question, "Delete"), answered)
 
     def action_rename(self) -> None:
         entry = self.chosen
@@ -199,21 +232,22 @@ class BrowserScreen(ShellScreen):
             if name is None or name.strip() in ("", entry.path.name):
                 return
             name = name.strip()
-            if "/" in name or "\\" in name or name.startswith("."):
-                self.notify("A name without folders, not starting with a dot.", title="Not renamed", severity="error")
-                return
-            target = entry.path.with_name(name if name.endswith(SUFFIX) else name + SUFFIX)
-            if target.exists():
-                self.notify(f"{target.name} already exists.", title="Not renamed", severity="error")
-                return
-            try:
-                entry.path.rename(target)
-            except OSError as error:
-                self.notify(str(error), title="Not renamed", severity="error")
+            name = name if name.endswith(SUFFIX) else name + SUFFIX
+            problem = rename_problem(name)
+            target = entry.path.with_name(name)
+            if problem is None and target.exists():
+                problem = f"{printable(target.name)} already exists."
+            if problem is None:
+                try:
+                    entry.path.rename(target)
+                except (OSError, ValueError) as error:
+                    problem = printable(error)
+            if problem is not None:
+                self.notify(problem, title="Not renamed", severity="error", markup=False)
                 return
             self.reload(keep=target)
 
-        self.app.push_screen(RenameDialog(entry.path.name), answered)
+        self.app.push_screen(RenameDialog(printable(entry.path.name)), answered)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,12 +10,16 @@ from textual.widgets import Button, Input, Select, Static
 from kobito_tui.app.screens.base import ShellDialog
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import BOT_LEVELS
+from kobito_tui.core.safetext import name_problem
 
 KINDS = (("Human", "human"), *((f"Computer ({level})", f"bot:{level}") for level in BOT_LEVELS))
 
 
 def seat_kind(seat: Seat) -> str:
-    return f"bot:{seat.level}" if seat.is_bot else "human"
+    """The seat's choice in the menu (a computer of a level it does not know plays at random)."""
+    if not seat.is_bot:
+        return "human"
+    return f"bot:{seat.level}" if seat.level in BOT_LEVELS else "bot:random"
 
 
 def make_seat(name: str, kind: str, number: int) -> Seat:
@@ -26,13 +30,15 @@ def make_seat(name: str, kind: str, number: int) -> Seat:
 
 
 class BranchDialog(ShellDialog):
-    """Dismissed with the new seats, or None when cancelled."""
+    """Dismissed with the new seats, or None when cancelled; with ``kinds_fixed``
+    only the names can change, not who plays (human or computer)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, seats: tuple[Seat, ...]) -> None:
+    def __init__(self, seats: tuple[Seat, ...], kinds_fixed: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.seats = seats
+        self.kinds_fixed = kinds_fixed
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="branch-dialog"):
@@ -41,7 +47,8 @@ class BranchDialog(ShellDialog):
                 with Horizontal(classes="branch-seat"):
                     yield Input(seat.name, id=f"branch-name-{number}", classes="branch-name", compact=True)
                     yield Select(
-                        KINDS, value=seat_kind(seat), allow_blank=False, id=f"branch-kind-{number}", compact=True
+                        KINDS, value=seat_kind(seat), allow_blank=False, id=f"branch-kind-{number}", compact=True,
+                        disabled=self.kinds_fixed,
                     )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play", id="branch-play", variant="primary", compact=True)
@@ -59,11 +66,19 @@ class BranchDialog(ShellDialog):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(self.chosen_seats() if event.button.id == "branch-play" else None)
+        self._play() if event.button.id == "branch-play" else self.dismiss(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.dismiss(self.chosen_seats())
+        self._play()
+
+    def _play(self) -> None:
+        seats = self.chosen_seats()
+        problem = next(filter(None, (name_problem(seat.name) for seat in seats)), None)
+        if problem is not None:
+            self.notify(problem.capitalize() + ".", title="Play from here", severity="error")
+        else:
+            self.dismiss(seats)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

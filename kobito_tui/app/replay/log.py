@@ -1,38 +1,86 @@
-"""The game log in words, one line per described event; choosing a line jumps there."""
+"""The game log in words up to the moment shown, the newest line at the bottom.
+
+Only the lines that fit are described (by the cursor, a stretch of events at a
+time), so a record of any length opens at once.  A click on a line, or ↑↓ and
+the mouse wheel, jumps to just after that line's event.
+"""
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
+from textual import events
+from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
-from textual.widgets import OptionList
+from textual.widget import Widget
+
+from kobito_tui.core.replay import ReplayCursor
 
 START = "— start —"
 
 
-class ReplayLog(OptionList):
-    """Option 0 is the start; every other option is the position just after its event."""
+class ReplayLog(Widget, can_focus=True):
+    COMPONENT_CLASSES = {"replay-log--current"}
+    BINDINGS = [
+        Binding("up", "line(-1)", "Earlier line", key_display="↑", show=False),
+        Binding("down", "line(1)", "Later line", key_display="↓", show=False),
+    ]
 
     class Jump(Message):
         def __init__(self, position: int) -> None:
             super().__init__()
             self.position = position
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, cursor: ReplayCursor, seat: int | None, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._positions: list[int] = [0]
+        self.cursor = cursor
+        self.seat = seat
+        self.rows: list[tuple[int, Content]] = []  # what each row shows, and where a click on it jumps
 
-    def fill(self, lines: list[str | None]) -> None:
-        """Show ``lines`` (one per event, None for events without a line)."""
-        self._positions = [0] + [index + 1 for index, line in enumerate(lines) if line]
-        self.set_options([START, *(line for line in lines if line)])
+    def show(self, seat: int | None) -> None:
+        """Show the lines as ``seat`` reads them, up to the cursor's position (drawn at the next refresh)."""
+        self.seat = seat
+        self.refresh()
 
-    def follow(self, position: int) -> None:
-        """Highlight the last line at or before ``position`` (no repaint if it stays)."""
-        index = bisect_right(self._positions, position) - 1
-        if index != self.highlighted:
-            self.highlighted = index
+    def lines(self, count: int) -> list[tuple[int, str]]:
+        """The last ``count`` lines up to the position, the start first if it is among them."""
+        lines = self.cursor.lines_before(self.cursor.position, self.seat, count)
+        return lines if len(lines) == count else [(0, START), *lines][-count:]
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def render(self) -> Content:
+        width, height = self.content_size
+        rows: list[tuple[int, Content]] = []
+        lines = self.lines(max(1, height))
+        current = self.get_visual_style("replay-log--current")
+        for number, (position, line) in enumerate(reversed(lines)):
+            text = Content(line)
+            wrapped = [(position, row) for row in text.wrap(max(1, width))]
+            if number == 0:
+                wrapped = [(position, row.stylize(current).extend_right(width - row.cell_length)) for _, row in wrapped]
+            rows[:0] = wrapped
+            if len(rows) >= height:
+                break
+        self.rows = rows[-height:] if height else []
+        return Content("\n").join(row for _, row in self.rows)
+
+    def action_line(self, delta: int) -> None:
+        """To the line before the newest shown (-1), or to the next one (1)."""
+        cursor = self.cursor
+        if delta < 0:
+            earlier = cursor.lines_before(cursor.position, self.seat, 2)
+            self.post_message(self.Jump(earlier[0][0] if len(earlier) == 2 else 0))
+        else:
+            later = cursor.next_line(cursor.position, self.seat)
+            self.post_message(self.Jump(cursor.length if later is None else later))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and 0 <= offset.y < len(self.rows):
+            self.post_message(self.Jump(self.rows[offset.y][0]))
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
-        self.post_message(self.Jump(self._positions[event.option_index]))
+        self.action_line(-1)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.action_line(1)

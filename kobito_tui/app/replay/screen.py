@@ -2,9 +2,11 @@
 
 Keys and buttons step by event or by turn, jump to start or end, play and
 pause at several speeds; the log and the timeline jump wherever clicked.  The
-perspective is everything, or exactly what one seat could see then.  *Play
-from here* writes a new save file (the original is never touched) and
-dismisses the screen with its path, for the caller to continue it as a live game.
+perspective is everything, or exactly what one seat could see then, among
+those the cursor allows (an unfinished game: its one human's view only; with
+several humans it is not shown at all, only why).  *Play from here* writes a
+new save file (the original is never touched) and dismisses the screen with
+its path, for the caller to continue it as a live game.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from textual.widgets import Button, Footer, Static
 from kobito_tui.app.replay.branch import BranchDialog
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
-from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.board import board_class
+from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record
-from kobito_tui.core.replay import ReplayCursor
+from kobito_tui.core.replay import ReplayCursor, refusal
+from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import save
 from kobito_tui.core.saves import new_save_path
 
@@ -75,25 +79,24 @@ class ReplayScreen(ShellScreen):
         self.cursor = ReplayCursor(record)
         self.path = path
         self.saves_dir = saves_dir
-        self.seat: int | None = None  # the perspective: None = everything
+        # The perspective (None: everything), always one the cursor allows.
+        self.seat: int | None = self.cursor.perspectives[0] if self.cursor.perspectives else None
         self.speed = 1.0
         self._timer: Timer | None = None
         self.board = board_class(record.header.game)(record.header, id="replay-board")
 
     @property
     def header(self):
+        """The record's header, players' names made printable (by the cursor)."""
         return self.cursor.header
 
     # -- layout ----------------------------------------------------------
     def compose(self) -> ComposeResult:
-        title = f"Replay · {self.cursor.game.title} · {', '.join(s.name for s in self.header.seats)}"
-        if self.path is not None:
-            title += f" · {self.path.name}"
-        yield Static(title, id="replay-title", markup=False)
+        yield Static(self.title_text(), id="replay-title", markup=False)
         yield Static("", id="replay-position", markup=False)
         with Horizontal(id="replay-table"):
             yield self.board
-            yield ReplayLog(id="replay-log", markup=False)
+            yield ReplayLog(self.cursor, self.seat, id="replay-log")
         yield Timeline(self.cursor.length, id="replay-timeline")
         with Horizontal(id="replay-controls"):
             for label, action, ident, tip in CONTROLS:
@@ -101,7 +104,14 @@ class ReplayScreen(ShellScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._fill_log()
+        if self not in self.app.screen_stack:
+            return  # closed before it was shown (keys typed fast): its widgets are gone
+        reason = refusal(self.header, self.cursor.over)
+        if reason is not None:
+            self.dismiss(None)
+            self.app.push_screen(MessageScreen("This game is not over", reason))
+            return
+        self.query_one("#replay-view", Button).disabled = len(self.cursor.perspectives) < 2
         self.show_position()
         self.query_one(ReplayLog).focus()  # the board is read-only: its keys stay out of the way
 
@@ -110,11 +120,14 @@ class ReplayScreen(ShellScreen):
         cursor = self.cursor
         self.board.show(cursor.view(self.seat), [], interactive=False)
         self.query_one(Timeline).position = cursor.position
-        self.query_one(ReplayLog).follow(cursor.position)
-        # Fixed-size widgets: updated without a new layout, so a step stays cheap.
-        self.query_one("#replay-position", Static).update(self.position_text(), layout=False)
+        self.query_one(ReplayLog).show(self.seat)
+        # Updated without a new layout (a step stays cheap), unless the line wraps or did.
+        line = self.query_one("#replay-position", Static)
+        text = self.position_text()
+        wraps = len(text) > line.content_size.width
+        line.update(text, layout=wraps or line.content_size.height > 1)
         self._label("#replay-speed", speed_label(self.speed))
-        self._label("#replay-view", f"View: {self.perspective_name()}")
+        self._label("#replay-view", "View: all" if self.seat is None else f"View: {self.seat + 1}")
         self._label("#replay-play", "Pause" if self._timer else "Play")
 
     def _label(self, selector: str, text: str) -> None:
@@ -122,28 +135,27 @@ class ReplayScreen(ShellScreen):
         if str(button.label) != text:
             button.label = text
 
+    def title_text(self) -> str:
+        """Whose eyes first (it changes), then the game, the players and the file."""
+        eyes = "everything shown" if self.seat is None else f"as {self.header.name(self.seat)} saw it"
+        parts = ["Replay", eyes, self.cursor.game.title, ", ".join(s.name for s in self.header.seats)]
+        if self.path is not None:
+            parts.append(printable(self.path.name))
+        return " · ".join(parts)
+
     def position_text(self) -> str:
         cursor = self.cursor
-        parts = [
-            f"Event {cursor.position} of {cursor.length}",
-            f"move {cursor.moves_done} of {cursor.moves}",
-        ]
+        if cursor.position == cursor.length and cursor.over:
+            result = cursor.game.result(cursor.state)
+            return f"Game over: {result.summary}" if result and result.summary else "Game over"
+        parts = [f"Event {cursor.position}/{cursor.length}", f"move {cursor.moves_done}/{cursor.moves}"]
         if cursor.turn:
-            parts.append(f"turn {cursor.turn} of {cursor.turns}")
+            parts.append(f"turn {cursor.turn}/{cursor.turns}")
         if cursor.to_act is not None:
             parts.append(f"{self.header.name(cursor.to_act)} to act")
-        elif cursor.game.is_over(cursor.state):
-            result = cursor.game.result(cursor.state)
-            parts.append(f"game over: {result.summary}" if result and result.summary else "game over")
         else:
             parts.append("setting up")
         return " · ".join(parts)
-
-    def perspective_name(self) -> str:
-        return "all" if self.seat is None else self.header.name(self.seat)
-
-    def _fill_log(self) -> None:
-        self.query_one(ReplayLog).fill(self.cursor.log_lines(self.seat))
 
     # -- actions (keys and buttons) ----------------------------------------
     def action_step(self, delta: int) -> None:
@@ -188,20 +200,27 @@ class ReplayScreen(ShellScreen):
         self.show_position()
 
     def action_perspective(self, seat: int | None = None) -> None:
-        """Seat ``n`` (1-based, 0 = everything), or the next perspective in turn."""
+        """Seat ``n`` (1-based, 0 = everything), or the next perspective the cursor allows."""
+        allowed = self.cursor.perspectives
         if seat is None:
-            order = [None, *range(self.header.players)]
-            self.seat = order[(order.index(self.seat) + 1) % len(order)]
+            wanted = allowed[(allowed.index(self.seat) + 1) % len(allowed)]
         elif seat <= self.header.players:
-            self.seat = None if seat == 0 else seat - 1
+            wanted = None if seat == 0 else seat - 1
         else:
             return
-        self._fill_log()
+        if wanted not in allowed:
+            name = self.header.name(self.seat)
+            self.notify(f"The game is not over: only {name}'s view can be shown.", title="View", markup=False)
+            return
+        self.seat = wanted
+        self.query_one("#replay-title", Static).update(self.title_text())
         self.show_position()
 
     def action_branch(self) -> None:
         self._stop()
-        self.app.push_screen(BranchDialog(self.header.seats), self._branch_chosen)
+        # In an unfinished game who plays each seat stays: a seat handed to the
+        # player would open to them a hand its opponent kept hidden.
+        self.app.push_screen(BranchDialog(self.header.seats, kinds_fixed=not self.cursor.over), self._branch_chosen)
 
     def _branch_chosen(self, seats: tuple[Seat, ...] | None) -> None:
         if seats is None:
@@ -209,7 +228,12 @@ class ReplayScreen(ShellScreen):
         record = self.cursor.branch(self.cursor.position, seats)
         folder = self.saves_dir or getattr(self.app, "saves_dir", None) or Path.cwd()
         path = new_save_path(Path(folder), record.header)
-        save(path, record)
+        try:
+            save(path, record)
+        except OSError as error:
+            reason = f"{path}: {error.strerror or error}. Nothing was written; the replay stays open."
+            self.app.push_screen(MessageScreen("The new game could not be saved", reason))
+            return
         self.dismiss(path)
 
     def action_close(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
@@ -10,18 +11,21 @@ from textual.widgets import Button, DataTable, Footer, Static
 from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.core.game import Result
+from kobito_tui.core.safetext import printable
 from kobito_tui.core.session import Session
 
 
 def headline(result: Result, names: list[str]) -> str:
+    """"Ann wins!", "Ann and Bob win!", and "You win!" for the default seat name."""
     if not result.winners:
         return "A draw"
-    winners = " and ".join(names[seat] for seat in result.winners)
-    return f"{winners} {'win' if len(result.winners) > 1 else 'wins'}!"
+    winners = [printable(names[seat]) for seat in result.winners]
+    plural = len(winners) > 1 or winners[0].strip().lower() == "you"
+    return f"{' and '.join(winners)} {'win' if plural else 'wins'}!"
 
 
 def scores_table(result: Result, names: list[str]) -> DataTable:
-    """One row per seat, best score first: the score, what the end reveals, the winners."""
+    """One row per seat, best score first: the score, what the end reveals, the winners (plain text)."""
     table = DataTable(id="final-scores", cursor_type="none", show_cursor=False)
     details = detail_columns(result, len(names))
     scored = result.scores is not None
@@ -29,7 +33,8 @@ def scores_table(result: Result, names: list[str]) -> DataTable:
     seats = sorted(range(len(names)), key=lambda seat: -result.scores[seat]) if scored else range(len(names))
     for seat in seats:
         score = [str(result.scores[seat])] if scored else []
-        table.add_row(names[seat], *score, *(cells[seat] for _, cells in details), "★ winner" if seat in result.winners else "")
+        cells = [names[seat], *score, *(cells[seat] for _, cells in details), "★ winner" if seat in result.winners else ""]
+        table.add_row(*(Text(printable(cell)) for cell in cells))
     return table
 
 
@@ -50,7 +55,7 @@ class FinalScreen(ShellScreen):
         names = [seat.name for seat in self.session.header.seats]
         with Middle(), Center(), Vertical(id="final-box"):
             yield Static(headline(result, names), id="final-winner", markup=False)
-            yield Static(result.summary, id="final-summary", markup=False)
+            yield Static(printable(result.summary), id="final-summary", markup=False)
             yield scores_table(result, names)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again", id="play_again", variant="primary", compact=True)

@@ -8,18 +8,21 @@ from textual.containers import Vertical
 from textual.widgets import Button, Static
 
 from kobito_tui.app.screens.base import ShellDialog
+from kobito_tui.core.safetext import printable
 
 
 class MessageScreen(ShellDialog):
+    """``title`` and ``text`` shown as plain text, every line made printable (they may quote a file)."""
+
     BINDINGS = [Binding("escape,enter", "dismiss", "Close")]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__(classes="dialog-screen")
-        self.title_text, self.text = title, text
+        self.title_text, self.text = printable(title), "\n".join(map(printable, text.split("\n")))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog message"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.text, classes="message-text", markup=False)
             yield Button("OK", id="ok", variant="primary", compact=True)
 
