@@ -43,9 +43,10 @@ class GameBoard(Widget):
     HOW_TO: tuple[tuple[str, str], ...] = ()
     LEGEND: tuple[tuple[str, str], ...] = ()
 
-    def __init__(self, header: Header, **kwargs: Any) -> None:
+    def __init__(self, header: Header, watching: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.header = header
+        self.watching = watching  # a replay or a preview: the seat shown is nobody's "you"
 
     def show(self, view: Any, legal: list[Event], interactive: bool) -> None:
         """Render ``view``; when ``interactive``, ``legal`` are the moves the

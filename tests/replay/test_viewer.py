@@ -225,3 +225,28 @@ async def test_play_from_here_where_nothing_can_be_written_says_so_and_stays(sav
         assert isinstance(app.screen, MessageScreen) and "could not be saved" in app.screen.title_text
         await pilot.press("enter")
         assert app.screen is screen and screen.cursor.position > screen.cursor.start
+
+
+async def test_a_replay_as_a_seat_calls_nobody_you(saves):
+    """As Computer 2 saw it, the board does not say "Computer 2 (you)" or "Your workshop"."""
+    import random
+
+    from kobito_tui.app.replay import ReplayScreen
+    from kobito_tui.core.game import Seat
+    from kobito_tui.core.games import get_game
+    from kobito_tui.core.randomplay import random_game
+    from kobito_tui.core.record import new_header
+
+    from .conftest import make_app
+
+    for game_id in ("kobito", "treasure"):
+        header = new_header(game_id, (Seat("You"), Seat("Computer 2", "bot", "greedy")), seed=3)
+        record, _ = random_game(get_game(game_id), header, random.Random(3))
+        app = make_app(saves)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.push_screen(ReplayScreen(record))
+            await pilot.press("home", "right", "right", "2")
+            await pilot.pause()
+            text = app.export_screenshot().replace("&#160;", " ")
+            assert "as Computer 2 saw it" in text
+            assert "(you" not in text and "Your workshop" not in text and "Your colour" not in text

@@ -82,7 +82,7 @@ class Preview(Vertical):
         seat = preview_seat(entry)
         if seat is False:
             return
-        board = board_class(entry.header.game)(entry.header, classes="preview-board")
+        board = board_class(entry.header.game)(entry.header, watching=True, classes="preview-board")
         await self.mount(board)
         self._board, self._shown = board, entry
         if board.is_mounted and self._open():

@@ -72,7 +72,7 @@ class KobitoBoard(GameBoard):
             yield TokenLines(id="pot-rows")
         with _section("players", "Players"):
             yield TokenLines(id="opponents")
-        with _section("mine", "Your workshop and hand"):
+        with _section("mine", "Workshop and hand" if self.watching else "Your workshop and hand"):
             yield TokenLines(id="me")
             yield TokenLines(id="workshop")
             with Horizontal(id="hand-row"):
@@ -140,7 +140,7 @@ class KobitoBoard(GameBoard):
         self.query_one("#table-info", TokenLines).variants = lines.table_info(view)
         self.query_one("#pot-rows", TokenLines).variants = lines.pots(view, marks, self.news)
         self.query_one("#opponents", TokenLines).variants = lines.opponents(view, self.me, self.news)
-        self.query_one("#me", TokenLines).variants = lines.me(view, self.me, self.news)
+        self.query_one("#me", TokenLines).variants = lines.me(view, self.me, self.news, you=not self.watching)
         self.query_one("#workshop", TokenLines).variants = lines.workshop(view, self.me, marks, self.stops)
         self.query_one("#hand", TokenLines).variants = lines.hand(self.hand(), marks, self.stops)
         end = self.query_one("#end-turn", Button)

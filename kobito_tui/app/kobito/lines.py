@@ -130,12 +130,15 @@ def _rainbow_range(cards: tuple[CardView, ...]) -> Token:
     return Token(text, (card_class(first),))
 
 
-def _seat_line(view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int]], is_me: bool = False) -> Line:
+def _seat_line(
+    view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int]], is_me: bool = False, you: bool = False
+) -> Line:
     """One seat's public facts; ``size`` "full" | "medium" | "short" (the score
-    alone, penalties only when there are some: the score counts both)."""
+    alone, penalties only when there are some: the score counts both).  ``you``:
+    the player at the keys is this seat (not a replay's watcher)."""
     acting = seat == view.turn and not view.over
     name = view.names[seat][:NAME_WIDTH]
-    name += " (you)" if is_me and view.seat is not None and name.lower() != "you" else ""
+    name += " (you)" if you and view.seat is not None and name.lower() != "you" else ""
     width = min(max(map(len, view.names)), NAME_WIDTH) + (6 if is_me else 0)
     gold = view.gold[seat]
     head = [Token("▶" if acting else " ", ("active",)), Token(name.ljust(width), ("active",) if acting else ("label",))]
@@ -186,8 +189,8 @@ def opponents(view: KobitoView, me: int, fresh: set[tuple[str, int]]) -> Variant
     )
 
 
-def me(view: KobitoView, seat: int, fresh: set[tuple[str, int]]) -> Variants:
-    return tuple((_seat_line(view, seat, size, fresh, is_me=True),) for size in ("full", "medium", "short"))
+def me(view: KobitoView, seat: int, fresh: set[tuple[str, int]], you: bool = True) -> Variants:
+    return tuple((_seat_line(view, seat, size, fresh, is_me=True, you=you),) for size in ("full", "medium", "short"))
 
 
 def workshop(view: KobitoView, seat: int, marks: Marks, stops: list[tuple]) -> Variants:

@@ -83,7 +83,7 @@ class ReplayScreen(ShellScreen):
         self.seat: int | None = self.cursor.perspectives[0] if self.cursor.perspectives else None
         self.speed = 1.0
         self._timer: Timer | None = None
-        self.board = board_class(record.header.game)(record.header, id="replay-board")
+        self.board = board_class(record.header.game)(record.header, watching=True, id="replay-board")
 
     @property
     def header(self):

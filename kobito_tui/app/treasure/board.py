@@ -173,7 +173,8 @@ class TreasureBoard(GameBoard):
         choices = self._choices
         grid.show(view, choices, self._cursor if choices.corners else None, choices.target_of(self._hint))
         width = self.query_one("#treasure-seats", Static).content_size.width or self.content_size.width
-        lines = (colour_line(view, width), seats_line(view, width))
+        you = not self.watching
+        lines = (colour_line(view, width, you), seats_line(view, width, you))
         if lines != self._lines:  # an update re-runs the layout: only when the words change
             self._lines = lines
             self.query_one("#treasure-mine", Static).update(lines[0])

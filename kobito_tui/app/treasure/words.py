@@ -32,19 +32,21 @@ def status_text(view: TreasureView | None, legal: list[Event], interactive: bool
     return f"Step {view.steps_taken + 1} of 3 — arrow keys or click an arrow"
 
 
-def colour_line(view: TreasureView, width: int | None = None) -> str:
+def colour_line(view: TreasureView, width: int | None = None, you: bool = True) -> str:
     """The viewing seat's secret colour and progress, and the round (in short
-    when the long form is wider than ``width``)."""
+    when the long form is wider than ``width``); ``you`` False in a replay, where
+    the seat shown is not the reader's."""
     limit = view.turn_limit
     round_text = f"Round {view.round}" + (f" of {limit}" if limit else "")
     if view.my_colour is None:
         return f"Watching — {round_text}"
     side = "found" if view.variant == "seek" else "hidden"
     letter = COLOUR_LETTERS[view.my_colour]
-    line = f"Your colour: {view.my_colour} ({letter}) — {view.my_progress} of 5 {side} · {round_text}"
+    whose = "Your colour" if you else f"{view.names[view.seat]}'s colour"
+    line = f"{whose}: {view.my_colour} ({letter}) — {view.my_progress} of 5 {side} · {round_text}"
     if width is None or len(line) <= width:
         return line
-    return f"Yours: {view.my_colour} ({letter}) · {view.my_progress}/5 {side} · Round {view.round}" + (
+    return f"{'Yours' if you else 'Colour'}: {view.my_colour} ({letter}) · {view.my_progress}/5 {side} · Round {view.round}" + (
         f"/{limit}" if limit else ""
     )
 
@@ -78,7 +80,7 @@ def tips(view: TreasureView, choices: Choices) -> list[tuple[object, str]]:
     return found
 
 
-def seats_line(view: TreasureView, width: int | None = None) -> Text:
+def seats_line(view: TreasureView, width: int | None = None, you: bool = True) -> Text:
     """Each seat with its pawn mark; colours only where the view reveals them.
     Within ``width`` the line breaks between seats, never inside one."""
     winners = set(view.result.winners) if view.result else set()
@@ -88,8 +90,8 @@ def seats_line(view: TreasureView, width: int | None = None) -> Text:
         label = Text(f"{mark}{name}")
         colour = view.colours[seat]
         if colour is not None:
-            label.append(f" ({'you, ' if seat == view.seat and name.lower() != 'you' else ''}{colour})")
-        elif seat == view.seat and name.lower() != "you":
+            label.append(f" ({'you, ' if you and seat == view.seat and name.lower() != 'you' else ''}{colour})")
+        elif you and seat == view.seat and name.lower() != "you":
             label.append(" (you)")
         if seat == view.to_act:
             label = Text("▶ ", style="bold") + label
