@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kobito_tui.bots import make_bot
-from kobito_tui.bots.treasure_bots import steps_to_finish
+from kobito_tui.bots.treasure_heuristics import steps_to_finish
 from kobito_tui.bots.treasure_model import Layout, Path, colour_beliefs, paths, table_from_history, trapped, walk
 from kobito_tui.core.game import Seat
 from kobito_tui.core.games import get_game
