@@ -5,13 +5,10 @@ first step and replay the plan while the history shows nothing else happened.
   another colour (it may be someone's) nor stops on a tile that would force it
   to next turn, heads for its own tiles when none are in reach and breaks ties
   toward paths that turn several colours.
-* :class:`StrongBot` infers each opponent's colour from their paths
-  (``treasure_model.colour_beliefs``) and looks one reply ahead: for each own
-  path and each colour the next player may hold, it plays that player's
-  likely (greedy) reply and asks who can then win — a player standing on the
-  last open tile of a colour must finish it — and otherwise scores the race:
-  the steps the other still needs minus its own.  It also pays for paths that
-  give its own colour away (the belief an observer would form about it).
+* :class:`StrongBot` deduces the others' colours from their paths, plays
+  two whole rounds out in each likely colour deal (every opponent replying as
+  a player of its colour would), judges the race that remains, and pays a
+  little for paths that give its own colour away (``treasure_search``).
 """
 
 from __future__ import annotations
@@ -26,7 +23,8 @@ from kobito_tui.treasure.board import COLOURS, from_rc
 
 from .treasure_heuristics import greedy_score
 from .treasure_model import Path, Table, gains, paths, table_from_history, walk
-from .treasure_search import RoundSearch, distinct
+from .treasure_search import RoundSearch
+
 
 class _PathBot:
     """Shared turn mechanics: one plan per turn, replayed step by step."""
@@ -72,8 +70,9 @@ class GreedyBot(_PathBot):
 
 
 class StrongBot(_PathBot):
-    """Deduce the others' colours, look over the whole round in each likely
-    world, and keep the own colour hidden (see ``treasure_search``)."""
+    """Deduce the others' colours, play the next rounds out in each likely
+    world, and keep the own colour hidden (see ``treasure_search``).  Paths
+    are searched best-looking first, so a short budget still picks well."""
 
     def __init__(self, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S):
         super().__init__(seed)
@@ -82,7 +81,7 @@ class StrongBot(_PathBot):
     def pick(self, table: Table, seat: int, mine: int, options: list[Path]) -> Path:
         deadline = time.perf_counter() + self.budget_s * 0.8
         search = RoundSearch(table, seat, mine)
-        ordered = sorted(distinct(table.board, table.layout, options), key=lambda p: -greedy_score(table.board, table.layout, mine, p))
+        ordered = sorted(options, key=lambda p: -greedy_score(table.board, table.layout, mine, p))
         best, best_value = ordered[0], -float("inf")
         for path in ordered:
             if time.perf_counter() > deadline:

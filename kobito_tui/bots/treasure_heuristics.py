@@ -4,6 +4,8 @@ an opponent's likely reply)."""
 
 from __future__ import annotations
 
+import math
+
 from .treasure_model import DISTANCE, Layout, Path, gain, nearest_open, trapped, walk
 
 WIN = 1_000_000.0
@@ -12,9 +14,11 @@ WIN = 1_000_000.0
 def steps_to_finish(board: int, layout: Layout, colour: int, here: int) -> int:
     """About how many steps a pawn on ``here`` needs to turn all of ``colour``:
     a nearest-first tour over its open tiles, plus the step off the last, plus
-    two steps for each of its tiles still unseen."""
+    (seek) the unseen tiles to turn up until the last of its hidden ones shows:
+    ``h (U + 1) / (h + 1)`` of ``U`` on average for ``h`` hidden."""
     open_tiles = layout.open_tiles(board, colour)
-    steps = 2 * layout.hidden[colour]
+    hidden = layout.hidden[colour]
+    steps = math.ceil(hidden * (layout.unseen.bit_count() + 1) / (hidden + 1))
     if not open_tiles:
         return steps
     steps += 1

@@ -1,20 +1,23 @@
-"""The search behind Hide the Treasure's strong level: deduce, look over the round, race.
+"""The search behind Hide the Treasure's strong level: deduce, play the rounds out, race.
 
 * **Worlds.**  The likelihood model (``colour_beliefs``) gives each opponent
   a probability per colour; a *world* gives every opponent a distinct colour
   (never the bot's own), weighted by the product of those probabilities.
   The likeliest worlds are searched, each as if it were the truth.
-* **The round.**  In a world, after an own 3-step path each opponent in turn
-  plays its likely reply for the colour it holds there (the greedy
-  heuristic: turn the own colour, head for it, never finish another).  A
-  completed colour wins for its owner at once — so a path that finishes a
-  colour someone likely holds is worth nothing, and one that turns back an
-  opponent's nearly finished colour is worth what it saves.
-* **The race.**  After the round every player is given the turns it still
+* **The rounds.**  In a world, after an own 3-step path each opponent in
+  turn plays its likely reply for the colour it holds there (the greedy
+  heuristic: turn the own colour, head for it, never finish another), then
+  the bot and everyone again for a second round.  A completed colour wins
+  for its owner at once — so a path that finishes a colour someone likely
+  holds is worth nothing, and one that turns back an opponent's nearly
+  finished colour is worth what it saves.
+* **The race.**  After the rounds every player is given the turns it still
   needs (``steps_to_finish``), counted in the order they move; a player
   standing on the last open tile of a colour finishes it for its owner when
   it steps off.  A soft minimum turns the times into the chance that the bot
   finishes first.
+* **Hiding.**  The same likelihood model, applied to the bot's own path as
+  an observer would, costs a little per unit of belief in its true colour.
 """
 
 from __future__ import annotations
@@ -80,16 +83,6 @@ def completes(board: int, layout: Layout, path: Path, world: World) -> tuple[int
     return board, winner
 
 
-def distinct(board: int, layout: Layout, options: list[Path]) -> list[Path]:
-    """One path per outcome (the board after, the end, the colour completed on
-    the way): going back and forth often reaches the same place having turned
-    the same tiles."""
-    found: dict[tuple, Path] = {}
-    for path in options:
-        found.setdefault((*walk(board, layout, path), path.end), path)
-    return list(found.values())
-
-
 class RoundSearch:
     """The value of an own path: the chance of winning, averaged over the
     likely worlds, less what the path tells observers about the own colour."""
@@ -97,7 +90,7 @@ class RoundSearch:
     TAU = 1.0  # rounds: how sharply a turn more or less to go decides the race
     ROUNDS = 2  # rounds played out before the race is judged
     SOONER = 0.98  # a win a turn later is worth this much of a win now
-    LEAK = 0.02  # cost per unit of an observer's belief in the own colour
+    LEAK = 0.05  # cost per unit of an observer's belief in the own colour
 
     def __init__(self, table: Table, seat: int, mine: int):
         self.table, self.seat, self.mine = table, seat, mine
