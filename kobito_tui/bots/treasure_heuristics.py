@@ -14,11 +14,9 @@ WIN = 1_000_000.0
 def steps_to_finish(board: int, layout: Layout, colour: int, here: int) -> int:
     """About how many steps a pawn on ``here`` needs to turn all of ``colour``:
     a nearest-first tour over its open tiles, plus the step off the last, plus
-    (seek) the unseen tiles to turn up until the last of its hidden ones shows:
-    ``h (U + 1) / (h + 1)`` of ``U`` on average for ``h`` hidden."""
+    (seek) the unseen tiles to turn up until the last of its hidden ones shows."""
     open_tiles = layout.open_tiles(board, colour)
-    hidden = layout.hidden[colour]
-    steps = math.ceil(hidden * (layout.unseen.bit_count() + 1) / (hidden + 1))
+    steps = math.ceil(unseen_to_turn(board, layout, colour))
     if not open_tiles:
         return steps
     steps += 1
@@ -45,3 +43,16 @@ def score_after(board: int, after: int, done: int | None, layout: Layout, colour
     turned = gain(board, after, layout, colour)
     mixed = len({layout.colour_of[p] for p in path.flips})
     return 10 * turned - 2 * nearest_open(after, layout, colour, path.end) + 0.5 * mixed
+
+
+def unseen_to_turn(board: int, layout: Layout, colour: int) -> float:
+    """Seek: how many of the tiles still unseen and face down one expects to
+    turn up before the last of ``colour``'s hidden tiles shows — ``h (U + 1) /
+    (h + 1)`` for ``h`` hidden among ``U``.  An unseen tile already turned up
+    in a look-ahead (its bit set) found one of them with chance ``h / unseen``."""
+    unseen = layout.unseen.bit_count()
+    if not unseen:
+        return 0.0
+    up = (layout.unseen & board).bit_count()
+    hidden = layout.hidden[colour] * (1 - up / unseen)
+    return hidden * (unseen - up + 1) / (hidden + 1)

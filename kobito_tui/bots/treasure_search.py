@@ -89,6 +89,7 @@ class RoundSearch:
 
     TAU = 1.0  # rounds: how sharply a turn more or less to go decides the race
     ROUNDS = 2  # rounds played out before the race is judged
+    WORLDS = 6  # at most this many colour deals are searched
     SOONER = 0.98  # a win a turn later is worth this much of a win now
     LEAK = 0.05  # cost per unit of an observer's belief in the own colour
 
@@ -96,7 +97,7 @@ class RoundSearch:
         self.table, self.seat, self.mine = table, seat, mine
         self.layout, self.n = table.layout, table.players
         beliefs = {s: colour_beliefs(table, s, excluded={mine}) for s in range(self.n) if s != seat}
-        self.worlds = worlds(beliefs, seat, mine, self.n)
+        self.worlds = worlds(beliefs, seat, mine, self.n, most=self.WORLDS)
         self.replies: dict[tuple, Path | None] = {}
         self.observer = Observer(table, seat)
 
@@ -114,7 +115,7 @@ class RoundSearch:
         colour ends it, else the race decides."""
         table, layout = self.table, self.layout
         board, pawns = table.board, table.pawns[:]
-        for turn in range(int(self.ROUNDS) * self.n):
+        for turn in range(self.ROUNDS * self.n):
             mover = (self.seat + turn) % self.n
             chosen = path if turn == 0 else self.reply(board, pawns, mover, world.colours[mover])
             if chosen is None:  # it must pass
