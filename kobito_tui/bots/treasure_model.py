@@ -236,12 +236,17 @@ class TurnModel:
         ]
 
 
-def turn_likelihoods(turn: Turn, table: Table) -> list[float]:
+def turn_likelihoods(turn: Turn, table: Table) -> tuple[float, ...]:
     """P(this turn's path | the mover's colour is c), for each colour c."""
     if len(turn.path) < 2:
-        return [1.0] * len(COLOURS)
-    blocked = table.blocked(turn.seat, turn.pawns)
-    return TurnModel(turn.board, turn.path[0], blocked, len(turn.path) - 1, turn.layout).likelihoods(turn.path)
+        return (1.0,) * len(COLOURS)
+    return _path_likelihoods(turn.board, table.blocked(turn.seat, turn.pawns), tuple(turn.path), turn.layout)
+
+
+@lru_cache(maxsize=4096)
+def _path_likelihoods(board: int, blocked: frozenset[int], cells: tuple[int, ...], layout: Layout) -> tuple[float, ...]:
+    """``turn_likelihoods`` of a turn, kept: every decision reads all past turns again."""
+    return tuple(TurnModel(board, cells[0], blocked, len(cells) - 1, layout).likelihoods(cells))
 
 
 def colour_beliefs(table: Table, seat: int, excluded: set[int] | frozenset[int] = frozenset()) -> list[float]:
