@@ -30,11 +30,7 @@ def steps_to_finish(board: int, layout: Layout, colour: int, here: int) -> int:
 
 def greedy_score(board: int, layout: Layout, colour: int, path: Path) -> float:
     """The greedy value of ``path`` for a player of ``colour`` (random tie-breaks apart)."""
-    return score_after(board, *walk(board, layout, path), layout, colour, path)
-
-
-def score_after(board: int, after: int, done: int | None, layout: Layout, colour: int, path: Path) -> float:
-    """``greedy_score`` once ``path`` has been walked from ``board`` to ``after``."""
+    after, done = walk(board, layout, path)
     if done is not None:
         return WIN if done == colour else -WIN
     forced = trapped(after, layout, path.end)
