@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             result = selfplay.run(args)
-        except (ValueError, KeyError) as error:
+        except (ValueError, KeyError, OSError) as error:
             print(f"kobito: {error}", file=sys.stderr)
             return 2
         print(json.dumps(result) if args.json else selfplay.report(result))

@@ -68,3 +68,11 @@ def test_a_bad_option_is_one_line_not_a_traceback(capsys):
     assert main(["selfplay", "--game", "treasure", "--games", "1", "-o", "variant=hidden"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("kobito: ") and error.count("\n") == 1 and "variant" in error
+
+
+def test_a_keep_folder_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    (tmp_path / "taken").write_text("a file, not a folder")
+    argv = ["selfplay", "--game", "treasure", "--games", "1", "--budget", "0.01", "--keep", str(tmp_path / "taken")]
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("kobito: ") and error.count("\n") == 1
