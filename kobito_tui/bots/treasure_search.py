@@ -17,7 +17,8 @@
   it steps off.  A soft minimum turns the times into the chance that the bot
   finishes first.
 * **Hiding.**  The same likelihood model, applied to the bot's own path as
-  an observer would, costs a little per unit of belief in its true colour.
+  an observer would, costs a little per unit of belief in its true colour
+  (not while tiles are unseen in seek: there it cost more than it hid).
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ class RoundSearch:
     ROUNDS = 2  # rounds played out before the race is judged
     WORLDS = 6  # at most this many colour deals are searched
     SOONER = 0.98  # a win a turn later is worth this much of a win now
-    LEAK = 0.05  # cost per unit of an observer's belief in the own colour
+    LEAK = 0.05  # cost per unit of an observer's belief in the own colour, once every tile is seen
 
     def __init__(self, table: Table, seat: int, mine: int):
         self.table, self.seat, self.mine = table, seat, mine
@@ -107,6 +108,8 @@ class RoundSearch:
         if walk(self.table.board, self.layout, path)[1] == self.mine:
             return 2 * WIN
         chance = sum(world.weight * self.outcome(path, world) for world in self.worlds)
+        if self.layout.unseen:  # seek: turning up unseen tiles says little, and hiding cost more than it hid
+            return chance
         return chance - self.LEAK * self.observer.belief(path, self.mine)
 
     def outcome(self, path: Path, world: World) -> float:
