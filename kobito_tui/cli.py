@@ -68,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=1)
     selfplay.add_argument("--budget", dest="budget_s", type=float, help="seconds per strong decision (default 0.8)")
     selfplay.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    selfplay.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE", help="a rule option")
+    selfplay.add_argument("--keep", metavar="DIR", help="write every game as a save file in DIR")
     selfplay.add_argument("--json", action="store_true")
     return parser
 
@@ -112,7 +114,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "selfplay":
         from kobito_tui.bots import selfplay
 
-        result = selfplay.run(args)
+        try:
+            result = selfplay.run(args)
+        except (ValueError, KeyError, OSError) as error:
+            print(f"kobito: {error}", file=sys.stderr)
+            return 2
         print(json.dumps(result) if args.json else selfplay.report(result))
         return 0
 

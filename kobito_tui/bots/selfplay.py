@@ -5,7 +5,8 @@ Wilson interval, its mean score and the median and 95th percentile of its
 decision times.  A shared win counts 1/k to each of the k winners (a half
 with two players); a draw (Hide the Treasure's turn limit) counts 1/n to each
 of the n players.  Mean score: Kobito's score; for Hide the Treasure the
-tiles of the bot's colour on the winning side at the end (0-5).
+tiles of the bot's colour on the winning side at the end (0-5).  With
+``keep`` every game is also written as a save file, to replay and study.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from kobito_tui.bots import DEFAULT_BUDGET_S, make_bot
 from kobito_tui.core.game import Event, Seat
 from kobito_tui.core.games import get_game
-from kobito_tui.core.record import new_header, parse_players, run_chance
+from kobito_tui.core.record import Record, new_header, parse_players, run_chance
+from kobito_tui.core.savefile import SUFFIX, save
 
 # Hide the Treasure games between careful bots can wander for long: self-play
 # ends them as a draw after this many rounds.
@@ -54,8 +57,11 @@ def labels(players: str) -> list[str]:
     return [f"{name}#{names[:i].count(name) + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
 
 
-def play_game(game_id: str, levels: list[str], seed: int, budget_s: float, options: dict | None = None) -> dict:
-    """One game: ``levels`` by seat.  Credits (win shares), scores and decision times by seat."""
+def play_game(
+    game_id: str, levels: list[str], seed: int, budget_s: float, options: dict | None = None, keep: Path | None = None
+) -> dict:
+    """One game: ``levels`` by seat.  Credits (win shares), scores and decision times by seat;
+    the game is saved to the file ``keep`` when given."""
     game = get_game(game_id)
     seats = tuple(Seat(f"Computer {i + 1}", "bot", level) for i, level in enumerate(levels))
     header = new_header(game_id, seats, options, seed=seed)
@@ -82,6 +88,8 @@ def play_game(game_id: str, levels: list[str], seed: int, budget_s: float, optio
         events.append(move)
         record([move])
         record(run_chance(game, header, state, events))
+    if keep is not None:
+        save(keep, Record(header, events))
     result = game.result(state)
     n = len(seats)
     credit = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(n)] if result.winners else [1 / n] * n
@@ -95,14 +103,21 @@ def _play(job: tuple) -> dict:
 
 def run(args: Any) -> dict:
     """Play ``args.games`` games; ``args`` has game, players, games, seed,
-    budget_s (strong bots' seconds per decision, None: the default) and jobs (processes)."""
+    budget_s (strong bots' seconds per decision, None: the default), jobs (processes),
+    option (rule options as name-value pairs) and keep (a folder for the games, or None)."""
     names = labels(args.players)
     levels = [name.split("#")[0].split(":")[1] for name in names]
     budget_s = args.budget_s or DEFAULT_BUDGET_S
-    options = {"turn_limit": TREASURE_TURN_LIMIT} if args.game == "treasure" else None
+    options = ({"turn_limit": TREASURE_TURN_LIMIT} if args.game == "treasure" else {}) | dict(args.option)
+    get_game(args.game).normalize_options(dict(options), len(names))  # a bad option fails before any game
     order = random.Random(args.seed)
     seatings = [names[i % len(names):] + names[: i % len(names)] for i in range(args.games)]  # rotate seats
-    jobs = [(args.game, [levels[names.index(s)] for s in seating], order.randrange(2**31), budget_s, options) for seating in seatings]
+    folder = None if args.keep is None else Path(args.keep)
+    jobs = [
+        (args.game, [levels[names.index(s)] for s in seating], order.randrange(2**31), budget_s, options,
+         None if folder is None else folder / f"{args.game}-selfplay-{i + 1:04d}{SUFFIX}")
+        for i, seating in enumerate(seatings)
+    ]
     workers = args.jobs or 1
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -127,13 +142,14 @@ def run(args: Any) -> dict:
             "decision_ms_median": 1000 * statistics.median(times[name]) if times[name] else 0.0,
             "decision_ms_p95": 1000 * percentile(times[name], 0.95),
         }
-    return {"game": args.game, "bots": bots, "games": args.games, "budget_s": budget_s}
+    return {"game": args.game, "bots": bots, "games": args.games, "budget_s": budget_s, "options": options}
 
 
 def report(result: dict) -> str:
     """The table in words."""
     lines = [
         f"{result['game']}: {result['games']} games, seats rotated, strong budget {result['budget_s']} s per decision",
+        "options: " + (", ".join(f"{name}={value}" for name, value in result["options"].items()) or "defaults"),
         f"{'bot':<16}{'win rate':>10}{'95% CI':>18}{'mean score':>12}{'median ms':>11}{'p95 ms':>10}",
     ]
     for name, row in result["bots"].items():

@@ -13,13 +13,16 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kobito_tui.treasure.board import CELLS, COLOURS, NEIGHBOURS, from_rc
+from kobito_tui.treasure.board import CELLS, COLOURS, NEIGHBOURS, from_rc, to_rc
 
 STEPS_PER_TURN = 3
 # An observed player is modelled as choosing a path with probability
 # proportional to exp(BETA * net tiles of its colour turned to the winning
-# side), mixed with EPSILON uniform noise (so random players are allowed).
-BETA = 1.5
+# side - ALPHA * steps from its end to the nearest tile of its colour still
+# to turn), mixed with EPSILON uniform noise (so random players are allowed):
+# a player turns its colour, and heads for it when it cannot.
+BETA = 2.5
+ALPHA = 1.0
 EPSILON = 0.15
 
 
@@ -83,6 +86,25 @@ class Layout:
         return [p for p in self.tiles[colour] if not board >> p & 1]
 
 
+def _manhattan(a: int, b: int) -> int:
+    (ra, ca), (rb, cb) = to_rc(a), to_rc(b)
+    return abs(ra - rb) + abs(ca - cb)
+
+
+DISTANCE = tuple(tuple(_manhattan(a, b) for b in range(CELLS)) for a in range(CELLS))
+"""``DISTANCE[a][b]``: steps between two positions on an empty board."""
+
+
+def nearest_open(board: int, layout: Layout, colour: int, here: int) -> int:
+    """Steps from ``here`` to the nearest tile that may turn ``colour`` (0 if none):
+    its known tiles not on the winning side, and unseen tiles while it has some."""
+    near = DISTANCE[here]
+    targets = layout.open_tiles(board, colour)
+    if layout.hidden[colour]:
+        targets += [p for p in range(CELLS) if (layout.unseen & ~board) >> p & 1]
+    return min((near[p] for p in targets), default=0)
+
+
 def walk(board: int, layout: Layout, path: Path) -> tuple[int, int | None]:
     """The board after ``path`` and the first colour it completes (all 5 tiles
     on the winning side right after a flip), or None.  An unseen tile turned
@@ -108,14 +130,20 @@ def trapped(board: int, layout: Layout, here: int) -> int | None:
     return colour if (board | 1 << here) & mask == mask else None
 
 
-def gains(before: int, after: int, layout: Layout) -> list[float]:
-    """Per colour: tiles on the winning side after, minus before; an unseen
+def gain(before: int, after: int, layout: Layout, colour: int) -> float:
+    """Tiles of ``colour`` on the winning side after, minus before; an unseen
     tile turned up counts as the chance that it is of that colour."""
+    mask = layout.masks[colour]
+    change = (after & mask).bit_count() - (before & mask).bit_count()
+    if not layout.unseen:
+        return change
     unseen = (after & layout.unseen).bit_count() - (before & layout.unseen).bit_count()
-    return [
-        (after & m).bit_count() - (before & m).bit_count() + unseen * layout.share(c)
-        for c, m in enumerate(layout.masks)
-    ]
+    return change + unseen * layout.share(colour)
+
+
+def gains(before: int, after: int, layout: Layout) -> list[float]:
+    """``gain`` for every colour."""
+    return [gain(before, after, layout, colour) for colour in range(len(layout.masks))]
 
 
 @dataclass
@@ -142,8 +170,12 @@ class Table:
     turns: list[Turn] = field(default_factory=list)
     current: Turn | None = None
 
+    def pawn_index(self, seat: int) -> int:
+        """Where ``seat``'s pawn is in ``pawns``: its own entry, or the shared one."""
+        return 0 if self.shared else seat
+
     def pawn(self, seat: int) -> int | None:
-        return self.pawns[0 if self.shared else seat]
+        return self.pawns[self.pawn_index(seat)]
 
     def blocked(self, seat: int, pawns: list[int | None] | None = None) -> frozenset[int]:
         """Tiles ``seat``'s pawn may not step onto (with ``pawns``, or the pawns now)."""
@@ -186,24 +218,35 @@ class TurnModel:
         self.board, self.layout = board, layout
         options = paths(start, blocked, steps)
         self.count = len(options)
-        all_gains = [gains(board, walk(board, layout, p)[0], layout) for p in options]
-        self.totals = [sum(math.exp(BETA * g[c]) for g in all_gains) for c in range(len(COLOURS))]
+        scores = [self.scores(p.cells) for p in options]
+        self.totals = [sum(math.exp(s[c]) for s in scores) for c in range(len(COLOURS))]
+
+    def scores(self, cells: tuple[int, ...]) -> list[float]:
+        """Per colour: how attractive the path is to a player holding it."""
+        after = walk(self.board, self.layout, Path((), cells))[0]
+        net = gains(self.board, after, self.layout)
+        return [BETA * net[c] - ALPHA * nearest_open(after, self.layout, c, cells[-1]) for c in range(len(COLOURS))]
 
     def likelihoods(self, cells: list[int] | tuple[int, ...]) -> list[float]:
         """P(the path through ``cells`` | colour c), for each colour c."""
-        net = gains(self.board, walk(self.board, self.layout, Path((), tuple(cells)))[0], self.layout)
+        scores = self.scores(tuple(cells))
         return [
-            (1 - EPSILON) * math.exp(BETA * net[c]) / self.totals[c] + EPSILON / self.count
+            (1 - EPSILON) * math.exp(scores[c]) / self.totals[c] + EPSILON / self.count
             for c in range(len(COLOURS))
         ]
 
 
-def turn_likelihoods(turn: Turn, table: Table) -> list[float]:
+def turn_likelihoods(turn: Turn, table: Table) -> tuple[float, ...]:
     """P(this turn's path | the mover's colour is c), for each colour c."""
     if len(turn.path) < 2:
-        return [1.0] * len(COLOURS)
-    blocked = table.blocked(turn.seat, turn.pawns)
-    return TurnModel(turn.board, turn.path[0], blocked, len(turn.path) - 1, turn.layout).likelihoods(turn.path)
+        return (1.0,) * len(COLOURS)
+    return _path_likelihoods(turn.board, table.blocked(turn.seat, turn.pawns), tuple(turn.path), turn.layout)
+
+
+@lru_cache(maxsize=4096)
+def _path_likelihoods(board: int, blocked: frozenset[int], cells: tuple[int, ...], layout: Layout) -> tuple[float, ...]:
+    """``turn_likelihoods`` of a turn, kept: every decision reads all past turns again."""
+    return tuple(TurnModel(board, cells[0], blocked, len(cells) - 1, layout).likelihoods(cells))
 
 
 def colour_beliefs(table: Table, seat: int, excluded: set[int] | frozenset[int] = frozenset()) -> list[float]:

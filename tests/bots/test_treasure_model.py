@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kobito_tui.bots import make_bot
-from kobito_tui.bots.treasure_bots import steps_to_finish
+from kobito_tui.bots.treasure_heuristics import steps_to_finish
 from kobito_tui.bots.treasure_model import Layout, Path, colour_beliefs, paths, table_from_history, trapped, walk
 from kobito_tui.core.game import Seat
 from kobito_tui.core.games import get_game
@@ -86,3 +86,9 @@ def test_the_replayed_table_matches_the_game_in_both_variants():
             assert table.pawns == state.pawns
             checked += 1
     assert checked > 10
+
+
+def test_seek_credits_an_unseen_tile_turned_up_in_a_look_ahead():
+    unseen = Layout.of([None] * 25)  # seek, nothing seen yet
+    assert steps_to_finish(0, unseen, 0, 12) == 22  # 5 hidden among 25: 5 * 26 / 6 tiles to turn up
+    assert steps_to_finish(0b111, unseen, 0, 12) < 22  # three turned up: some may be this colour's

@@ -1,0 +1,54 @@
+"""Hand-written Hide the Treasure heuristics: distances, the steps a colour
+still needs, and the greedy value of a path (also the strong level's model of
+an opponent's likely reply)."""
+
+from __future__ import annotations
+
+import math
+
+from .treasure_model import DISTANCE, Layout, Path, gain, nearest_open, trapped, walk
+
+WIN = 1_000_000.0
+
+
+def steps_to_finish(board: int, layout: Layout, colour: int, here: int) -> int:
+    """About how many steps a pawn on ``here`` needs to turn all of ``colour``:
+    a nearest-first tour over its open tiles, plus the step off the last, plus
+    (seek) the unseen tiles to turn up until the last of its hidden ones shows."""
+    open_tiles = layout.open_tiles(board, colour)
+    steps = math.ceil(unseen_to_turn(board, layout, colour))
+    if not open_tiles:
+        return steps
+    steps += 1
+    while open_tiles:
+        target = min(open_tiles, key=DISTANCE[here].__getitem__)
+        steps += DISTANCE[here][target]
+        open_tiles.remove(target)
+        here = target
+    return steps
+
+
+def greedy_score(board: int, layout: Layout, colour: int, path: Path) -> float:
+    """The greedy value of ``path`` for a player of ``colour`` (random tie-breaks apart)."""
+    after, done = walk(board, layout, path)
+    if done is not None:
+        return WIN if done == colour else -WIN
+    forced = trapped(after, layout, path.end)
+    if forced is not None:  # a win next turn, unless the others turn a tile back first
+        return WIN / 2 if forced == colour else -WIN
+    turned = gain(board, after, layout, colour)
+    mixed = len({layout.colour_of[p] for p in path.flips})
+    return 10 * turned - 2 * nearest_open(after, layout, colour, path.end) + 0.5 * mixed
+
+
+def unseen_to_turn(board: int, layout: Layout, colour: int) -> float:
+    """Seek: how many of the tiles still unseen and face down one expects to
+    turn up before the last of ``colour``'s hidden tiles shows — ``h (U + 1) /
+    (h + 1)`` for ``h`` hidden among ``U``.  An unseen tile already turned up
+    in a look-ahead (its bit set) found one of them with chance ``h / unseen``."""
+    unseen = layout.unseen.bit_count()
+    if not unseen:
+        return 0.0
+    up = (layout.unseen & board).bit_count()
+    hidden = layout.hidden[colour] * (1 - up / unseen)
+    return hidden * (unseen - up + 1) / (hidden + 1)

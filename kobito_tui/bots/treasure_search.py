@@ -1,0 +1,175 @@
+"""The search behind Hide the Treasure's strong level: deduce, play the rounds out, race.
+
+* **Worlds.**  The likelihood model (``colour_beliefs``) gives each opponent
+  a probability per colour; a *world* gives every opponent a distinct colour
+  (never the bot's own), weighted by the product of those probabilities.
+  The likeliest worlds are searched, each as if it were the truth.
+* **The rounds.**  In a world, after an own 3-step path each opponent in
+  turn plays its likely reply for the colour it holds there (the greedy
+  heuristic: turn the own colour, head for it, never finish another), then
+  the bot and everyone again for a second round.  A completed colour wins
+  for its owner at once — so a path that finishes a colour someone likely
+  holds is worth nothing, and one that turns back an opponent's nearly
+  finished colour is worth what it saves.
+* **The race.**  After the rounds every player is given the turns it still
+  needs (``steps_to_finish``), counted in the order they move; a player
+  standing on the last open tile of a colour finishes it for its owner when
+  it steps off.  A soft minimum turns the times into the chance that the bot
+  finishes first.
+* **Hiding.**  The same likelihood model, applied to the bot's own path as
+  an observer would, costs a little per unit of belief in its true colour
+  (not while tiles are unseen in seek: there it cost more than it hid).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import permutations
+
+from .treasure_heuristics import greedy_score, steps_to_finish
+from .treasure_model import Layout, Path, Table, TurnModel, colour_beliefs, paths, trapped, walk
+
+WIN = 1.0
+LOSS = 0.0
+
+
+@dataclass(frozen=True)
+class World:
+    """One guess at the hidden colours: ``colours[seat]``, with its probability."""
+
+    weight: float
+    colours: tuple[int, ...]
+
+    def owner(self, colour: int) -> int | None:
+        return self.colours.index(colour) if colour in self.colours else None
+
+
+def worlds(beliefs: dict[int, list[float]], seat: int, mine: int, players: int,
+           mass: float = 0.95, most: int = 12) -> list[World]:
+    """The likeliest colour deals for the opponents, until they hold ``mass`` of
+    the probability (at most ``most`` of them), weights renormalised."""
+    opponents = [s for s in range(players) if s != seat]
+    free = [c for c in range(5) if c != mine]
+    found = []
+    for deal in permutations(free, len(opponents)):
+        weight = math.prod(beliefs[o][c] for o, c in zip(opponents, deal))
+        colours = [mine] * players
+        for o, c in zip(opponents, deal):
+            colours[o] = c
+        found.append(World(weight, tuple(colours)))
+    found.sort(key=lambda w: -w.weight)
+    total = sum(w.weight for w in found) or 1.0
+    kept, covered = [], 0.0
+    for world in found[:most]:
+        kept.append(world)
+        covered += world.weight / total
+        if covered >= mass:
+            break
+    norm = sum(w.weight for w in kept) or 1.0
+    return [World(w.weight / norm, w.colours) for w in kept]
+
+
+def completes(board: int, layout: Layout, path: Path, world: World) -> tuple[int, int | None]:
+    """The board after ``path`` and the seat whose colour one of its flips
+    completes first in ``world`` (a colour nobody holds wins nothing), or None."""
+    winner = None
+    for pos in path.flips:
+        board ^= 1 << pos
+        colour = layout.colour_of[pos]
+        if winner is None and colour is not None and board >> pos & 1 and not layout.hidden[colour]:
+            mask = layout.masks[colour]
+            if board & mask == mask:
+                winner = world.owner(colour)
+    return board, winner
+
+
+class RoundSearch:
+    """The value of an own path: the chance of winning, averaged over the
+    likely worlds, less what the path tells observers about the own colour."""
+
+    TAU = 1.0  # rounds: how sharply a turn more or less to go decides the race
+    ROUNDS = 2  # rounds played out before the race is judged
+    WORLDS = 6  # at most this many colour deals are searched
+    SOONER = 0.98  # a win a turn later is worth this much of a win now
+    LEAK = 0.05  # cost per unit of an observer's belief in the own colour, once every tile is seen
+
+    def __init__(self, table: Table, seat: int, mine: int):
+        self.table, self.seat, self.mine = table, seat, mine
+        self.layout, self.n = table.layout, table.players
+        beliefs = {s: colour_beliefs(table, s, excluded={mine}) for s in range(self.n) if s != seat}
+        self.worlds = worlds(beliefs, seat, mine, self.n, most=self.WORLDS)
+        self.replies: dict[tuple, Path | None] = {}
+        self.observer = Observer(table, seat)
+
+    def value(self, path: Path) -> float:
+        """Above 1 for a path that wins at once; otherwise the chance of
+        winning, less the leak (nothing is hidden once the game is won)."""
+        if walk(self.table.board, self.layout, path)[1] == self.mine:
+            return 2 * WIN
+        chance = sum(world.weight * self.outcome(path, world) for world in self.worlds)
+        if self.layout.unseen:  # seek: turning up unseen tiles says little, and hiding cost more than it hid
+            return chance
+        return chance - self.LEAK * self.observer.belief(path, self.mine)
+
+    def outcome(self, path: Path, world: World) -> float:
+        """Play ``ROUNDS`` rounds in ``world``: the own path, then each opponent's
+        likely reply (and in later rounds the own likely path too); a completed
+        colour ends it, else the race decides."""
+        table, layout = self.table, self.layout
+        board, pawns = table.board, table.pawns[:]
+        for turn in range(self.ROUNDS * self.n):
+            mover = (self.seat + turn) % self.n
+            chosen = path if turn == 0 else self.reply(board, pawns, mover, world.colours[mover])
+            if chosen is None:  # it must pass
+                continue
+            board, winner = completes(board, layout, chosen, world)
+            if winner is not None:
+                return WIN * self.SOONER**turn if winner == self.seat else LOSS
+            pawns[table.pawn_index(mover)] = chosen.end
+        return self.race(board, pawns, world)
+
+    def reply(self, board: int, pawns: list[int | None], seat: int, colour: int) -> Path | None:
+        """``seat``'s likely path for ``colour`` (None: it must pass), cached."""
+        key = (board, tuple(pawns), seat, colour)
+        if key not in self.replies:
+            options = paths(pawns[self.table.pawn_index(seat)], self.table.blocked(seat, pawns))
+            self.replies[key] = max(
+                options, key=lambda q: greedy_score(board, self.layout, colour, q), default=None
+            )
+        return self.replies[key]
+
+    def race(self, board: int, pawns: list[int | None], world: World) -> float:
+        """The chance that the bot, moving next, finishes first: each player's
+        turns to go, in playing order, through a soft minimum."""
+        table, layout, n = self.table, self.layout, self.n
+        order = [(self.seat + k) % n for k in range(n)]
+        times = []
+        for k, s in enumerate(order):
+            steps = max(1, steps_to_finish(board, layout, world.colours[s], pawns[table.pawn_index(s)]))
+            times.append(n * ((steps + 2) // 3 - 1) + k)
+        movers = order[:1] if table.shared else order
+        for k, s in enumerate(movers):  # a pawn on the last open tile of a colour finishes it
+            colour = trapped(board, layout, pawns[table.pawn_index(s)])
+            owner = None if colour is None else world.owner(colour)
+            if owner is not None:
+                times[order.index(owner)] = min(times[order.index(owner)], k)
+        weights = [math.exp(-t / (self.TAU * n)) for t in times]
+        return weights[0] / sum(weights)
+
+
+class Observer:
+    """What a player watching the bot's turn would believe about its colour:
+    the likelihood model the bot uses on the others, applied to itself."""
+
+    def __init__(self, table: Table, seat: int):
+        turn = table.current
+        start = table.pawn(seat) if turn is None else turn.path[0]
+        self.model = TurnModel(table.board if turn is None else turn.board, start, table.blocked(seat), 3, table.layout)
+        self.prior = colour_beliefs(table, seat)
+        self.done = [] if turn is None else turn.path[:-1]
+
+    def belief(self, path: Path, colour: int) -> float:
+        """The observer's probability of ``colour`` once this turn's path is seen."""
+        seen = [p * l for p, l in zip(self.prior, self.model.likelihoods(self.done + list(path.cells)))]
+        return seen[colour] / sum(seen)
