@@ -24,6 +24,7 @@ async def settle(pilot, until, tries: int = 1000) -> None:
     """Let the app run until ``until()`` holds (bots think in threads)."""
     for _ in range(tries):
         if until():
+            await pilot.pause()  # a screen just pushed is mounted before the test reads it
             return
         await pilot.pause(0.01)
     raise AssertionError("the app did not get there")
@@ -56,11 +57,12 @@ async def test_new_game_dialog_by_mouse(saves):
     app = make_app(saves)
     async with app.run_test() as pilot:
         await pilot.click("#title-new")
-        assert isinstance(app.screen, NewGameScreen)
-        await pilot.click("#game")
-        await pilot.click("#game SelectOverlay", offset=(3, 1))  # the second game
-        await pilot.click("#players")
-        await pilot.click("#players SelectOverlay", offset=(3, 1))  # 3 players
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        for select, row in (("#game", 1), ("#players", 1)):  # the second game; 3 players
+            await pilot.click(select)
+            await pilot.pause()  # the overlay opens before it is clicked, however busy the machine
+            await pilot.click(f"{select} SelectOverlay", offset=(3, row))
+            await pilot.pause()
         await pilot.click("#start")
         await settle(pilot, lambda: app.game_screen() is not None)
         header = app.game_screen().header
