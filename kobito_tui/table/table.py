@@ -80,6 +80,7 @@ class Table:
         hint_level: str = "strong",
         hint_budget_s: float = 0.8,
         on_save_error: Callable[[OSError], None] | None = None,
+        on_events: Callable[[int, list[Event]], None] | None = None,
     ):
         self._session = Session(record, path, background=background_save)
         self.game: Game = self._session.game
@@ -88,6 +89,7 @@ class Table:
         self.hint_level, self.hint_budget_s = hint_level, hint_budget_s
         self._seed = record.header.seed
         self._on_save_error = on_save_error
+        self._on_events = on_events  # (kept, added): the record now is its first ``kept`` events, then ``added``
         self.revision = 0
         self._occupants = [Occupant.NOBODY] * record.header.players
         self._subscriptions: list[Subscription] = []
@@ -231,6 +233,9 @@ class Table:
             self._on_save_error(error)
         self.revision += 1
         events = self._session.events
+        if self._on_events is not None:
+            kept = min(before, len(events))
+            self._on_events(kept, events[kept:])
         rewound: dict[Perspective, tuple[int, tuple[LogEntry, ...]]] = {}
         if len(events) < before:
             rewound = self._chronicle.rewind(len(events), self._session.state)
