@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -99,10 +100,11 @@ class Hub:
         self.connections: set[Connection] = set()
         self._server: asyncio.AbstractServer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread = 0
 
     # -- life --------------------------------------------------------------
     async def start(self) -> None:
-        self.loop = asyncio.get_running_loop()
+        self.loop, self._loop_thread = asyncio.get_running_loop(), threading.get_ident()
         for stored in self.store.list():
             if stored.status == SET_ASIDE:
                 continue
@@ -187,7 +189,10 @@ class Hub:
         assert loop is not None
 
         def deliver(update: Update) -> None:  # on whichever thread changed the table
-            loop.call_soon_threadsafe(connection.send_update, room.table_id, update)
+            if threading.get_ident() == self._loop_thread:  # before the request's answer goes out
+                connection.send_update(room.table_id, update)
+            else:
+                loop.call_soon_threadsafe(connection.send_update, room.table_id, update)
 
         room.watchers[connection] = room.table.subscribe(perspective, deliver)
 
