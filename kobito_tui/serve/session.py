@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
 
@@ -20,7 +21,7 @@ from kobito_tui.serve import protocol as p
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.table import Refusal, Update
 
-HELP = "new GAME SEAT... (each seat: open or random/greedy/strong) | join TABLE [SEAT or CODE] | watch TABLE | tables | quit"
+HELP = "new GAME SEAT... (each seat: open or random/greedy/strong) | join TABLE [SEAT or CODE] | watch TABLE | tables | terminal | quit"
 _out = threading.Lock()
 
 
@@ -93,6 +94,9 @@ class Screen:
             self.sit(self.connection.spectate(args[0]))
         elif verb == "tables":
             self.lobby()
+        elif verb == "terminal":
+            size = os.get_terminal_size(sys.stdout.fileno())
+            say(f"TERM={os.environ.get('TERM', '')} LANG={os.environ.get('LANG', '')} size={size.columns}x{size.lines}")
         else:
             say(HELP)
         return True

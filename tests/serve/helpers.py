@@ -57,7 +57,9 @@ class Server:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
         try:
-            return self.process.wait(10)
+            code = self.process.wait(10)
+            self.output = self.process.stdout.read()
+            return code
         finally:
             self.process.stdout.close()
             self.log.close()
