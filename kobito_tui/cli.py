@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--authorized-keys", metavar="FILE", help="only these keys may enter")
     serve.add_argument("--guests", action=argparse.BooleanOptionalAction, default=None, help="let clients without a key in (default: on 127.0.0.1 only)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
+    serve.add_argument("--away-before-give", type=float, default=60.0, help=argparse.SUPPRESS)
     serve_commands = serve.add_subparsers(dest="serve_command")
     serve_export = serve_commands.add_parser("export", help="write a table's game as a save file")
     serve_export.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")

@@ -89,3 +89,12 @@ def remove(folder: Path) -> None:
 
 
 
+
+
+def eventually(test, timeout: float = 5.0) -> None:
+    """Wait until ``test()`` holds (pushes from the hub arrive on their own time)."""
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError("it never came true")
+        time.sleep(0.01)

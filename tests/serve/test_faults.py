@@ -118,6 +118,9 @@ def test_refusals_a_taken_seat_a_stale_revision_and_a_move_for_another_seat(serv
     assert isinstance(answer, p.Refused) and answer.reason == "not-your-turn"
     assert acting.submit(acting.seat, {**move, "card": "XX"}, update.revision).id == "illegal-move"
     assert acting.last.revision == update.revision
+    assert other.hint(other.seat).exception(10) is not None  # not its turn
+    hint = acting.hint(acting.seat).result(10)
+    assert hint.revision == update.revision and hint.move in update.legal
     assert acting.submit(acting.seat, move, update.revision) is None
 
 
