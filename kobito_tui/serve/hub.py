@@ -18,6 +18,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,7 @@ class Hub:
         self.bot_delay, self.away_before_give_s = bot_delay, away_before_give_s
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
+        self.changes = ThreadPoolExecutor(8, "table change")  # moves wait for the store here, not on the loop
         self._server: asyncio.AbstractServer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
@@ -136,6 +138,7 @@ class Hub:
                 computer.close()
         if self._server is not None:
             await self._server.wait_closed()
+        self.changes.shutdown()
         self.store.close()
         self.socket_path.unlink(missing_ok=True)
 
@@ -153,8 +156,11 @@ class Hub:
         """Build the live table of ``room`` from ``record`` (new or reloaded) and its computers."""
         stored = len(record.events)
 
-        def on_events(kept: int, added: list[Event]) -> None:
-            self.store.append(room.table_id, kept, added)
+        game = get_game(room.game)
+
+        def on_events(kept: int, added: list[Event]) -> None:  # a move its seat may still take back needs no sync
+            durable = any("seat" in e and game.closes_turn(e) for e in added)
+            self.store.append(room.table_id, kept, added, durable)
             if room.table is not None and room.table.over and room.status != OVER:
                 room.status = OVER
                 self.store.set_status(room.table_id, OVER)
@@ -371,7 +377,7 @@ class Connection:
         try:
             await asyncio.wait_for(self._greet(), HELLO_TIMEOUT_S)
             while not self.closed:
-                self.answer(await self._read())
+                await self.answer(await self._read())
         except p.ProtocolError as error:
             log.info("ending a connection: %s", error)
             self.end(printable(str(error), 200))
@@ -399,7 +405,7 @@ class Connection:
         self.identity = f"guest:{secrets.token_hex(8)}" if hello.identity == "guest" else hello.identity
         self.send(p.Welcome(p.VERSION, self.hub.lobby()))
 
-    def answer(self, message: p.ClientMessage) -> None:
+    async def answer(self, message: p.ClientMessage) -> None:
         """Carry out one request; a reply for each (done, refused, or an out-of-order end)."""
         hub = self.hub
         if isinstance(message, p.Hello):
@@ -421,19 +427,20 @@ class Connection:
         elif isinstance(message, p.GiveToComputer):
             self._reply(message.id, hub.give_to_computer(self, message))
         else:
-            self._play(message)
+            await self._play(message)
 
-    def _play(self, message: p.Submit | p.Undo | p.Redo | p.AskHint) -> None:
+    async def _play(self, message: p.Submit | p.Undo | p.Redo | p.AskHint) -> None:
+        """A change is made off the loop (it waits for the store); its updates go out before its answer."""
         room, seat = self.room, self.seat
         if room is None or seat is None or room.table is None:
             raise p.ProtocolError(f"{message.__struct_config__.tag} before sitting at a started table")
-        table = room.table
+        table, loop = room.table, asyncio.get_running_loop()
         if isinstance(message, p.Submit):
-            self._reply(message.id, table.submit(seat, dict(message.move), message.revision))
-        elif isinstance(message, p.Undo):
-            self._reply(message.id, table.undo(seat))
-        elif isinstance(message, p.Redo):
-            self._reply(message.id, table.redo(seat))
+            move, revision = dict(message.move), message.revision
+            self._reply(message.id, await loop.run_in_executor(self.hub.changes, table.submit, seat, move, revision))
+        elif isinstance(message, (p.Undo, p.Redo)):
+            change = table.undo if isinstance(message, p.Undo) else table.redo
+            self._reply(message.id, await loop.run_in_executor(self.hub.changes, change, seat))
         else:
             hint = table.hint(seat)
             if isinstance(hint, Refusal):

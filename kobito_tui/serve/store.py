@@ -13,7 +13,7 @@ import json
 import logging
 import sqlite3
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -49,8 +49,9 @@ class Store(Protocol):
 
     def set_status(self, table_id: str, status: str) -> None: ...
 
-    def append(self, table_id: str, kept: int, events: list[Event]) -> None:
-        """The table's events are now its first ``kept`` ones, then ``events`` (durable on return)."""
+    def append(self, table_id: str, kept: int, events: list[Event], durable: bool = True) -> None:
+        """The table's events are now its first ``kept`` ones, then ``events``: committed on
+        return, and on disk if ``durable`` (else safe from a killed process only)."""
 
     def load(self, table_id: str) -> StoredTable: ...
 
@@ -76,30 +77,82 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
+Statement = tuple[str, "tuple[Any, ...] | list[tuple[Any, ...]]"]
+
+
+@dataclass
+class _Write:
+    statements: tuple[Statement, ...]
+    durable: bool
+    done: threading.Event = field(default_factory=threading.Event)
+    error: BaseException | None = None
+
+
 class SqliteStore:
-    """One SQLite file in WAL mode; every write is committed with ``synchronous=FULL``."""
+    """One SQLite file in WAL mode, written by one thread that commits whatever
+    is waiting in one transaction (a group commit), so tables moving at the
+    same moment share a sync.  A write returns once committed: with
+    ``synchronous=FULL`` (on disk) when it is durable (a move that closes a
+    turn, a new table, a seat taken) and NORMAL for a move its seat may still
+    take back (safe from a killed server; a power cut may take it back)."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.Lock()  # one writer; computers' threads store moves too
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
+        self._lock = threading.Lock()  # the connection: the writer's batches, and loads
+        self._waiting: list[_Write] = []
+        self._wake = threading.Condition()
+        self._closed = False
+        self._writer = threading.Thread(target=self._write_loop, name="store writer", daemon=True)
+        self._writer.start()
 
-    def _write(self, *statements: tuple[str, tuple[Any, ...]] | tuple[str, list[tuple[Any, ...]]]) -> None:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, params in statements:
+    def _write(self, *statements: Statement, durable: bool = True) -> None:
+        write = _Write(statements, durable)
+        with self._wake:
+            if self._closed:
+                raise sqlite3.ProgrammingError("the store is closed")
+            self._waiting.append(write)
+            self._wake.notify()
+        write.done.wait()
+        if write.error is not None:
+            raise write.error
+
+    def _write_loop(self) -> None:
+        while True:
+            with self._wake:
+                self._wake.wait_for(lambda: bool(self._waiting) or self._closed)
+                batch, self._waiting = self._waiting, []
+            if not batch:
+                return
+            with self._lock:
+                try:
+                    self._commit(batch)
+                except sqlite3.Error:  # one bad write: each on its own, so only its caller hears of it
+                    for write in batch:
+                        try:
+                            self._commit([write])
+                        except sqlite3.Error as error:
+                            write.error = error
+            for write in batch:
+                write.done.set()
+
+    def _commit(self, batch: list[_Write]) -> None:
+        self._db.execute(f"PRAGMA synchronous={'FULL' if any(w.durable for w in batch) else 'NORMAL'}")
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for write in batch:
+                for sql, params in write.statements:
                     if isinstance(params, list):
                         self._db.executemany(sql, params)
                     else:
                         self._db.execute(sql, params)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def create(self, table_id: str, seating: list[dict[str, Any]]) -> None:
         self._write(("INSERT INTO tables (id, status, seating) VALUES (?, ?, ?)", (table_id, OPEN, json.dumps(seating))))
@@ -113,11 +166,12 @@ class SqliteStore:
     def set_status(self, table_id: str, status: str) -> None:
         self._write(("UPDATE tables SET status = ? WHERE id = ?", (status, table_id)))
 
-    def append(self, table_id: str, kept: int, events: list[Event]) -> None:
+    def append(self, table_id: str, kept: int, events: list[Event], durable: bool = True) -> None:
         rows = [(table_id, kept + i, json.dumps(e, ensure_ascii=False, separators=(",", ":"))) for i, e in enumerate(events)]
         self._write(
             ("DELETE FROM events WHERE table_id = ? AND seq >= ?", (table_id, kept)),
             ("INSERT INTO events (table_id, seq, event) VALUES (?, ?, ?)", rows),
+            durable=durable,
         )
 
     def _stored(self, table_id: str, status: str, seating: str, header: str | None) -> StoredTable:
@@ -159,5 +213,8 @@ class SqliteStore:
         return tables
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        self._writer.join()
+        self._db.close()
