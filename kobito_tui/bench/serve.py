@@ -28,9 +28,20 @@ GAMES_PER_TABLE = 1
 
 def run(args: Any) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="kbb", dir="/tmp"))
-    log = open(folder / "server.log", "w")
+    log = open(folder / "server.log", "w")  # noqa: SIM115 - the server writes it until the end
     server = subprocess.Popen(
-        [sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0", "--bot-delay", "0"],
+        [
+            sys.executable,
+            "-m",
+            "kobito_tui.cli",
+            "serve",
+            "--data-dir",
+            str(folder / "data"),
+            "--ssh-port",
+            "0",
+            "--bot-delay",
+            "0",
+        ],
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,
@@ -95,7 +106,7 @@ def _table(socket_path: Path, game: str, number: int, timings: list[float]) -> N
             refusal = acting.submit(acting.seat, rng.choice(update.legal), update.revision)  # type: ignore[arg-type]
             assert refusal is None, refusal
             for remote in seats:
-                remote.wait_for(lambda u: u.revision > update.revision)
+                remote.wait_for(lambda u, r=update.revision: u.revision > r)
             timings.append((max(arrived[update.revision + 1]) - started) * 1000)
     for connection in connections:
         connection.close()

@@ -71,7 +71,8 @@ class Connection:
         except (HubClosed, OSError, p.ProtocolError) as error:
             self.closed = self.closed or str(error) or "closed"
         finally:
-            for future in [self._welcome, *self._waiting.values()]:
+            futures: list[Future[Any]] = [self._welcome, *self._waiting.values()]
+            for future in futures:
                 if not future.done():
                     future.set_exception(HubClosed(self.closed))
 
@@ -185,7 +186,7 @@ class RemoteTable:
         for subscription in list(self._subscriptions):
             try:
                 subscription.callback(update)
-            except Exception as error:  # a broken subscriber must not stop the reader
+            except Exception as error:  # noqa: BLE001 - a broken subscriber must not stop the reader
                 subscription.error = error
                 subscription.cancel()
 

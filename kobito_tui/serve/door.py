@@ -154,7 +154,7 @@ class Door:
             task.cancel()
         await asyncio.gather(*self._sessions, return_exceptions=True)
 
-    async def _session(self, process: asyncssh.SSHServerProcess) -> None:
+    async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         task = asyncio.current_task()
         assert task is not None
         self._sessions.add(task)
@@ -163,7 +163,7 @@ class Door:
         finally:
             self._sessions.discard(task)
 
-    async def _run(self, process: asyncssh.SSHServerProcess) -> None:
+    async def _run(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         term = process.get_terminal_type()
         if term is None:
             process.stderr.write(NO_PTY.encode())
@@ -200,7 +200,7 @@ def _take_terminal() -> None:  # in the child, before exec: the pty becomes its 
 class Child:
     """The session program on a pseudo-terminal, its bytes copied to and from the SSH channel."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess, env: dict[str, str], args: list[str]):
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes], env: dict[str, str], args: list[str]):
         self.process, self.env, self.args = process, env, args
         self.last_input = time.monotonic()
 
@@ -209,14 +209,29 @@ class Child:
         master, slave = pty.openpty()
         _set_size(slave, process.get_terminal_size())
         socket_path, identity, name = self.args
-        command = [sys.executable, "-P", "-m", "kobito_tui.serve.session", "--socket", socket_path, "--identity", identity, "--name", name]
+        command = [
+            sys.executable,
+            "-P",
+            "-m",
+            "kobito_tui.serve.session",
+            "--socket",
+            socket_path,
+            "--identity",
+            identity,
+            "--name",
+            name,
+        ]
         try:
             child = await asyncio.create_subprocess_exec(
                 *command, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True, preexec_fn=_take_terminal
             )
         finally:
             os.close(slave)
-        tasks = [asyncio.create_task(self._output(master)), asyncio.create_task(self._input(master)), asyncio.create_task(self._idle(idle_timeout_s))]
+        tasks = [
+            asyncio.create_task(self._output(master)),
+            asyncio.create_task(self._input(master)),
+            asyncio.create_task(self._idle(idle_timeout_s)),
+        ]
         waiter = asyncio.create_task(child.wait())
         try:
             await asyncio.wait([waiter, *tasks[1:]], return_when=asyncio.FIRST_COMPLETED)
@@ -240,7 +255,9 @@ class Child:
     async def _output(self, master: int) -> None:
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader()
-        transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(os.dup(master), "rb", 0))
+        transport, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(os.dup(master), "rb", 0)
+        )
         try:
             while data := await reader.read(65536):
                 self.process.stdout.write(data)

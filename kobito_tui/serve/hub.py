@@ -29,7 +29,16 @@ from kobito_tui.core.record import BOT_LEVELS, Record, new_header
 from kobito_tui.core.safetext import name_problem, printable
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, Store
-from kobito_tui.table import PUBLIC, ComputerSeat, Perspective, Refusal, SeatPerspective, Subscription, Table, Update
+from kobito_tui.table import (
+    PUBLIC,
+    ComputerSeat,
+    Perspective,
+    Refusal,
+    SeatPerspective,
+    Subscription,
+    Table,
+    Update,
+)
 
 log = logging.getLogger("kobito.serve")
 
@@ -67,9 +76,9 @@ class Room:
     away_since: dict[int, float] = field(default_factory=dict)
 
     def seating(self) -> list[dict[str, Any]]:
-        return [{"meta": {"game": self.game, "options": self.options, "creator": self.creator, "creator_name": self.creator_name}}] + [
-            asdict(c) for c in self.chairs
-        ]
+        return [
+            {"meta": {"game": self.game, "options": self.options, "creator": self.creator, "creator_name": self.creator_name}}
+        ] + [asdict(c) for c in self.chairs]
 
     @classmethod
     def from_seating(cls, table_id: str, seating: list[dict[str, Any]]) -> Room:
@@ -81,7 +90,9 @@ class Room:
         return any(c.seat == seat for c in self.watchers)
 
     def info(self) -> p.TableInfo:
-        seats = [p.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)]  # type: ignore[arg-type]
+        seats = [
+            p.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
+        ]  # type: ignore[arg-type]
         spectators = sum(c.seat is None for c in self.watchers)
         started = self.table.header.created if self.table is not None else None
         return p.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, started)
@@ -264,7 +275,12 @@ class Hub:
             return Refusal("no-such-seat", {"seat": seat}, f"there is no seat {seat} at this table")
         chair = room.chairs[seat]
         if chair.kind == "open":
-            chair.kind, chair.identity, chair.name, chair.code = "player", connection.identity, connection.name, secrets.token_hex(4)
+            chair.kind, chair.identity, chair.name, chair.code = (
+                "player",
+                connection.identity,
+                connection.name,
+                secrets.token_hex(4),
+            )
             self.store.set_seating(room.table_id, room.seating())
         elif not self._owns(connection, chair, request.code):
             return Refusal("seat-taken", {"seat": seat}, f"seat {seat + 1} is taken")
@@ -412,7 +428,11 @@ class Connection:
             raise p.ProtocolError("hello twice")
         if isinstance(message, p.CreateTable):
             created = hub.create(self, message)
-            self._reply(message.id, created if isinstance(created, Refusal) else None, value=None if isinstance(created, Refusal) else created)
+            self._reply(
+                message.id,
+                created if isinstance(created, Refusal) else None,
+                value=None if isinstance(created, Refusal) else created,
+            )
         elif isinstance(message, p.Join):
             joined = hub.join(self, message)
             if isinstance(joined, Refusal):

@@ -31,20 +31,20 @@ class Message(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, frozen=
 
 
 # -- client to hub ------------------------------------------------------------
-class Hello(Message, tag="hello"):
+class Hello(Message, tag="hello", frozen=True):
     version: int
     identity: str  # "key:SHA256:..." or "guest"
     name: str
 
 
-class CreateTable(Message, tag="create"):
+class CreateTable(Message, tag="create", frozen=True):
     id: int
     game: str
     seats: list[str]  # per seat: "open", or a computer level ("random", "greedy", "strong")
     options: dict[str, bool | int | str] = {}
 
 
-class Join(Message, tag="join"):
+class Join(Message, tag="join", frozen=True):
     """Sit at ``seat`` (None: your own seat back, by identity or ``code``)."""
 
     id: int
@@ -53,34 +53,34 @@ class Join(Message, tag="join"):
     code: str | None = None
 
 
-class Spectate(Message, tag="spectate"):
+class Spectate(Message, tag="spectate", frozen=True):
     id: int
     table: str
 
 
-class Leave(Message, tag="leave"):
+class Leave(Message, tag="leave", frozen=True):
     id: int
 
 
-class Submit(Message, tag="submit"):
+class Submit(Message, tag="submit", frozen=True):
     id: int
     move: dict[str, bool | int | str | None | list[int | str | list[int | str]]]
     revision: int
 
 
-class Undo(Message, tag="undo"):
+class Undo(Message, tag="undo", frozen=True):
     id: int
 
 
-class Redo(Message, tag="redo"):
+class Redo(Message, tag="redo", frozen=True):
     id: int
 
 
-class AskHint(Message, tag="hint"):
+class AskHint(Message, tag="hint", frozen=True):
     id: int
 
 
-class GiveToComputer(Message, tag="give"):
+class GiveToComputer(Message, tag="give", frozen=True):
     """The table's creator hands a long-away seat to a computer."""
 
     id: int
@@ -109,22 +109,22 @@ class TableInfo(msgspec.Struct, frozen=True):
     started: str | None = None
 
 
-class Welcome(Message, tag="welcome"):
+class Welcome(Message, tag="welcome", frozen=True):
     version: int
     tables: list[TableInfo]
 
 
-class TableChanged(Message, tag="table"):
+class TableChanged(Message, tag="table", frozen=True):
     """A table was created or changed: seats taken, who is connected or away, started, over."""
 
     info: TableInfo
 
 
-class TableGone(Message, tag="gone"):
+class TableGone(Message, tag="gone", frozen=True):
     table: str
 
 
-class Done(Message, tag="done"):
+class Done(Message, tag="done", frozen=True):
     """Request ``id`` was carried out; ``value`` as the request says (a table id, a seat code)."""
 
     id: int
@@ -132,14 +132,14 @@ class Done(Message, tag="done"):
     seat: int | None = None
 
 
-class Refused(Message, tag="refused"):
+class Refused(Message, tag="refused", frozen=True):
     id: int
     reason: str  # a refusal id: "not-your-turn", "seat-taken", ...
     params: dict[str, Any] = {}
     text: str = ""
 
 
-class HintMessage(Message, tag="hint-move"):
+class HintMessage(Message, tag="hint-move", frozen=True):
     id: int
     revision: int
     move: dict[str, Any]
@@ -162,7 +162,7 @@ class WireHeader(msgspec.Struct, frozen=True):
     app: str
 
 
-class UpdateMessage(Message, tag="update"):
+class UpdateMessage(Message, tag="update", frozen=True):
     table: str
     revision: int
     seat: int | None  # None: the public perspective
@@ -180,7 +180,7 @@ class UpdateMessage(Message, tag="update"):
     full: bool
 
 
-class Bye(Message, tag="bye"):
+class Bye(Message, tag="bye", frozen=True):
     """The hub ends this connection, and why."""
 
     text: str
@@ -287,4 +287,3 @@ def to_update(message: UpdateMessage) -> Update:
 
 def refusal(message: Refused) -> Refusal:
     return Refusal(message.reason, dict(message.params), message.text)
-

@@ -55,7 +55,10 @@ def export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if stored.record is None:
-        print(f"kobito: table {printable(args.table, 40)} has no game to export ({stored.problem or stored.status})", file=sys.stderr)
+        print(
+            f"kobito: table {printable(args.table, 40)} has no game to export ({stored.problem or stored.status})",
+            file=sys.stderr,
+        )
         return 1
     save(args.file, stored.record)
     return 0

@@ -28,9 +28,21 @@ class Server:
     def __init__(self, data_dir: Path, *extra: str):
         self.data_dir = data_dir
         data_dir.parent.mkdir(parents=True, exist_ok=True)
-        self.log = open(data_dir.parent / "server.log", "a")  # a pipe nobody reads would stop the server
+        self.log = open(data_dir.parent / "server.log", "a")  # noqa: SIM115 - a pipe nobody reads would stop the server
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(data_dir), "--ssh-port", "0", "--bot-delay", "0", *extra],
+            [
+                sys.executable,
+                "-m",
+                "kobito_tui.cli",
+                "serve",
+                "--data-dir",
+                str(data_dir),
+                "--ssh-port",
+                "0",
+                "--bot-delay",
+                "0",
+                *extra,
+            ],
             stdout=subprocess.PIPE,
             stderr=self.log,
             text=True,
@@ -79,16 +91,13 @@ def play_until(remotes: list[RemoteTable], rng: random.Random, stop, timeout: fl
             continue
         update = acting.last
         assert acting.submit(acting.seat, rng.choice(update.legal), update.revision) is None
-        acting.wait_for(lambda u: u.revision > update.revision)
+        acting.wait_for(lambda u, r=update.revision: u.revision > r)
         moves += 1
     raise TimeoutError("the game did not get there in time")
 
 
 def remove(folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
-
-
-
 
 
 def eventually(test, timeout: float = 5.0) -> None:

@@ -11,7 +11,9 @@ import pytest
 
 from .helpers import Server
 
-pytestmark = pytest.mark.skipif(not (shutil.which("ssh") and shutil.which("tmux") and shutil.which("ssh-keygen")), reason="needs OpenSSH and tmux")
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("ssh") and shutil.which("tmux") and shutil.which("ssh-keygen")), reason="needs OpenSSH and tmux"
+)
 
 SSH = ["ssh", "-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"]
 
@@ -21,10 +23,12 @@ class Terminal:
 
     def __init__(self, name: str, command: list[str], width: int = 100, height: int = 30):
         self.name = name
-        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), " ".join(command)], check=True)
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), " ".join(command)], check=True
+        )
 
     def screen(self) -> str:
-        done = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
+        done = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], check=False, capture_output=True, text=True)
         return done.stdout
 
     def wait(self, pattern: str, timeout: float = 10.0) -> re.Match[str]:
@@ -40,7 +44,7 @@ class Terminal:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False, capture_output=True)
 
 
 @pytest.fixture
@@ -52,7 +56,10 @@ def key(data_dir):
 
 def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(server, key, data_dir):
     tag = data_dir.name
-    ann = Terminal(f"{tag}-ann", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", "ann@127.0.0.1"])
+    ann = Terminal(
+        f"{tag}-ann",
+        [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", "ann@127.0.0.1"],
+    )
     bob = Terminal(f"{tag}-bob", [*SSH, "-tt", "-p", str(server.port), "-o", "PubkeyAuthentication=no", "bob@127.0.0.1"])
     try:
         ann.wait(r"Welcome to kobito, ann \(signed in with your key\)")
@@ -89,6 +96,7 @@ def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(serv
 def test_a_session_without_a_pty_is_refused_with_one_line(server, key):
     done = subprocess.run(
         [*SSH, "-T", "-p", str(server.port), "-i", str(key), "-o", "BatchMode=yes", "ann@127.0.0.1"],
+        check=False,
         capture_output=True,
         text=True,
         timeout=20,
@@ -101,6 +109,7 @@ def test_without_guests_a_client_with_no_key_is_not_let_in_and_sigterm_stops_cle
     server = Server(data_dir / "data", "--no-guests")
     done = subprocess.run(
         [*SSH, "-tt", "-p", str(server.port), "-o", "PubkeyAuthentication=no", "-o", "BatchMode=yes", "bob@127.0.0.1"],
+        check=False,
         capture_output=True,
         text=True,
         timeout=20,

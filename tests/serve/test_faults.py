@@ -7,8 +7,6 @@ import socket
 import threading
 import time
 
-import pytest
-
 from kobito_tui.serve import protocol as p
 
 from .helpers import KEY_ANN, Server, play_until
@@ -151,7 +149,7 @@ def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(server):
         started, update = time.monotonic(), acting.last
         assert acting.submit(acting.seat, rng.choice(update.legal), update.revision) is None
         for r in seats:
-            r.wait_for(lambda u: u.revision > update.revision)
+            r.wait_for(lambda u, n=update.revision: u.revision > n)
         slowest = max(slowest, time.monotonic() - started)
     deadline = time.monotonic() + 10
     while not sent and time.monotonic() < deadline:

@@ -6,11 +6,11 @@ import random
 
 import msgspec
 
+from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import load
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.client import Connection
 from kobito_tui.table import PUBLIC, SeatPerspective, Table
-from kobito_tui.core.record import Record
 
 from .helpers import KEY_ANN, play_until
 
