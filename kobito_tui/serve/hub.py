@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from kobito_tui.core.game import Event, Seat
 from kobito_tui.core.games import GAME_IDS, get_game
@@ -52,7 +52,7 @@ HELLO_TIMEOUT_S = 10.0
 class Chair:
     """Who a seat belongs to: ``open``, a ``player`` (by identity, or by ``code``), or a ``computer``."""
 
-    kind: str = "open"
+    kind: Literal["open", "player", "computer"] = "open"
     identity: str = ""
     name: str = ""
     level: str | None = None
@@ -92,7 +92,7 @@ class Room:
     def info(self) -> p.TableInfo:
         seats = [
             p.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
-        ]  # type: ignore[arg-type]
+        ]
         spectators = sum(c.seat is None for c in self.watchers)
         started = self.table.header.created if self.table is not None else None
         return p.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, started)

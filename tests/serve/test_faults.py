@@ -40,10 +40,13 @@ def test_a_server_killed_mid_game_restarts_at_the_same_position(data_dir):
     table = ann.create("kobito", ["open", "open"])
     seats = [ann.join(table, 0), bob.join(table, 1)]
     play_until(seats, random.Random(2), lambda u: len(seats[0].last.view.workshops[0]) + u.revision >= 30)
-    acting = next(r for r in seats if r.last.legal)  # a move taken back must stay taken back
-    move = next(m for m in acting.last.legal if m["type"] in ("play", "open", "extend"))
-    assert acting.submit(acting.seat, move, acting.last.revision) is None
-    acting.wait_for(lambda u: u.can_undo)
+    rng = random.Random(7)
+    for _ in range(500):  # until a move can be taken back: one taken back must stay taken back
+        newest = max(r.revision for r in seats)
+        acting = next(r for r in seats if r.wait_for(lambda u, n=newest: u.revision >= n).legal)
+        assert acting.submit(acting.seat, rng.choice(acting.last.legal), acting.last.revision) is None
+        if acting.last.can_undo:
+            break
     assert acting.undo(acting.seat) is None
     before = [r.last for r in seats]  # a request's answer comes after its updates
     assert acting.last.can_redo
