@@ -48,7 +48,7 @@ def test_a_server_killed_mid_game_restarts_at_the_same_position(data_dir):
         if acting.last.can_undo:
             break
     assert acting.undo(acting.seat) is None
-    before = [r.last for r in seats]  # a request's answer comes after its updates
+    before = [r.wait_for(lambda u: u.revision == acting.last.revision) for r in seats]
     assert acting.last.can_redo
     code = seats[1].code
     server.kill()
