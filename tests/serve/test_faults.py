@@ -9,7 +9,7 @@ import time
 
 from kobito_tui.serve import protocol as p
 
-from .helpers import KEY_ANN, Server, play_until
+from .helpers import KEY_ANN, Server, eventually, play_until
 
 
 def raw(server: Server, hello: bool = True) -> socket.socket:
@@ -160,3 +160,20 @@ def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(server):
     assert sent == ["dropped"]
     assert slowest < 1.0
     assert "does not read its updates" in server.read_log()
+
+
+def test_a_client_that_vanishes_mid_move_leaves_a_consistent_table(server):
+    ann, bob = server.connect(KEY_ANN, "Ann"), server.connect("guest", "Bob")
+    table = ann.create("kobito", ["open", "open"])
+    seats = [ann.join(table, 0), bob.join(table, 1)]
+    acting = next(r for r in seats if r.wait_for(lambda u: True).legal)
+    other = seats[1 - acting.seat]
+    update = acting.last
+    acting.connection._send(p.Submit(99, update.legal[0], update.revision))
+    acting.connection._sock.close()  # gone before the answer
+    seen = other.wait_for(lambda u: u.revision == update.revision + 1)
+    eventually(lambda: other.connection.tables[table].seats[acting.seat].connected is False)
+    back = server.connect(KEY_ANN if acting.seat == 0 else "guest", "Ann" if acting.seat == 0 else "Bob")
+    again = back.join(table, None, None if acting.seat == 0 else acting.code)
+    mine = again.wait_for(lambda u: True)
+    assert mine.revision == seen.revision and mine.view.pots == seen.view.pots and mine.full
