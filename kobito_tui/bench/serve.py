@@ -28,6 +28,10 @@ GAMES_PER_TABLE = 1
 
 def run(args: Any) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="kbb", dir="/tmp"))
+    if args.terminal:
+        from kobito_tui.bench.serve_ssh import measure
+
+        return measure(folder, args.game)
     log = open(folder / "server.log", "w")  # noqa: SIM115 - the server writes it until the end
     server = subprocess.Popen(
         [
@@ -113,6 +117,10 @@ def _table(socket_path: Path, game: str, number: int, timings: list[float]) -> N
 
 
 def report(result: dict[str, Any]) -> str:
+    if "sessions" in result:
+        from kobito_tui.bench.serve_ssh import report as ssh_report
+
+        return ssh_report(result)
     return (
         f"kobito serve, {result['game']}: {result['tables']} tables × 2 seats of protocol clients, "
         f"{result['moves']} moves in {result['seconds']} s = {result['moves_per_s']} moves/s\n"

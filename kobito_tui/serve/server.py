@@ -27,7 +27,8 @@ async def _serve(args: argparse.Namespace) -> None:
     folder = data_dir(args.data_dir)
     hub = Hub(folder, bot_delay=args.bot_delay, away_before_give_s=args.away_before_give)
     await hub.start()
-    settings = DoorSettings(args.host, args.ssh_port, args.guests, Path(args.authorized_keys) if args.authorized_keys else None)
+    keys = Path(args.authorized_keys) if args.authorized_keys else None
+    settings = DoorSettings(args.host, args.ssh_port, args.guests, keys, per_address=args.per_address)
     door = Door(folder, hub.socket_path, settings)
     await door.start()
     stop = asyncio.Event()
