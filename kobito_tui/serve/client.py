@@ -36,7 +36,7 @@ class Connection:
     def __init__(self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S):
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._sock.connect(str(socket_path))
-        self.timeout = timeout
+        self.timeout, self.name = timeout, name
         self._ids = itertools.count(1)
         self._waiting: dict[int, Future[p.ServerMessage]] = {}
         self._lock = threading.Lock()
