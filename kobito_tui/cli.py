@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--authorized-keys", metavar="FILE", help="only these keys may enter")
     serve.add_argument("--guests", action=argparse.BooleanOptionalAction, default=None, help="let clients without a key in (default: on 127.0.0.1 only)")
     serve.add_argument("--per-address", type=int, default=8, metavar="N", help="SSH connections at once from one address (default 8)")
+    serve.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS", help="end a session idle this long (default 30 min)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     serve.add_argument("--away-before-give", type=float, default=60.0, help=argparse.SUPPRESS)
     serve_commands = serve.add_subparsers(dest="serve_command")

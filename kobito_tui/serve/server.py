@@ -28,7 +28,7 @@ async def _serve(args: argparse.Namespace) -> None:
     hub = Hub(folder, bot_delay=args.bot_delay, away_before_give_s=args.away_before_give)
     await hub.start()
     keys = Path(args.authorized_keys) if args.authorized_keys else None
-    settings = DoorSettings(args.host, args.ssh_port, args.guests, keys, per_address=args.per_address)
+    settings = DoorSettings(args.host, args.ssh_port, args.guests, keys, per_address=args.per_address, idle_timeout_s=args.idle_timeout)
     door = Door(folder, hub.socket_path, settings)
     await door.start()
     stop = asyncio.Event()

@@ -122,3 +122,14 @@ def test_without_guests_a_client_with_no_key_is_not_let_in_and_sigterm_stops_cle
     while player.closed is None and time.monotonic() < deadline:
         time.sleep(0.02)
     assert player.closed == "the server is stopping"
+
+
+def test_an_idle_session_is_closed(data_dir, key):
+    server = Server(data_dir / "data", "--idle-timeout", "1")
+    ann = Terminal(f"{data_dir.name}-idle", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "5"])
+    try:
+        ann.wait(r"Welcome to kobito")
+        ann.wait(r"closed after being idle")
+    finally:
+        ann.close()
+        server.stop()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
 import socket
+import stat
 import threading
 import time
 
@@ -50,11 +52,12 @@ def test_a_server_killed_mid_game_restarts_at_the_same_position(data_dir):
     assert acting.undo(acting.seat) is None
     before = [r.wait_for(lambda u: u.revision == acting.last.revision) for r in seats]
     assert acting.last.can_redo
-    code = seats[1].code
+    code, fingerprint = seats[1].code, server.fingerprint
     server.kill()
 
     server = Server(data_dir / "data")
     try:
+        assert server.fingerprint == fingerprint  # the host key is kept
         ann, bob = server.connect(KEY_ANN, "Ann"), server.connect("guest", "Bob")
         assert bob.join(table, None, "wrong").id == "no-seat-of-yours"
         again = [ann.join(table), bob.join(table, None, code)]  # by key, and by seat code
@@ -64,6 +67,12 @@ def test_a_server_killed_mid_game_restarts_at_the_same_position(data_dir):
         play_until(again, random.Random(3), lambda u: u.over)
     finally:
         server.stop()
+
+
+def test_only_the_servers_user_can_open_the_socket(server):
+    assert stat.S_IMODE(os.stat(server.data_dir).st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(server.socket).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(server.data_dir / "ssh_host_ed25519_key").st_mode) == 0o600
 
 
 def test_garbage_oversized_and_out_of_order_messages_end_only_that_connection(server):
