@@ -71,3 +71,31 @@ def test_a_gap_or_a_refused_event_sets_a_table_aside(store, caplog):
     assert tables["gap"].status == tables["bad"].status == SET_ASIDE
     assert "event 6 is missing" in tables["gap"].problem and "table bad:14" in tables["bad"].problem
     assert tables["good"].record is not None and "table gap set aside" in caplog.text
+
+
+def test_a_tables_on_events_hook_mirrors_its_record_through_undo_and_redo(store):
+    from kobito_tui.core.record import Record
+    from kobito_tui.table import SeatPerspective, Table
+
+    header = new_header("kobito", parse_players("Ann,Bob"), seed=9)
+    record = Record(header)
+    store.create("t", [{"meta": {}}])
+    store.start("t", header)
+    table = Table(record, bot_delay=0, on_events=lambda kept, added: store.append("t", kept, added))
+    store.append("t", 0, record.events)  # the deal, made before any hook
+    latest = {}
+    rng = random.Random(9)
+    for seat in (0, 1):
+        table.subscribe(SeatPerspective(seat), lambda u, s=seat: latest.__setitem__(s, u))
+    undone = 0
+    for step in range(60):
+        update = latest[table.to_act]
+        if update.can_undo and step % 4 == 0:
+            assert table.undo(table.to_act) is None
+            undone += 1
+            if step % 8 == 0:
+                assert table.redo(table.to_act) is None
+        else:
+            assert table.submit(table.to_act, rng.choice(update.legal), update.revision) is None
+        assert dumps(store.load("t").record) == dumps(record)
+    assert undone >= 3
