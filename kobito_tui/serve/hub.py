@@ -238,7 +238,8 @@ class Hub:
         self.loop.call_soon_threadsafe(callback, *args)
 
     def lobby(self) -> list[p.TableInfo]:
-        return [room.info() for room in self.rooms.values()]
+        """The tables a newcomer is told of: the open and the playing (finished ones are for export)."""
+        return [room.info() for room in self.rooms.values() if room.status != OVER]
 
     # -- requests ----------------------------------------------------------
     def create(self, connection: Connection, request: p.CreateTable) -> Refusal | str:
