@@ -69,3 +69,24 @@ async def test_a_player_and_a_spectator_each_see_what_they_may(server):
     finally:
         ann.close()
         sam.close()
+
+
+async def test_connections_past_the_per_address_limit_are_closed(data_dir):
+    from .helpers import Server
+
+    server = Server(data_dir / "data", "--per-address", "2")
+    screens = []
+    try:
+        for user in ("a", "b"):
+            screens.append(await Screen.open(server.port, user, None))
+            await screens[-1].wait("Welcome to kobito")
+        with pytest.raises((asyncssh.Error, OSError)):
+            await Screen.open(server.port, "c", None)
+        screens.pop().close()
+        await asyncio.sleep(0.3)
+        screens.append(await Screen.open(server.port, "d", None))  # a place came free
+        await screens[-1].wait("Welcome to kobito")
+    finally:
+        for screen in screens:
+            screen.close()
+        server.stop()
