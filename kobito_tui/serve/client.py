@@ -15,12 +15,13 @@ import socket
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from kobito_tui.core.game import Event
 from kobito_tui.serve import protocol as p
-from kobito_tui.table import Hint, Perspective, Refusal, SeatPerspective, Update
+from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
 from kobito_tui.table.perspective import PUBLIC
 
 REPLY_TIMEOUT_S = 30.0
@@ -163,6 +164,8 @@ class RemoteTable:
         self.seat: int | None = None
         self.code: str | None = None  # the seat code to rejoin with
         self.last: Update | None = None
+        self._history: list[Event] = []  # everything so far, as the perspective knows it
+        self._log: list[LogEntry] = []
         self._subscriptions: list[RemoteSubscription] = []
         self._changed = threading.Condition()
         connection._update_handlers[table_id] = self._receive
@@ -181,14 +184,24 @@ class RemoteTable:
     def _receive(self, message: p.UpdateMessage) -> None:
         update = p.to_update(message)
         with self._changed:
+            if update.full:
+                self._history.clear()
+                self._log.clear()
+            del self._history[len(self._history) - update.undone :]
+            del self._log[len(self._log) - len(update.taken_back) :]
+            self._history += update.history
+            self._log += update.log
             self.last = update
             self._changed.notify_all()
-        for subscription in list(self._subscriptions):
-            try:
-                subscription.callback(update)
-            except Exception as error:  # noqa: BLE001 - a broken subscriber must not stop the reader
-                subscription.error = error
-                subscription.cancel()
+            for subscription in list(self._subscriptions):  # under the lock: a new subscriber gets each update once
+                self._call(subscription, update)
+
+    def _call(self, subscription: RemoteSubscription, update: Update) -> None:
+        try:
+            subscription.callback(update)
+        except Exception as error:  # noqa: BLE001 - a broken subscriber must not stop the reader
+            subscription.error = error
+            subscription.cancel()
 
     def wait_for(self, test: Callable[[Update], bool], timeout: float = REPLY_TIMEOUT_S) -> Update:
         """Block until the newest update passes ``test``; TimeoutError if it never does."""
@@ -207,9 +220,9 @@ class RemoteTable:
         subscription = RemoteSubscription(self, callback)
         with self._changed:
             self._subscriptions.append(subscription)
-            last = self.last
-        if last is not None:
-            callback(last)
+            if self.last is not None:  # the whole picture, as a local table gives a late subscriber
+                whole = replace(self.last, history=tuple(self._history), log=tuple(self._log), undone=0, taken_back=(), full=True)
+                self._call(subscription, whole)
         return subscription
 
     def _ask(self, seat: int, make: Callable[[int], p.Message]) -> Refusal | None:

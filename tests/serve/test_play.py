@@ -81,3 +81,16 @@ def test_two_players_and_a_spectator_play_a_game_to_the_end(server, data_dir):
                 assert frame["legal"] == [] or frame["to_act"] == seat
     for connection in (ann, bob, sam):
         connection.close()
+
+
+def test_a_late_remote_subscriber_gets_the_whole_picture_not_the_last_change(server):
+    ann = server.connect(KEY_ANN, "Ann")
+    table = ann.create("kobito", ["open", "random"])
+    remote = ann.join(table, 0)
+    first = remote.wait_for(lambda u: True)
+    play_until([remote], random.Random(1), lambda u: u.revision >= 6)
+    got = []
+    remote.subscribe(remote.perspective, got.append)
+    whole = got[0]
+    assert whole.full and whole.undone == 0 and whole.revision == remote.last.revision
+    assert whole.log[: len(first.log)] == first.log and len(whole.history) > len(first.history)
