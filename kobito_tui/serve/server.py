@@ -47,7 +47,11 @@ async def _serve(args: argparse.Namespace) -> None:
 
 
 def export(args: argparse.Namespace) -> int:
-    store = SqliteStore(data_dir(args.data_dir) / STORE_NAME)
+    path = data_dir(args.data_dir) / STORE_NAME
+    if not path.is_file():
+        print(f"kobito: no tables in {printable(path.parent)}", file=sys.stderr)
+        return 1
+    store = SqliteStore(path)
     try:
         stored = store.load(args.table)
     except KeyError:
@@ -61,7 +65,11 @@ def export(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    save(args.file, stored.record)
+    try:
+        save(args.file, stored.record)
+    except OSError as error:
+        print(f"kobito: cannot write {printable(args.file)} ({printable(error, 200)})", file=sys.stderr)
+        return 1
     return 0
 
 

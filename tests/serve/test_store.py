@@ -99,3 +99,17 @@ def test_a_tables_on_events_hook_mirrors_its_record_through_undo_and_redo(store)
             assert table.submit(table.to_act, rng.choice(update.legal), update.revision) is None
         assert dumps(store.load("t").record) == dumps(record)
     assert undone >= 3
+
+
+def test_export_says_in_one_line_what_is_wrong(tmp_path, capsys):
+    from kobito_tui.cli import main
+
+    assert main(["serve", "export", "--data-dir", str(tmp_path / "none"), "t", str(tmp_path / "x.jsonl")]) == 1
+    assert main(["serve", "--data-dir", str(tmp_path / "none"), "export", "t", str(tmp_path / "x.jsonl")]) == 1
+    store = SqliteStore(tmp_path / "tables.sqlite")
+    store.create("open1", [{"meta": {}}])
+    store.close()
+    assert main(["serve", "export", "--data-dir", str(tmp_path), "nope", str(tmp_path / "x.jsonl")]) == 1
+    assert main(["serve", "export", "--data-dir", str(tmp_path), "open1", str(tmp_path / "x.jsonl")]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 4 and "no tables in" in lines[0] and "no table nope" in lines[2] and "no game to export" in lines[3]
