@@ -26,19 +26,19 @@ def data_dir(override: str | None) -> Path:
 async def _serve(args: argparse.Namespace) -> None:
     folder = data_dir(args.data_dir)
     hub = Hub(folder, bot_delay=args.bot_delay, away_before_give_s=args.away_before_give)
-    await hub.start()
     keys = Path(args.authorized_keys) if args.authorized_keys else None
     settings = DoorSettings(args.host, args.ssh_port, args.guests, keys, per_address=args.per_address, idle_timeout_s=args.idle_timeout)
-    door = Door(folder, hub.socket_path, settings)
-    await door.start()
+    door = Door(folder, hub.socket_path, settings)  # a bad key file stops us before anything listens
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    guests = "guests welcome" if settings.guests_allowed else "no guests"
-    print(f"kobito serve: ssh -p {door.port} {args.host}  ({guests}; data in {folder})", flush=True)
-    print(f"host key fingerprint: {door.fingerprint}", flush=True)
+    await hub.start()
     try:
+        await door.start()
+        guests = "guests welcome" if settings.guests_allowed else "no guests"
+        print(f"kobito serve: ssh -p {door.port} {args.host}  ({guests}; data in {folder})", flush=True)
+        print(f"host key fingerprint: {door.fingerprint}", flush=True)
         await stop.wait()
     finally:
         await door.close()
@@ -80,7 +80,7 @@ def main(args: argparse.Namespace) -> int:
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
         asyncio.run(_serve(args))
-    except OSError as error:
+    except (OSError, ValueError) as error:  # a port taken, an unreadable or bad key file
         print(f"kobito serve: {printable(error, 200)}", file=sys.stderr)
         return 1
     return 0
