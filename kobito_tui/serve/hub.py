@@ -32,6 +32,7 @@ from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, 
 from kobito_tui.table import (
     PUBLIC,
     ComputerSeat,
+    Occupant,
     Perspective,
     Refusal,
     SeatPerspective,
@@ -182,7 +183,9 @@ class Hub:
             self.store.append(room.table_id, stored, record.events[stored:])
         room.status = OVER if room.table.over else PLAYING
         for seat, chair in enumerate(room.chairs):
-            if chair.kind == "computer":
+            if chair.kind == "player":
+                room.table.bind(seat, Occupant.REMOTE)
+            elif chair.kind == "computer" and not room.table.over:  # a finished game needs no thinking threads
                 room.computers[seat] = ComputerSeat.of_level(room.table, seat, chair.level or "random")
         for connection in room.watchers:
             self._watch(room, connection)
