@@ -47,6 +47,7 @@ SOCKET_NAME = "hub.sock"
 STORE_NAME = "tables.sqlite"
 SEND_QUEUE = 256  # frames waiting for one client; past this it is dropped as too slow
 HELLO_TIMEOUT_S = 10.0
+MAX_OPEN_TABLES = 5  # tables one identity may have waiting for players
 
 
 @dataclass
@@ -246,6 +247,9 @@ class Hub:
 
     # -- requests ----------------------------------------------------------
     def create(self, connection: Connection, request: p.CreateTable) -> Refusal | str:
+        waiting = sum(r.status == OPEN and r.creator == connection.identity for r in self.rooms.values())
+        if waiting >= MAX_OPEN_TABLES:
+            return Refusal("too-many-tables", {}, f"you already have {waiting} tables waiting for players")
         if request.game not in GAME_IDS:
             return Refusal("unknown-game", {"game": request.game}, f"there is no game {printable(request.game, 40)!r}")
         if any(kind not in ("open", *BOT_LEVELS) for kind in request.seats):

@@ -116,6 +116,10 @@ def test_refusals_a_taken_seat_a_stale_revision_and_a_move_for_another_seat(serv
     seats = [ann.join(table, 0), bob.join(table, 1)]
     assert eve.join(table, 1).id == "seat-taken" and eve.join(table, 5).id == "no-such-seat"
     assert eve.join("nope").id == "no-such-table"
+    assert eve.create("chess", ["open", "open"]).id == "unknown-game"
+    assert eve.create("kobito", ["open", "god"]).id == "bad-seat" and eve.create("kobito", ["open"]).id == "bad-options"
+    assert eve.create("kobito", ["open", "open"], {"no_such_rule": 1}).id == "bad-options"
+    assert [isinstance(eve.create("treasure", ["open", "open"]), str) for _ in range(6)] == [True] * 5 + [False]
     acting = next(r for r in seats if r.wait_for(lambda u: True).legal)
     other = seats[1 - acting.seat]
     update = acting.last
