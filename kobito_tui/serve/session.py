@@ -141,8 +141,8 @@ def main(argv: list[str] | None = None) -> int:
                 break
     except KeyboardInterrupt:
         pass
-    except HubClosed as error:
-        say(f"kobito: the server closed the connection ({printable(error, 200)}).")
+    except (HubClosed, TimeoutError, OSError) as error:
+        say(f"kobito: the server is not answering ({printable(error, 200)}).")
         return 1
     finally:
         connection.close()
