@@ -54,12 +54,28 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+")
 
     bench = commands.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=["engine", "ui", "replay", "table"])
+    bench.add_argument("what", choices=["engine", "ui", "replay", "table", "serve"])
     bench.add_argument("--game", choices=GAME_IDS, default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app")
     bench.add_argument("--json", action="store_true")
+
+    serve = commands.add_parser("serve", help="a table server: players come in over SSH")
+    serve.add_argument("--data-dir", help="tables, host key and socket (default: your user data folder)")
+    serve.add_argument("--host", default="127.0.0.1", help="address for SSH (default 127.0.0.1)")
+    serve.add_argument("--ssh-port", type=int, default=2222, help="0: any free port")
+    serve.add_argument("--authorized-keys", metavar="FILE", help="only these keys may enter")
+    serve.add_argument("--guests", action=argparse.BooleanOptionalAction, default=None, help="let clients without a key in (default: on 127.0.0.1 only)")
+    serve.add_argument("--per-address", type=int, default=8, metavar="N", help="SSH connections at once from one address (default 8)")
+    serve.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS", help="end a session idle this long (default 30 min)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
+    serve.add_argument("--away-before-give", type=float, default=60.0, help=argparse.SUPPRESS)
+    serve_commands = serve.add_subparsers(dest="serve_command")
+    serve_export = serve_commands.add_parser("export", help="write a table's game as a save file")
+    serve_export.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_export.add_argument("table")
+    serve_export.add_argument("file")
 
     selfplay = commands.add_parser("selfplay", help="computer against computer: win rates and decision times")
     selfplay.add_argument("--game", choices=GAME_IDS, default="kobito")
@@ -111,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args.files)
     if args.command == "bench":
         return _bench(args)
+    if args.command == "serve":
+        from kobito_tui.serve.server import main as serve
+
+        return serve(args)
     if args.command == "selfplay":
         from kobito_tui.bots import selfplay
 

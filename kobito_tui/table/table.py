@@ -80,6 +80,7 @@ class Table:
         hint_level: str = "strong",
         hint_budget_s: float = 0.8,
         on_save_error: Callable[[OSError], None] | None = None,
+        on_events: Callable[[int, list[Event]], None] | None = None,
     ):
         self._session = Session(record, path, background=background_save)
         self.game: Game = self._session.game
@@ -88,6 +89,7 @@ class Table:
         self.hint_level, self.hint_budget_s = hint_level, hint_budget_s
         self._seed = record.header.seed
         self._on_save_error = on_save_error
+        self._on_events = on_events  # (kept, added): the record now is its first ``kept`` events, then ``added``
         self.revision = 0
         self._occupants = [Occupant.NOBODY] * record.header.players
         self._subscriptions: list[Subscription] = []
@@ -199,9 +201,13 @@ class Table:
         future: Future[Hint] = Future()
 
         def run() -> None:
-            bot = make_bot(self.game.id, self.hint_level, seed, self.hint_budget_s)
-            move = Thinker(bot, self.game, HARD_BUDGET_S, seed).choose(update, list(update.history))
-            future.set_result(Hint(update.revision, move))
+            try:
+                bot = make_bot(self.game.id, self.hint_level, seed, self.hint_budget_s)
+                move = Thinker(bot, self.game, HARD_BUDGET_S, seed).choose(update, list(update.history))
+            except Exception as error:  # a broken bot: the asker hears of it instead of waiting forever
+                future.set_exception(error)
+            else:
+                future.set_result(Hint(update.revision, move))
 
         threading.Thread(target=run, name=f"hint for seat {seat}", daemon=True).start()
         return future
@@ -234,6 +240,9 @@ class Table:
             self._on_save_error(error)
         self.revision += 1
         events = self._session.events
+        if self._on_events is not None:
+            kept = min(before, len(events))
+            self._on_events(kept, events[kept:])
         rewound: dict[Perspective, tuple[int, tuple[LogEntry, ...]]] = {}
         if len(events) < before:
             rewound = self._chronicle.rewind(len(events), self._session.state)

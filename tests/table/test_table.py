@@ -192,3 +192,17 @@ def test_the_table_imports_no_textual():
     code = "import sys, kobito_tui.table, kobito_tui.bench.table; print(sorted({m.split('.')[0] for m in sys.modules}))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "'textual'" not in loaded and "'rich'" not in loaded
+
+
+def test_a_hint_whose_computer_fails_settles_with_the_error(monkeypatch):
+    import pytest
+
+    from kobito_tui.table import table as table_module
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no computer today")
+
+    monkeypatch.setattr(table_module, "make_bot", broken)
+    table = new_table("treasure", seed=3, hint_level="greedy")
+    with pytest.raises(RuntimeError, match="no computer today"):
+        table.hint(table.to_act).result(timeout=10)

@@ -1,0 +1,139 @@
+"""`kobito bench serve --terminal`: 20 real SSH sessions at 10 tables of a real server.
+
+Each session comes in as a guest with a PTY; pairs sit at a table of their
+own.  Key → screen: from typing a command to its answer's bytes back at the
+SSH client (the path of a key press: door, pseudo-terminal, the session's
+program, the hub and back).  Memory: resident set of the server and of each
+session's program.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+SESSIONS = 20
+ROUNDS = 15
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _children(pid: int) -> list[int]:
+    done = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False)
+    return [int(p) for p in done.stdout.split()]
+
+
+class Session:
+    def __init__(self, process: asyncssh.SSHClientProcess[str]):
+        self.process, self.screen = process, ""
+
+    async def until(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:
+        deadline = time.monotonic() + timeout
+        while not (match := re.search(pattern, self.screen)):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{pattern!r} never came: {self.screen[-300:]!r}")
+            self.screen += await asyncio.wait_for(self.process.stdout.read(65536), left)
+        return match
+
+    async def ask(self, line: str, pattern: str) -> float:
+        self.screen = ""
+        started = time.perf_counter()
+        self.process.stdin.write(line + "\r")
+        await self.until(pattern)
+        return (time.perf_counter() - started) * 1000
+
+
+async def _run(port: int, game: str) -> tuple[list[float], list[asyncssh.SSHClientConnection]]:
+    async def open_session(n: int) -> Session:
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username=f"p{n}", known_hosts=None, client_keys=[], agent_path=None, kbdint_auth=True, password=""
+        )
+        connections.append(conn)
+        process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30))
+        session = Session(process)
+        await session.until("Tables:")
+        return session
+
+    connections: list[asyncssh.SSHClientConnection] = []
+    sessions = await asyncio.gather(*(open_session(n) for n in range(SESSIONS)))
+    for first, second in zip(sessions[::2], sessions[1::2]):
+        first.screen = ""
+        first.process.stdin.write(f"new {game} open open\r")
+        table = (await first.until(r"Table ([0-9a-f]{8}) created")).group(1)
+        await first.ask(f"join {table} 1", "seat code")
+        await second.ask(f"join {table} 2", "seat code")
+    timings: list[float] = []
+
+    async def keys(session: Session) -> None:
+        for _ in range(ROUNDS):
+            timings.append(await session.ask("l", r"Tables:[\s\S]*quit"))  # leave: the lobby comes back
+            timings.append(await session.ask("tables", r"Tables:[\s\S]*quit"))
+            await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(keys(s) for s in sessions))
+    return timings, connections
+
+
+def measure(folder: Path, game: str) -> dict[str, Any]:
+    log = open(folder / "server.log", "w")  # noqa: SIM115 - the server writes it until the end
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0", "--per-address", str(SESSIONS)],
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+    )
+    try:
+        port = int(server.stdout.readline().split()[4])  # type: ignore[union-attr]
+        server.stdout.readline()  # type: ignore[union-attr]
+
+        async def main() -> tuple[list[float], float, list[float]]:
+            timings, connections = await _run(port, game)
+            children = [c for pid in _children(server.pid) for c in [pid]]
+            memory = _rss_mb(server.pid), [_rss_mb(pid) for pid in children]
+            for conn in connections:
+                conn.close()
+            return timings, memory[0], memory[1]
+
+        timings, server_mb, session_mb = asyncio.run(main())
+    finally:
+        server.terminate()
+        server.wait(20)
+        log.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    timings.sort()
+    return {
+        "game": game,
+        "sessions": SESSIONS,
+        "samples": len(timings),
+        "median_ms": round(statistics.median(timings), 1),
+        "p95_ms": round(timings[int(0.95 * (len(timings) - 1))], 1),
+        "server_mb": round(server_mb, 1),
+        "session_mb_median": round(statistics.median(session_mb), 1) if session_mb else None,
+        "session_mb_max": round(max(session_mb), 1) if session_mb else None,
+        "session_processes": len(session_mb),
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    return (
+        f"kobito serve over SSH: {result['sessions']} sessions at {result['sessions'] // 2} tables, "
+        f"{result['samples']} commands\n"
+        f"key → screen at the client: median {result['median_ms']} ms, p95 {result['p95_ms']} ms (target ≤ 100)\n"
+        f"memory: server {result['server_mb']} MB, each session's program median {result['session_mb_median']} MB, "
+        f"max {result['session_mb_max']} MB ({result['session_processes']} processes; target ≤ 100)"
+    )

@@ -1,0 +1,261 @@
+"""A client of the hub: a connection, and :class:`RemoteTable`, a table seen from one seat.
+
+:class:`RemoteTable` has the shape of :class:`kobito_tui.table.Table` for its
+seat (or a spectator): ``submit``, ``undo``, ``redo``, ``hint`` and
+``subscribe``, with the hub's updates decoded back into
+:class:`~kobito_tui.table.Update`, so the app can play on either.  Requests
+wait for their answer; updates reach subscribers on the connection's reader
+thread, in order (callbacks must be quick, as with a local table).
+"""
+
+from __future__ import annotations
+
+import itertools
+import socket
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from kobito_tui.core.game import Event
+from kobito_tui.serve import protocol as p
+from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
+from kobito_tui.table.perspective import PUBLIC
+
+REPLY_TIMEOUT_S = 30.0
+
+
+class HubClosed(Exception):
+    """The hub ended the connection (``str()`` says why, when it said)."""
+
+
+class Connection:
+    """One socket to the hub: hello, then requests with answers, and pushes."""
+
+    def __init__(self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S):
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._sock.connect(str(socket_path))
+        self.timeout, self.name = timeout, name
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, Future[p.ServerMessage]] = {}
+        self._lock = threading.Lock()
+        self.tables: dict[str, p.TableInfo] = {}
+        self.on_table: Callable[[p.TableInfo], None] | None = None  # lobby changes, on the reader thread
+        self._update_handlers: dict[str, Callable[[p.UpdateMessage], None]] = {}
+        self.closed: str | None = None
+        self._welcome: Future[p.Welcome] = Future()
+        self._send(p.Hello(p.VERSION, identity, name))
+        threading.Thread(target=self._read, name="hub reader", daemon=True).start()
+        self._welcome.result(timeout)
+
+    # -- wire ---------------------------------------------------------------
+    def _send(self, message: p.Message) -> None:
+        with self._lock:
+            self._sock.sendall(p.frame(message))
+
+    def _recv_exactly(self, size: int) -> bytes:
+        data = bytearray()
+        while len(data) < size:
+            chunk = self._sock.recv(size - len(data))
+            if not chunk:
+                raise HubClosed(self.closed or "the hub closed the connection")
+            data += chunk
+        return bytes(data)
+
+    def _read(self) -> None:
+        try:
+            while True:
+                size = p.frame_length(self._recv_exactly(p.LENGTH), p.MAX_SERVER_FRAME)
+                self._dispatch(p.decode_server(self._recv_exactly(size)))
+        except (HubClosed, OSError, p.ProtocolError) as error:
+            self.closed = self.closed or str(error) or "closed"
+        finally:
+            futures: list[Future[Any]] = [self._welcome, *self._waiting.values()]
+            for future in futures:
+                if not future.done():
+                    future.set_exception(HubClosed(self.closed))
+
+    def _dispatch(self, message: p.ServerMessage) -> None:
+        if isinstance(message, p.Welcome):
+            self.tables = {t.table: t for t in message.tables}
+            self._welcome.set_result(message)
+        elif isinstance(message, p.TableChanged):
+            self.tables[message.info.table] = message.info
+            if self.on_table is not None:
+                self.on_table(message.info)
+        elif isinstance(message, p.UpdateMessage):
+            handler = self._update_handlers.get(message.table)
+            if handler is not None:
+                handler(message)
+        elif isinstance(message, p.Bye):
+            self.closed = message.text
+        elif isinstance(message, (p.Done, p.Refused, p.HintMessage)):
+            future = self._waiting.pop(message.id, None)
+            if future is not None:
+                future.set_result(message)
+
+    def request(self, make: Callable[[int], p.Message]) -> p.ServerMessage:
+        """Send the request ``make(id)`` and wait for its answer."""
+        if self.closed is not None:
+            raise HubClosed(self.closed)
+        ident = next(self._ids)
+        future: Future[p.ServerMessage] = Future()
+        self._waiting[ident] = future
+        self._send(make(ident))
+        return future.result(self.timeout)
+
+    def close(self) -> None:
+        try:
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self._sock.close()
+
+    # -- the lobby ----------------------------------------------------------
+    def create(self, game: str, seats: list[str], options: dict[str, Any] | None = None) -> str | Refusal:
+        """A new table (each seat "open" or a computer level): its id, or why not."""
+        answer = self.request(lambda i: p.CreateTable(i, game, seats, options or {}))
+        return _refusal(answer) or str(answer.value)  # type: ignore[union-attr]
+
+    def join(self, table: str, seat: int | None = None, code: str | None = None) -> RemoteTable | Refusal:
+        """Sit at ``seat`` of ``table`` (None: your own seat back, by key or ``code``)."""
+        remote = RemoteTable(self, table)
+        answer = self.request(lambda i: p.Join(i, table, seat, code))
+        if isinstance(answer, p.Refused):
+            remote.detach()
+            return p.refusal(answer)
+        assert isinstance(answer, p.Done) and answer.seat is not None
+        remote.seat, remote.code = answer.seat, answer.value
+        return remote
+
+    def spectate(self, table: str) -> RemoteTable | Refusal:
+        remote = RemoteTable(self, table)
+        answer = self.request(lambda i: p.Spectate(i, table))
+        if isinstance(answer, p.Refused):
+            remote.detach()
+            return p.refusal(answer)
+        return remote
+
+    def give_to_computer(self, seat: int, level: str) -> Refusal | None:
+        return _refusal(self.request(lambda i: p.GiveToComputer(i, seat, level)))
+
+
+def _refusal(answer: p.ServerMessage) -> Refusal | None:
+    return p.refusal(answer) if isinstance(answer, p.Refused) else None
+
+
+class RemoteSubscription:
+    def __init__(self, remote: RemoteTable, callback: Callable[[Update], None]):
+        self.remote, self.callback = remote, callback
+        self.error: Exception | None = None
+
+    def cancel(self) -> None:
+        if self in self.remote._subscriptions:
+            self.remote._subscriptions.remove(self)
+
+
+class RemoteTable:
+    """A table at the hub as one seat (``seat``) or a spectator (``seat`` None) has it."""
+
+    def __init__(self, connection: Connection, table_id: str):
+        self.connection, self.table_id = connection, table_id
+        self.seat: int | None = None
+        self.code: str | None = None  # the seat code to rejoin with
+        self.last: Update | None = None
+        self._history: list[Event] = []  # everything so far, as the perspective knows it
+        self._log: list[LogEntry] = []
+        self._subscriptions: list[RemoteSubscription] = []
+        self._changed = threading.Condition()
+        connection._update_handlers[table_id] = self._receive
+
+    def detach(self) -> None:
+        self.connection._update_handlers.pop(self.table_id, None)
+
+    @property
+    def perspective(self) -> Perspective:
+        return PUBLIC if self.seat is None else SeatPerspective(self.seat)
+
+    @property
+    def revision(self) -> int:
+        return -1 if self.last is None else self.last.revision
+
+    def _receive(self, message: p.UpdateMessage) -> None:
+        update = p.to_update(message)
+        with self._changed:
+            if update.full:
+                self._history.clear()
+                self._log.clear()
+            del self._history[len(self._history) - update.undone :]
+            del self._log[len(self._log) - len(update.taken_back) :]
+            self._history += update.history
+            self._log += update.log
+            self.last = update
+            self._changed.notify_all()
+            for subscription in list(self._subscriptions):  # under the lock: a new subscriber gets each update once
+                self._call(subscription, update)
+
+    def _call(self, subscription: RemoteSubscription, update: Update) -> None:
+        try:
+            subscription.callback(update)
+        except Exception as error:  # noqa: BLE001 - a broken subscriber must not stop the reader
+            subscription.error = error
+            subscription.cancel()
+
+    def wait_for(self, test: Callable[[Update], bool], timeout: float = REPLY_TIMEOUT_S) -> Update:
+        """Block until the newest update passes ``test``; TimeoutError if it never does."""
+        with self._changed:
+            if not self._changed.wait_for(lambda: self.last is not None and test(self.last), timeout):
+                raise TimeoutError(f"no such update at table {self.table_id} within {timeout} s")
+            assert self.last is not None
+            return self.last
+
+    # -- Table's shape ------------------------------------------------------
+    def subscribe(self, perspective: Perspective, callback: Callable[[Update], None]) -> RemoteSubscription:
+        """Updates for this connection's own perspective (the only one it gets): the newest
+        whole picture now (once one has arrived), then each update as it comes."""
+        if perspective != self.perspective:
+            raise ValueError("a remote table gives only its own seat's (or the public's) updates")
+        subscription = RemoteSubscription(self, callback)
+        with self._changed:
+            self._subscriptions.append(subscription)
+            if self.last is not None:  # the whole picture, as a local table gives a late subscriber
+                whole = replace(self.last, history=tuple(self._history), log=tuple(self._log), undone=0, taken_back=(), full=True)
+                self._call(subscription, whole)
+        return subscription
+
+    def _ask(self, seat: int, make: Callable[[int], p.Message]) -> Refusal | None:
+        if seat != self.seat:
+            return Refusal("not-your-seat", {"seat": seat}, "this terminal plays another seat")
+        return _refusal(self.connection.request(make))
+
+    def submit(self, seat: int, move: Event, revision: int) -> Refusal | None:
+        return self._ask(seat, lambda i: p.Submit(i, move, revision))
+
+    def undo(self, seat: int) -> Refusal | None:
+        return self._ask(seat, p.Undo)
+
+    def redo(self, seat: int) -> Refusal | None:
+        return self._ask(seat, p.Redo)
+
+    def hint(self, seat: int) -> Future[Hint] | Refusal:
+        """The hub's suggestion; the future holds a :class:`Hint` once it is thought out."""
+        connection = self.connection
+        if connection.closed is not None:
+            raise HubClosed(connection.closed)
+        ident = next(connection._ids)
+        answer: Future[p.ServerMessage] = Future()
+        connection._waiting[ident] = answer
+        connection._send(p.AskHint(ident))
+        hint: Future[Hint] = Future()
+
+        def settle(done: Future[p.ServerMessage]) -> None:
+            message = done.result()
+            if isinstance(message, p.HintMessage):
+                hint.set_result(Hint(message.revision, dict(message.move)))
+            else:
+                hint.set_exception(ValueError(getattr(message, "text", "no hint")))
+
+        answer.add_done_callback(settle)
+        return hint

@@ -1,0 +1,292 @@
+"""The SSH door: players come in with ``ssh -p PORT host``, each to a program of their own.
+
+A player is known by their public key's fingerprint (any key, unless an
+authorized-keys file limits who may enter); a client with no key may come in
+as a guest where guests are allowed.  Each session with a PTY runs
+:mod:`kobito_tui.serve.session` as a child process on a real pseudo-terminal,
+with TERM, LANG and the window size (and its changes) passed on; the door
+only copies bytes.  A session without a PTY is refused with one line.  No
+line editor, no agent, X11 or port forwarding; login and idle timeouts, and
+a limit of connections per address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import logging
+import os
+import pty
+import signal
+import struct
+import sys
+import termios
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from kobito_tui.core.safetext import name_problem
+
+log = logging.getLogger("kobito.serve")
+
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+NO_PTY = "kobito needs a terminal: connect with `ssh -t`.\r\n"
+
+
+@dataclass
+class DoorSettings:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    guests: bool | None = None  # None: only when listening on loopback
+    authorized_keys: Path | None = None
+    login_timeout_s: float = 30.0
+    idle_timeout_s: float = 30 * 60.0
+    per_address: int = 8  # connections at once from one address
+
+    @property
+    def guests_allowed(self) -> bool:
+        if self.guests is not None:
+            return self.guests
+        return self.host in ("127.0.0.1", "::1", "localhost") and self.authorized_keys is None
+
+
+def host_key(data_dir: Path) -> asyncssh.SSHKey:
+    """The server's host key, made on first start and kept (0600) in ``data_dir``."""
+    path = data_dir / HOST_KEY_NAME
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as file:
+            file.write(key.export_private_key())
+    return asyncssh.read_private_key(path)
+
+
+class _Server(asyncssh.SSHServer):
+    """One SSH connection: who it is (key fingerprint or guest) and where from."""
+
+    def __init__(self, door: Door):
+        self.door = door
+        self.address = ""
+        self.fingerprint: str | None = None
+        self._offered: str | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        self.door.per_address[self.address] += 1
+        if self.door.per_address[self.address] > self.door.settings.per_address:
+            log.info("refusing %s: too many connections from it", self.address)
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.per_address[self.address] -= 1
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        allowed = self.door.allowed_keys
+        if allowed is not None and allowed.validate(key, "", self.address) is None:
+            return False
+        self._offered = key.get_fingerprint("sha256")  # the last key checked is the one that signs in
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.door.settings.guests_allowed
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self._offered = None
+        return True  # a guest: no questions
+
+    def auth_completed(self) -> None:
+        self.fingerprint = self._offered
+
+
+class Door:
+    """The SSH server in front of the hub at ``socket_path``."""
+
+    def __init__(self, data_dir: Path, socket_path: Path, settings: DoorSettings):
+        self.data_dir, self.socket_path, self.settings = data_dir, socket_path, settings
+        self.key = host_key(data_dir)
+        self.per_address: Counter[str] = Counter()
+        self.allowed_keys: asyncssh.SSHAuthorizedKeys | None = None
+        if settings.authorized_keys is not None:
+            self.allowed_keys = asyncssh.read_authorized_keys(str(settings.authorized_keys))
+        self._server: asyncssh.SSHAcceptor | None = None
+        self._sessions: set[asyncio.Task[None]] = set()
+
+    @property
+    def fingerprint(self) -> str:
+        return self.key.get_fingerprint("sha256")
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return self._server.get_port()
+
+    async def start(self) -> None:
+        self._server = await asyncssh.create_server(
+            lambda: _Server(self),
+            self.settings.host,
+            self.settings.port,
+            server_host_keys=[self.key],
+            process_factory=self._session,
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=self.settings.login_timeout_s,
+            keepalive_interval=60,
+        )
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for task in list(self._sessions):
+            task.cancel()
+        await asyncio.gather(*self._sessions, return_exceptions=True)
+
+    async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._sessions.add(task)
+        try:
+            await self._run(process)
+        finally:
+            self._sessions.discard(task)
+
+    async def _run(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        term = process.get_terminal_type()
+        if term is None:
+            process.stderr.write(NO_PTY.encode())
+            process.exit(1)
+            return
+        server: _Server = process.get_extra_info("connection").get_owner()
+        username = process.get_extra_info("username") or ""
+        name = username if name_problem(username) is None else "Player"
+        identity = f"key:{server.fingerprint}" if server.fingerprint else "guest"
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", "/"),
+            "TERM": term,
+            "LANG": _lang(process.env.get("LANG")),
+        }
+        child = Child(process, env, [str(self.socket_path), identity, name])
+        await child.run(self.settings.idle_timeout_s)
+
+
+def _lang(value: object) -> str:
+    text = value.decode("ascii", "replace") if isinstance(value, bytes) else str(value or "")
+    return text if text and len(text) < 40 and all(c.isalnum() or c in "._-@" for c in text) else "C.UTF-8"
+
+
+def _set_size(fd: int, size: tuple[int, int, int, int]) -> None:
+    width, height, pixel_width, pixel_height = size
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, pixel_width, pixel_height))
+
+
+def _take_terminal() -> None:  # in the child, before exec: the pty becomes its controlling terminal
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Child:
+    """The session program on a pseudo-terminal, its bytes copied to and from the SSH channel."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes], env: dict[str, str], args: list[str]):
+        self.process, self.env, self.args = process, env, args
+        self.last_input = time.monotonic()
+
+    async def run(self, idle_timeout_s: float) -> None:
+        process = self.process
+        master, slave = pty.openpty()
+        _set_size(slave, process.get_terminal_size())
+        socket_path, identity, name = self.args
+        command = [
+            sys.executable,
+            "-P",
+            "-m",
+            "kobito_tui.serve.session",
+            "--socket",
+            socket_path,
+            "--identity",
+            identity,
+            "--name",
+            name,
+        ]
+        try:
+            child = await asyncio.create_subprocess_exec(
+                *command, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True, preexec_fn=_take_terminal
+            )
+        finally:
+            os.close(slave)
+        tasks = [
+            asyncio.create_task(self._output(master)),
+            asyncio.create_task(self._input(master)),
+            asyncio.create_task(self._idle(idle_timeout_s)),
+        ]
+        waiter = asyncio.create_task(child.wait())
+        try:
+            await asyncio.wait([waiter, *tasks[1:]], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if child.returncode is None:
+                try:
+                    os.killpg(child.pid, signal.SIGHUP)
+                except ProcessLookupError:
+                    pass
+                try:
+                    await asyncio.wait_for(child.wait(), 3)
+                except TimeoutError:
+                    os.killpg(child.pid, signal.SIGKILL)
+                    await child.wait()
+            await asyncio.wait([tasks[0]], timeout=1)  # the screen's last bytes
+            for task in tasks:
+                task.cancel()
+            os.close(master)
+            process.exit(child.returncode if child.returncode and child.returncode > 0 else 0)
+
+    async def _output(self, master: int) -> None:
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader()
+        transport, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(os.dup(master), "rb", 0)
+        )
+        try:
+            while data := await reader.read(65536):
+                self.process.stdout.write(data)
+                await self.process.stdout.drain()
+        except (OSError, asyncssh.Error):
+            pass  # EIO: the child is gone
+        finally:
+            transport.close()
+
+    async def _input(self, master: int) -> None:
+        while True:
+            try:
+                data = await self.process.stdin.read(4096)
+            except asyncssh.TerminalSizeChanged as change:
+                _set_size(master, (change.width, change.height, change.pixwidth, change.pixheight))
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                data = b"\x03"  # a break or signal is this client's Ctrl+C, for its own program only
+            if not data:
+                return
+            self.last_input = time.monotonic()
+            view = memoryview(data)
+            while view:
+                try:
+                    view = view[os.write(master, view) :]
+                except BlockingIOError:
+                    await asyncio.sleep(0.01)
+
+    async def _idle(self, timeout_s: float) -> None:
+        while (left := self.last_input + timeout_s - time.monotonic()) > 0:
+            await asyncio.sleep(left)
+        self.process.stderr.write(b"\r\nkobito: closed after being idle.\r\n")

@@ -1,0 +1,289 @@
+"""The messages between the hub and its clients: typed, versioned, size-limited.
+
+Each frame is a 4-byte big-endian length and a MessagePack body, one tagged
+:class:`msgspec.Struct` (field ``t``).  A client's frame is at most
+:data:`MAX_CLIENT_FRAME` bytes; anything that does not decode to a client
+message ends that connection.  What a client may learn is what an
+:class:`~kobito_tui.table.Update` for its perspective holds: never raw
+events, the seed, another seat's view or the undo stack.
+"""
+
+from __future__ import annotations
+
+import typing
+from functools import cache
+from typing import Any, Literal
+
+import msgspec
+
+from kobito_tui.core.game import Header, Result, Seat
+from kobito_tui.core.games import get_game
+from kobito_tui.table import PUBLIC, LogEntry, Refusal, SeatPerspective, Update
+
+VERSION = 1
+MAX_CLIENT_FRAME = 64 * 1024  # a move is a few dozen bytes
+MAX_SERVER_FRAME = 8 * 1024 * 1024  # a full update of a long game's history
+LENGTH = 4
+
+
+class Message(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, frozen=True):
+    pass
+
+
+# -- client to hub ------------------------------------------------------------
+class Hello(Message, tag="hello", frozen=True):
+    version: int
+    identity: str  # "key:SHA256:..." or "guest"
+    name: str
+
+
+class CreateTable(Message, tag="create", frozen=True):
+    id: int
+    game: str
+    seats: list[str]  # per seat: "open", or a computer level ("random", "greedy", "strong")
+    options: dict[str, bool | int | str] = {}
+
+
+class Join(Message, tag="join", frozen=True):
+    """Sit at ``seat`` (None: your own seat back, by identity or ``code``)."""
+
+    id: int
+    table: str
+    seat: int | None = None
+    code: str | None = None
+
+
+class Spectate(Message, tag="spectate", frozen=True):
+    id: int
+    table: str
+
+
+class Leave(Message, tag="leave", frozen=True):
+    id: int
+
+
+class Submit(Message, tag="submit", frozen=True):
+    id: int
+    move: dict[str, bool | int | str | None | list[int | str | list[int | str]]]
+    revision: int
+
+
+class Undo(Message, tag="undo", frozen=True):
+    id: int
+
+
+class Redo(Message, tag="redo", frozen=True):
+    id: int
+
+
+class AskHint(Message, tag="hint", frozen=True):
+    id: int
+
+
+class GiveToComputer(Message, tag="give", frozen=True):
+    """The table's creator hands a long-away seat to a computer."""
+
+    id: int
+    seat: int
+    level: str
+
+
+ClientMessage = Hello | CreateTable | Join | Spectate | Leave | Submit | Undo | Redo | AskHint | GiveToComputer
+
+
+# -- hub to client -----------------------------------------------------------
+class SeatInfo(msgspec.Struct, frozen=True):
+    kind: Literal["open", "player", "computer"]
+    name: str = ""
+    connected: bool = False
+    level: str | None = None
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    table: str
+    game: str
+    status: str  # "open" | "playing" | "over"
+    seats: list[SeatInfo]
+    spectators: int
+    creator: str  # the creator's name
+    started: str | None = None
+
+
+class Welcome(Message, tag="welcome", frozen=True):
+    version: int
+    tables: list[TableInfo]
+
+
+class TableChanged(Message, tag="table", frozen=True):
+    """A table was created or changed: seats taken, who is connected or away, started, over."""
+
+    info: TableInfo
+
+
+class TableGone(Message, tag="gone", frozen=True):
+    table: str
+
+
+class Done(Message, tag="done", frozen=True):
+    """Request ``id`` was carried out; ``value`` as the request says (a table id, a seat code)."""
+
+    id: int
+    value: str | None = None
+    seat: int | None = None
+
+
+class Refused(Message, tag="refused", frozen=True):
+    id: int
+    reason: str  # a refusal id: "not-your-turn", "seat-taken", ...
+    params: dict[str, Any] = {}
+    text: str = ""
+
+
+class HintMessage(Message, tag="hint-move", frozen=True):
+    id: int
+    revision: int
+    move: dict[str, Any]
+
+
+class WireLogEntry(msgspec.Struct, frozen=True, array_like=True):
+    id: str
+    params: dict[str, Any]
+    text: str
+
+
+class WireHeader(msgspec.Struct, frozen=True):
+    """A client's header: no seed."""
+
+    game: str
+    names: list[str]
+    kinds: list[str]
+    options: dict[str, Any]
+    created: str
+    app: str
+
+
+class UpdateMessage(Message, tag="update", frozen=True):
+    table: str
+    revision: int
+    seat: int | None  # None: the public perspective
+    header: WireHeader
+    view: Any
+    to_act: int | None
+    legal: list[dict[str, Any]]
+    can_undo: bool
+    can_redo: bool
+    result: Any
+    history: list[dict[str, Any]]
+    log: list[WireLogEntry]
+    undone: int
+    taken_back: list[WireLogEntry]
+    full: bool
+
+
+class Bye(Message, tag="bye", frozen=True):
+    """The hub ends this connection, and why."""
+
+    text: str
+
+
+ServerMessage = Welcome | TableChanged | TableGone | Done | Refused | HintMessage | UpdateMessage | Bye
+
+_client_decoder = msgspec.msgpack.Decoder(ClientMessage)
+_server_decoder = msgspec.msgpack.Decoder(ServerMessage)
+_encoder = msgspec.msgpack.Encoder()
+
+
+class ProtocolError(Exception):
+    """A frame that is not a message we accept; the connection ends."""
+
+
+def frame(message: Message) -> bytes:
+    body = _encoder.encode(message)
+    return len(body).to_bytes(LENGTH, "big") + body
+
+
+def frame_length(prefix: bytes, limit: int) -> int:
+    size = int.from_bytes(prefix, "big")
+    if size > limit:
+        raise ProtocolError(f"a frame of {size} bytes is over the limit of {limit}")
+    return size
+
+
+def decode_client(body: bytes) -> ClientMessage:
+    try:
+        return _client_decoder.decode(body)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise ProtocolError(f"not a message ({error})") from None
+
+
+def decode_server(body: bytes) -> ServerMessage:
+    try:
+        return _server_decoder.decode(body)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise ProtocolError(f"not a message ({error})") from None
+
+
+# -- updates on the wire -------------------------------------------------------
+def _entries(entries: tuple[LogEntry, ...]) -> list[WireLogEntry]:
+    return [WireLogEntry(e.id, e.params, e.text) for e in entries]
+
+
+def update_message(table: str, update: Update) -> UpdateMessage:
+    """``update`` for the wire (it is already for one perspective; the header has no seed)."""
+    perspective = update.perspective
+    if not (perspective == PUBLIC or isinstance(perspective, SeatPerspective)):
+        raise ValueError("only a seat's or the public's updates leave the hub")
+    h = update.header
+    return UpdateMessage(
+        table=table,
+        revision=update.revision,
+        seat=perspective.seat if isinstance(perspective, SeatPerspective) else None,
+        header=WireHeader(h.game, [s.name for s in h.seats], [s.kind for s in h.seats], h.options, h.created, h.app_version),
+        view=msgspec.to_builtins(update.view),
+        to_act=update.to_act,
+        legal=list(update.legal),
+        can_undo=update.can_undo,
+        can_redo=update.can_redo,
+        result=msgspec.to_builtins(update.result),
+        history=list(update.history),
+        log=_entries(update.log),
+        undone=update.undone,
+        taken_back=_entries(update.taken_back),
+        full=update.full,
+    )
+
+
+@cache
+def view_type(game_id: str) -> Any:
+    """The class of ``game_id``'s views, from its ``view`` method's annotation."""
+    return typing.get_type_hints(type(get_game(game_id)).view).get("return", Any)
+
+
+def _log(entries: list[WireLogEntry]) -> tuple[LogEntry, ...]:
+    return tuple(LogEntry(e.id, e.params, e.text) for e in entries)
+
+
+def to_update(message: UpdateMessage) -> Update:
+    """The :class:`Update` a local table would have given this perspective."""
+    h = message.header
+    seats = tuple(Seat(name, kind, None) for name, kind in zip(h.names, h.kinds))
+    return Update(
+        revision=message.revision,
+        perspective=PUBLIC if message.seat is None else SeatPerspective(message.seat),
+        header=Header(h.game, seats, h.options, 0, h.created, h.app),
+        view=msgspec.convert(message.view, type=view_type(h.game)),
+        to_act=message.to_act,
+        legal=tuple(message.legal),
+        can_undo=message.can_undo,
+        can_redo=message.can_redo,
+        result=None if message.result is None else msgspec.convert(message.result, type=Result),
+        history=tuple(message.history),
+        log=_log(message.log),
+        undone=message.undone,
+        taken_back=_log(message.taken_back),
+        full=message.full,
+    )
+
+
+def refusal(message: Refused) -> Refusal:
+    return Refusal(message.reason, dict(message.params), message.text)

@@ -1,0 +1,109 @@
+"""A real `kobito serve` process on loopback, and clients that play through it."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from kobito_tui.serve.client import Connection, RemoteTable
+
+KEY_ANN = "key:SHA256:" + "A" * 43
+KEY_BOB = "key:SHA256:" + "B" * 43
+
+
+def short_dir() -> Path:
+    """A folder with a short path: a Unix socket's path has at most 107 bytes."""
+    return Path(tempfile.mkdtemp(prefix="kbs", dir="/tmp"))
+
+
+class Server:
+    """``kobito serve`` with its data in ``data_dir``, SSH on a free loopback port."""
+
+    def __init__(self, data_dir: Path, *extra: str):
+        self.data_dir = data_dir
+        data_dir.parent.mkdir(parents=True, exist_ok=True)
+        self.log = open(data_dir.parent / "server.log", "a")  # noqa: SIM115 - a pipe nobody reads would stop the server
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "kobito_tui.cli",
+                "serve",
+                "--data-dir",
+                str(data_dir),
+                "--ssh-port",
+                "0",
+                "--bot-delay",
+                "0",
+                *extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            text=True,
+        )
+        self.lines = [self.process.stdout.readline() for _ in range(2)]
+        if not self.lines[-1].startswith("host key fingerprint"):
+            self.process.kill()
+            raise RuntimeError(f"kobito serve did not start: {self.lines} {self.read_log()}")
+        self.port = int(self.lines[0].split()[4])
+        self.fingerprint = self.lines[1].split()[-1]
+        self.socket = data_dir / "hub.sock"
+
+    def connect(self, identity: str = "guest", name: str = "Guest") -> Connection:
+        return Connection(self.socket, identity, name, timeout=10)
+
+    def read_log(self) -> str:
+        return (self.data_dir.parent / "server.log").read_text()
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            code = self.process.wait(10)
+            self.output = self.process.stdout.read()
+            return code
+        finally:
+            self.process.stdout.close()
+            self.log.close()
+
+
+def play_until(remotes: list[RemoteTable], rng: random.Random, stop, timeout: float = 30.0) -> int:
+    """Play random legal moves for whichever of ``remotes`` is to act until ``stop(update)``; moves made."""
+    moves, deadline = 0, time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        newest = max(r.revision for r in remotes)
+        updates = [r.wait_for(lambda u, n=newest: u.revision >= n) for r in remotes]
+        if stop(updates[0]):
+            return moves
+        acting = next((r for r, u in zip(remotes, updates) if u.legal), None)
+        if acting is None:
+            time.sleep(0.005)  # a computer's move is on its way
+            continue
+        update = acting.last
+        assert acting.submit(acting.seat, rng.choice(update.legal), update.revision) is None
+        acting.wait_for(lambda u, r=update.revision: u.revision > r)
+        moves += 1
+    raise TimeoutError("the game did not get there in time")
+
+
+def remove(folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def eventually(test, timeout: float = 5.0) -> None:
+    """Wait until ``test()`` holds (pushes from the hub arrive on their own time)."""
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError("it never came true")
+        time.sleep(0.01)

@@ -1,0 +1,71 @@
+"""The Textual lobby against a real hub: tables listed live, a table created, a seat joined."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widgets import DataTable, Static
+
+from kobito_tui.app.screens.lobby import LobbyScreen
+
+from .helpers import KEY_ANN, KEY_BOB, eventually
+
+
+class LobbyApp(App[None]):
+    def __init__(self, connection) -> None:
+        super().__init__()
+        self.connection = connection
+        self.joined: list = []
+
+    def on_mount(self) -> None:
+        self.push_screen(LobbyScreen(self.connection))
+
+    def on_lobby_screen_joined(self, message: LobbyScreen.Joined) -> None:
+        self.joined.append(message.remote)
+
+
+def cells(app: App) -> list[list[str]]:
+    grid = app.screen.query_one("#lobby-tables", DataTable)
+    return [[str(cell) for cell in grid.get_row_at(row)] for row in range(grid.row_count)]
+
+
+async def test_create_a_table_and_join_it_by_keys(server):
+    app = LobbyApp(server.connect(KEY_ANN, "Ann"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        seats = app.screen.query_one("#lobby-seats")
+        seats.value = ""
+        await pilot.press(*"open,greedy", "enter")
+        await pilot.pause()
+        eventually(lambda: len(app.connection.tables) == 1)
+        await pilot.pause(0.2)
+        [row] = cells(app)
+        assert row[1:4] == ["kobito", "open", "(open), computer (greedy)"]
+        await pilot.press("j")
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if app.joined:
+                break
+        [remote] = app.joined
+        assert remote.seat == 0 and remote.wait_for(lambda u: True).view.hand is not None
+        await pilot.pause(0.2)
+        assert "At table" in str(app.screen.query_one("#lobby-status", Static).render())
+        assert cells(app)[0][2:4] == ["playing", "Ann, computer (greedy)"]
+
+
+async def test_another_players_table_appears_and_names_are_plain_text(server):
+    app = LobbyApp(server.connect(KEY_ANN, "Ann"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        other = server.connect(KEY_BOB, "[b]Bob[/b]")
+        table = other.create("treasure", ["open", "open"])
+        other.join(table, 0)
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if cells(app) and "Bob" in cells(app)[0][3]:
+                break
+        assert cells(app)[0][3] == "[b]Bob[/b], (open)"
+        await pilot.press("j")  # the free seat
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if app.joined:
+                break
+        assert app.joined[0].seat == 1

@@ -1,0 +1,115 @@
+"""The SQLite store: one row per event, undo cuts rows, reloads go through the save-file fold."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import threading
+
+import pytest
+
+from kobito_tui.core.games import get_game
+from kobito_tui.core.randomplay import random_game
+from kobito_tui.core.record import new_header, parse_players
+from kobito_tui.core.savefile import dumps
+from kobito_tui.serve.store import PLAYING, SET_ASIDE, SqliteStore
+
+
+@pytest.fixture
+def store(tmp_path):
+    opened = SqliteStore(tmp_path / "t.sqlite")
+    yield opened
+    opened.close()
+
+
+def test_events_go_in_and_a_cut_takes_them_out(store):
+    header = new_header("treasure", parse_players("Ann,Bob"), seed=4)
+    record, _ = random_game(get_game("treasure"), header, random.Random(4))
+    store.create("t1", [{"meta": {}}])
+    store.start("t1", header)
+    events = record.events
+    store.append("t1", 0, events[:10])
+    store.append("t1", 10, events[10:12], durable=False)
+    store.append("t1", 11, [])  # an undo
+    store.append("t1", 11, events[11:])
+    loaded = store.load("t1")
+    assert loaded.status == PLAYING and dumps(loaded.record) == dumps(record)
+    with pytest.raises(sqlite3.IntegrityError):
+        store._db.execute("INSERT INTO events (table_id, seq, event) VALUES ('t1', 0, '{}')")
+
+
+def test_writers_from_many_threads_share_commits_and_each_lands(store):
+    header = new_header("kobito", parse_players("Ann,Bob"), seed=2)
+    record, _ = random_game(get_game("kobito"), header, random.Random(2))
+    ids = [f"t{n}" for n in range(8)]
+    for table_id in ids:
+        store.create(table_id, [{"meta": {}}])
+        store.start(table_id, header)
+
+    def write(table_id: str) -> None:
+        for index, event in enumerate(record.events):
+            store.append(table_id, index, [event], durable=index % 3 == 0)
+
+    threads = [threading.Thread(target=write, args=(t,)) for t in ids]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(dumps(store.load(t).record) == dumps(record) for t in ids)
+
+
+def test_a_gap_or_a_refused_event_sets_a_table_aside(store, caplog):
+    header = new_header("kobito", parse_players("Ann,Bob"), seed=2)
+    record, _ = random_game(get_game("kobito"), header, random.Random(2))
+    for table_id in ("gap", "bad", "good"):
+        store.create(table_id, [{"meta": {}}])
+        store.start(table_id, header)
+        store.append(table_id, 0, record.events[:20])
+    store._db.execute("DELETE FROM events WHERE table_id = 'gap' AND seq = 5")
+    store._db.execute("UPDATE events SET event = '{\"type\":\"pass\",\"seat\":7}' WHERE table_id = 'bad' AND seq = 12")
+    tables = {t.table_id: t for t in store.list()}
+    assert tables["gap"].status == tables["bad"].status == SET_ASIDE
+    assert "event 6 is missing" in tables["gap"].problem and "table bad:14" in tables["bad"].problem
+    assert tables["good"].record is not None and "table gap set aside" in caplog.text
+
+
+def test_a_tables_on_events_hook_mirrors_its_record_through_undo_and_redo(store):
+    from kobito_tui.core.record import Record
+    from kobito_tui.table import SeatPerspective, Table
+
+    header = new_header("kobito", parse_players("Ann,Bob"), seed=9)
+    record = Record(header)
+    store.create("t", [{"meta": {}}])
+    store.start("t", header)
+    table = Table(record, bot_delay=0, on_events=lambda kept, added: store.append("t", kept, added))
+    store.append("t", 0, record.events)  # the deal, made before any hook
+    latest = {}
+    rng = random.Random(9)
+    for seat in (0, 1):
+        table.subscribe(SeatPerspective(seat), lambda u, s=seat: latest.__setitem__(s, u))
+    undone = 0
+    for step in range(60):
+        update = latest[table.to_act]
+        if update.can_undo and step % 4 == 0:
+            assert table.undo(table.to_act) is None
+            undone += 1
+            if step % 8 == 0:
+                assert table.redo(table.to_act) is None
+        else:
+            assert table.submit(table.to_act, rng.choice(update.legal), update.revision) is None
+        assert dumps(store.load("t").record) == dumps(record)
+    assert undone >= 3
+
+
+def test_export_says_in_one_line_what_is_wrong(tmp_path, capsys):
+    from kobito_tui.cli import main
+
+    assert main(["serve", "export", "--data-dir", str(tmp_path / "none"), "t", str(tmp_path / "x.jsonl")]) == 1
+    assert main(["serve", "--data-dir", str(tmp_path / "none"), "export", "t", str(tmp_path / "x.jsonl")]) == 1
+    store = SqliteStore(tmp_path / "tables.sqlite")
+    store.create("open1", [{"meta": {}}])
+    store.close()
+    assert main(["serve", "export", "--data-dir", str(tmp_path), "nope", str(tmp_path / "x.jsonl")]) == 1
+    assert main(["serve", "export", "--data-dir", str(tmp_path), "open1", str(tmp_path / "x.jsonl")]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 4 and "no tables in" in lines[0] and "no table nope" in lines[2] and "no game to export" in lines[3]
