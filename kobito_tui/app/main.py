@@ -193,6 +193,12 @@ class KobitoApp(App[int]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(key_sections(self.screen)))
 
+    def action_command_palette(self) -> None:
+        from kobito_tui.app.widgets.workarounds import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         # Textual's own "Keys" panel gives way to ours (the board's keys too).
         yield from (command for command in super().get_system_commands(screen) if command.title != "Keys")
