@@ -13,7 +13,8 @@ from kobito_tui.app.screens.base import ShellScreen
 class CurtainScreen(ShellScreen):
     """Opaque: nothing of the table is drawn while it is up."""
 
-    BINDINGS = [Binding("enter,space", "dismiss", "I am ready")]
+    # Enter, as the text says (a priority binding: the focused button would hide it from the footer).
+    BINDINGS = [Binding("enter", "dismiss", "I am ready", priority=True), Binding("space", "dismiss", show=False)]
 
     def __init__(self, name: str) -> None:
         super().__init__(classes="curtain")
