@@ -185,7 +185,7 @@ class KobitoApp(App[int]):
         if game is None:
             self.push_screen(RulesScreen())
         else:
-            self.push_screen(RulesScreen(game.header.game, game.header.options))
+            self.push_screen(RulesScreen(game.header.game, game.header.options, game.header.seed))
 
     def action_help(self) -> None:
         from kobito_tui.app.screens.help import HelpScreen, key_sections
