@@ -328,3 +328,17 @@ def test_how_to_play_names_keys_the_boards_really_have():
         assert all(f"`{key}`" in text for key in ("u", "y", "?", "Enter")) and {"u", "y", "question_mark"} <= keys(
             GameScreen
         )
+
+
+async def test_the_curtain_shows_any_name_as_plain_escaped_text(saves):
+    from kobito_tui.core.game import Seat
+    from kobito_tui.core.record import new_header
+    from kobito_tui.core.safetext import printable
+
+    for name in ("[link=http://a]Eve", "Bo\x1b]0;x\x07"):
+        seats = (Seat(name), Seat("Cy"))
+        app = make_app(saves, new=new_header("treasure", seats, {"first_player": 0}, 1))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert str(app.screen.query_one("#ready").label) == f"I am {printable(name)}"
+            assert "\x1b" not in screen_text(app) and f"Pass the keyboard to {printable(name)}" in screen_text(app)
