@@ -114,16 +114,16 @@ class NewGameScreen(ShellScreen):
             yield Button("Cancel", id="cancel", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._game_changed(self.games[0])
+    async def on_mount(self) -> None:
+        await self._game_changed(self.games[0])
 
     @property
     def game(self) -> Game:
         return get_game(self.query_one("#game", Select).value)
 
     @on(Select.Changed, "#game")
-    def _on_game(self, event: Select.Changed) -> None:
-        self._game_changed(self.game)
+    async def _on_game(self, event: Select.Changed) -> None:
+        await self._game_changed(self.game)
 
     @on(Select.Changed, ".seat-row Select")
     def _on_kind(self, event: Select.Changed) -> None:
@@ -146,7 +146,8 @@ class NewGameScreen(ShellScreen):
     def _on_players(self, event: Select.Changed) -> None:
         self._show_seats()
 
-    def _game_changed(self, game: Game) -> None:
+    async def _game_changed(self, game: Game) -> None:
+        """Players, computer levels and rule options for ``game`` (the old options gone first)."""
         players = self.query_one("#players", Select)
         count = players.value if isinstance(players.value, int) else 2
         players.set_options(player_counts(game))
@@ -157,8 +158,8 @@ class NewGameScreen(ShellScreen):
             if str(kind.value).startswith("bot:"):
                 kind.value = f"bot:{DEFAULT_LEVEL.get(game.id, 'greedy')}"
         options = self.query_one("#options", Vertical)
-        options.remove_children()
-        options.mount_all(
+        await options.remove_children()
+        await options.mount_all(
             Horizontal(
                 Label(f"{spec.label} (default {shown(spec.default)})", classes="form-label wide"),
                 option_widget(spec),
