@@ -225,10 +225,10 @@ async def test_new_game_checkboxes_read_as_text(saves):
         await pilot.press("n")
         await pilot.pause()
         box = app.screen.query_one("#opt-stalemate")
-        assert str(box.render()).startswith("[x] on")
+        assert "Stalemate ends the game (default on)                [x] on" in screen_text(app)
         box.focus()
         await pilot.press("space")
-        assert str(box.render()).startswith("[ ] off") and box.value is False
+        assert box.value is False and "(default on)                [ ] off" in screen_text(app)
 
 
 async def test_a_seat_switched_to_human_gets_a_human_name(saves):
