@@ -33,6 +33,7 @@ from kobito_tui.core.savefile import save
 SEED = int(os.environ.get("KOBITO_FUZZ_SEED", "1"))
 BUDGET_S = float(os.environ.get("KOBITO_FUZZ_SECONDS", "4"))
 STEPS = 2000 if BUDGET_S <= 4 else 10**9
+MIN_STEPS = 40  # even on a machine so busy that the budget is gone before the first step
 STEP_TIMEOUT_S = 20.0  # one step longer than this is a hang
 HOSTILE = ("[/]", "x[/b]", "[link=http://a]Eve", "[bold red]Bo", "漢字の名前", "مرحبا", "W" * NAME_MAX_CHARS)
 PLAIN = ("Ann", "Bob", "Cy")
@@ -131,14 +132,17 @@ async def run(name: str, seed: int, saves: Path, steps: int = STEPS, budget_s: f
     pressed = start.pop("press", ())
     done, history = 0, []
     deadline = time.monotonic() + budget_s
-    while done < steps and time.monotonic() < deadline:
+    def more() -> bool:
+        return done < steps and (done < MIN_STEPS or time.monotonic() < deadline)
+
+    while more():
         app = KobitoApp(saves, bot_delay=0, **start)
         size = rng.choice(SIZES[:3])
         history.append(f"start {size}")
         try:
             async with app.run_test(size=size) as pilot:
                 await pilot.press(*pressed)
-                while done < steps and time.monotonic() < deadline and app.return_code is None:
+                while more() and app.return_code is None:
                     step = one_step(rng, app.size)
                     history.append(step[0] + " " + repr(step[1]))
                     done += len(step[1]) if step[0] == "burst" else 1

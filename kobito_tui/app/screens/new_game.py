@@ -65,6 +65,17 @@ def option_widget(spec: OptionSpec) -> Widget:
     return Input(str(spec.default), type="integer" if spec.kind is int else "text", compact=True, id=ident)
 
 
+def option_rows(game: Game) -> list[Horizontal]:
+    """A row per rule option: its name with the default, and a control set to the default."""
+    rows = []
+    for spec in game.option_specs():
+        label = Label(f"{spec.label} (default {shown(spec.default)})", classes="form-label wide")
+        row = Horizontal(label, option_widget(spec), classes="form-row")
+        row.tooltip = spec.help or None
+        rows.append(row)
+    return rows
+
+
 class NewGameScreen(ShellScreen):
     AUTO_FOCUS = "#game"
     BINDINGS = [
@@ -75,6 +86,7 @@ class NewGameScreen(ShellScreen):
     def __init__(self) -> None:
         super().__init__(classes="form-screen")
         self.games = available_games()
+        self.options_for = self.games[0].id  # the game whose rule options are shown
 
     def compose(self) -> ComposeResult:
         yield Static("New game", classes="dialog-title")
@@ -92,7 +104,8 @@ class NewGameScreen(ShellScreen):
                 yield Label("Players", classes="form-label")
                 yield Select(player_counts(self.games[0]), allow_blank=False, compact=True, id="players")
             for seat in range(MAX_SEATS):
-                with Horizontal(classes="form-row seat-row", id=f"seat-{seat}"):
+                with Horizontal(classes="form-row seat-row", id=f"seat-{seat}") as row:
+                    row.display = seat < self.games[0].min_players  # the first player count
                     yield Label(f"Seat {seat + 1}", classes="form-label")
                     kind = "human" if seat == 0 else "bot"
                     yield Input(default_name(seat, kind), compact=True, id=f"name-{seat}", classes="seat-name")
@@ -104,7 +117,7 @@ class NewGameScreen(ShellScreen):
                         id=f"kind-{seat}",
                     )
             yield Static("Rule options", classes="form-section")
-            yield Vertical(id="options")
+            yield Vertical(*option_rows(self.games[0]), id="options")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="random", type="integer", compact=True, id="seed")
@@ -114,16 +127,21 @@ class NewGameScreen(ShellScreen):
             yield Button("Cancel", id="cancel", compact=True)
         yield Footer()
 
-    async def on_mount(self) -> None:
-        await self._game_changed(self.games[0])
-
     @property
     def game(self) -> Game:
         return get_game(self.query_one("#game", Select).value)
 
     @on(Select.Changed, "#game")
     async def _on_game(self, event: Select.Changed) -> None:
-        await self._game_changed(self.game)
+        """The new game's seats, and its options once the old ones are gone (both games have first_player)."""
+        game = self.game
+        if game.id == self.options_for:
+            return  # Select posts Changed for its first value too
+        self.options_for = game.id
+        self._fit_seats(game)
+        options = self.query_one("#options", Vertical)
+        await options.remove_children()
+        await options.mount_all(option_rows(game))
 
     @on(Select.Changed, ".seat-row Select")
     def _on_kind(self, event: Select.Changed) -> None:
@@ -140,14 +158,16 @@ class NewGameScreen(ShellScreen):
         self._show_error(f"Seat {int(event.input.id.removeprefix('name-')) + 1}: {problem}" if problem else "")
 
     def _show_error(self, text: str) -> None:
-        self.query_one("#form-error", Static).update(text)
+        error = self.query_one("#form-error", Static)
+        if str(error.render()) != text:  # each name typed checks: redraw only what changed
+            error.update(text)
 
     @on(Select.Changed, "#players")
     def _on_players(self, event: Select.Changed) -> None:
         self._show_seats()
 
-    async def _game_changed(self, game: Game) -> None:
-        """Players, computer levels and rule options for ``game`` (the old options gone first)."""
+    def _fit_seats(self, game: Game) -> None:
+        """Player counts and computer levels for ``game``."""
         players = self.query_one("#players", Select)
         count = players.value if isinstance(players.value, int) else 2
         players.set_options(player_counts(game))
@@ -157,18 +177,6 @@ class NewGameScreen(ShellScreen):
             kind = self.query_one(f"#kind-{seat}", Select)
             if str(kind.value).startswith("bot:"):
                 kind.value = f"bot:{DEFAULT_LEVEL.get(game.id, 'greedy')}"
-        options = self.query_one("#options", Vertical)
-        await options.remove_children()
-        await options.mount_all(
-            Horizontal(
-                Label(f"{spec.label} (default {shown(spec.default)})", classes="form-label wide"),
-                option_widget(spec),
-                classes="form-row",
-            )
-            for spec in game.option_specs()
-        )
-        for row, spec in zip(options.children, game.option_specs()):
-            row.tooltip = spec.help or None
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value
