@@ -40,6 +40,7 @@ class KobitoApp(App[int]):
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         Binding("f1", "help", "Keys"),
+        Binding("f3", "how_to_play", "How to play", show=False),
     ]
 
     def __init__(
@@ -255,7 +256,15 @@ class KobitoApp(App[int]):
         if game is None:
             self.push_screen(RulesScreen())
         else:
-            self.push_screen(RulesScreen(game.header.game, game.header.options))
+            self.push_screen(RulesScreen(game.header.game, game.header.options, game.header.seed))
+
+    def action_how_to_play(self) -> None:
+        """In a game, that game's page; elsewhere the page of every game."""
+        from kobito_tui.app.screens.how_to_play import HowToPlayScreen
+
+        if not isinstance(self.screen, HowToPlayScreen):
+            game = self.game_screen()
+            self.push_screen(HowToPlayScreen(game.header.game if game else None))
 
     def action_help(self) -> None:
         from kobito_tui.app.screens.help import HelpScreen, key_sections
@@ -276,6 +285,7 @@ class KobitoApp(App[int]):
         yield SystemCommand("Continue", "Resume the most recent unfinished game", self.action_continue_game)
         yield SystemCommand("Load", "Resume a saved game", self.action_load_game)
         yield SystemCommand("Replays", "Watch saved games", self.action_replays)
+        yield SystemCommand("How to play", "The goal, a turn, and every move with its keys", self.action_how_to_play)
         yield SystemCommand("Rules", "The rules, with the options in force", self.action_rules)
         yield SystemCommand("Keys", "Every key of this screen and its board", self.action_help)
         yield SystemCommand("Title screen", "Back to the title (games stay saved)", self.to_title)

@@ -50,3 +50,8 @@ def one_move_from_the_end(folder):
             save(path, Record(record.header, record.events[:-1]))
             return path, last
     raise AssertionError("no such game")
+
+
+def screen_text(app: KobitoApp) -> str:
+    """What the terminal shows now, one line per row."""
+    return "\n".join("".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips())

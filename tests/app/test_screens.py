@@ -11,15 +11,49 @@ from kobito_tui.app.screens.rules import RulesScreen, rules_text
 from kobito_tui.core.savefile import load
 from kobito_tui.core.saves import list_saves
 
-from .conftest import make_app, treasure
+from .conftest import make_app, screen_text, treasure
 
 
 def test_rules_text_names_the_options_in_force_and_their_defaults():
     text = rules_text("treasure", {"variant": "seek", "shared_pawn": False, "turn_limit": 9, "first_player": "random"})
     assert "Rule options in force" in text
-    assert "| Variant | **seek** | standard |" in text
-    assert "| Turn limit | **9** | 0 |" in text
+    assert "| Option | In force | What it means |" in text
+    assert "| Variant | seek (default: standard) | standard: " in text
+    assert "| Turn limit | 9 (default: 0) |" in text and "| Shared pawn | off (default) |" in text
     assert "Rule options (defaults)" in rules_text("treasure")
+    assert "Seeded game" not in text
+
+
+def test_kobito_rules_list_the_gold_cards_in_force():
+    text = rules_text("kobito")
+    assert "| Rainbow length | 3 | 4 | 5 | 6 | 7 | 8 |" in text
+    assert "| Gold | 2, 3, 3 | 3, 4, 4 | 4, 5, 5 | 5, 6, 6 | 6, 7, 7 | 7, 8, 8 |" in text
+    own = rules_text("kobito", {"gold_table": {"3": [1, 1], "5": [9, 9, 9]}})
+    assert "a table of this game's own" in own and "| Gold | 1, 1 | 9, 9, 9 |" in own
+
+
+async def test_rules_fit_80_columns_with_every_option_name_and_value_whole(saves):
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        text = app.screen.focused
+        seen = screen_text(app)
+        while text.scroll_y < text.max_scroll_y:
+            await pilot.press("pagedown")
+            seen += screen_text(app)
+    assert "…" not in seen  # what Textual draws where a cell is cut
+    assert "Stalemate" in seen and "penalties-then-shared" in seen and "7, 8, 8" in seen
+
+
+async def test_rules_of_a_seeded_game_say_the_deal_is_reproducible(saves):
+    app = make_app(saves, new=treasure("Ann,bot", seed=42))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        first = app.screen.query(Markdown).first()
+        assert "Seeded game (seed 42)**: the deal is reproducible" in first.source
+        assert "Seeded game" not in app.screen.query(Markdown).last().source
 
 
 async def test_rules_from_a_game_show_that_game_first_with_its_options(saves):
@@ -29,7 +63,7 @@ async def test_rules_from_a_game_show_that_game_first_with_its_options(saves):
         await pilot.press("f2")
         assert isinstance(app.screen, RulesScreen)
         first = app.screen.query(Markdown).first()
-        assert "Hide the Treasure" in first.source and "**7**" in first.source
+        assert "Hide the Treasure" in first.source and "| Turn limit | 7 (default: 0) |" in first.source
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 
@@ -142,3 +176,172 @@ def test_a_crash_prints_one_sentence_and_keeps_the_traceback_in_a_file(saves, ca
     assert "kobito stopped after an internal error" in err and "Traceback" not in err
     assert "Your game is saved" not in err  # no game was open
     assert "RuntimeError: boom" in (saves / "crash.log").read_text()
+
+
+# -- title -----------------------------------------------------------------
+async def test_continue_is_greyed_out_until_there_is_a_game_to_continue(saves):
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#title-continue").disabled
+        app.start_game(treasure("Ann,bot"))
+        await pilot.pause()
+        app.to_title()
+        await pilot.pause()
+        assert not app.screen.query_one("#title-continue").disabled
+
+
+async def test_replays_has_a_key_on_the_title(saves):
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, BrowserScreen)
+
+
+async def test_the_curtain_footer_names_the_key_its_text_names(saves):
+    app = make_app(saves, new=treasure("Ann,Bob"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        shown = [key for key, active in app.screen.active_bindings.items() if active.binding.show]
+        assert "Press Enter" in str(app.screen.query("Static")[1].render()).replace("press", "Press")
+        assert shown[0] == "enter" and "space" not in shown
+        await pilot.press("space")  # still works, unadvertised
+        assert isinstance(app.screen, GameScreen)
+
+
+# -- new game --------------------------------------------------------------
+async def test_new_game_focus_is_visible_without_colour(saves):
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.press("n", "tab", "tab")
+        focused = app.screen.focused
+        assert focused.id == "name-0"
+        assert focused.rich_style.underline and not app.screen.query_one("#name-1").rich_style.underline
+
+
+async def test_new_game_checkboxes_read_as_text(saves):
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        box = app.screen.query_one("#opt-stalemate")
+        assert "Stalemate ends the game (default on)                [x] on" in screen_text(app)
+        box.focus()
+        await pilot.press("space")
+        assert box.value is False and "(default on)                [ ] off" in screen_text(app)
+
+
+async def test_a_seat_switched_to_human_gets_a_human_name(saves):
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        app.screen.query_one("#kind-1").value = "human"
+        await pilot.pause()
+        assert app.screen.query_one("#name-1").value == "Player 2"
+        app.screen.query_one("#kind-1").value = "bot:strong"
+        await pilot.pause()
+        assert app.screen.query_one("#name-1").value == "Computer 2"
+
+
+async def test_new_game_refuses_long_or_unprintable_names_with_a_reason(saves):
+    from kobito_tui.core.safetext import NAME_MAX_CHARS
+
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        for name, reason in (("A" * (NAME_MAX_CHARS + 1), "at most 24 characters"), ("Ann\x1b]0;x\x07", "control")):
+            app.screen.query_one("#name-0").value = name
+            await pilot.press("ctrl+s")
+            assert app.screen.id is None and app.game_screen() is None
+            error = str(app.screen.query_one("#form-error").render())
+            assert error.startswith("Cannot start: Seat 1:") and reason in error and "\x1b" not in error
+        app.screen.query_one("#name-0").value = "A" * NAME_MAX_CHARS
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.game_screen().header.seats[0].name == "A" * NAME_MAX_CHARS
+
+
+async def test_new_game_picks_each_game_s_computer_level_for_a_first_game(saves):
+    from kobito_tui.app.screens.new_game import DEFAULT_LEVEL
+
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#kind-1").value == f"bot:{DEFAULT_LEVEL['kobito']}" == "bot:greedy"
+        app.screen.query_one("#game").value = "treasure"
+        await pilot.pause()
+        assert app.screen.query_one("#kind-1").value == "bot:random"
+
+
+# -- how to play -----------------------------------------------------------
+async def test_how_to_play_from_the_title_shows_both_games_and_scrolls_at_once(saves):
+    from textual.containers import VerticalScroll
+
+    from kobito_tui.app.screens.how_to_play import HowToPlayScreen
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HowToPlayScreen)
+        source = app.screen.query_one(Markdown).source
+        assert "# How to play Kobito" in source and "# How to play Hide the Treasure" in source
+        await pilot.press("pagedown")
+        assert app.screen.query_one(VerticalScroll).scroll_y > 0
+        await pilot.press("escape")
+        await pilot.click("#title-how")
+        assert isinstance(app.screen, HowToPlayScreen)
+
+
+async def test_f3_in_a_game_shows_that_game_s_page(saves):
+    from kobito_tui.app.screens.how_to_play import HowToPlayScreen
+
+    app = make_app(saves, new=treasure("Ann,bot"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        assert isinstance(app.screen, HowToPlayScreen)
+        source = app.screen.query_one(Markdown).source
+        assert source.startswith("# How to play Hide the Treasure") and "Kobito" not in source
+        await pilot.press("f3")  # not twice
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        assert "How to play" in {command.title for command in app.get_system_commands(app.screen)}
+
+
+def test_how_to_play_names_keys_the_boards_really_have():
+    from kobito_tui.app.kobito.board import KobitoBoard
+    from kobito_tui.app.screens.how_to_play import how_to_play_text
+    from kobito_tui.app.treasure.board import TreasureBoard
+
+    def keys(widget) -> set[str]:
+        return {key.strip() for binding in widget.BINDINGS for key in binding.key.split(",")}
+
+    named = {
+        "kobito": ({"space", "enter", "escape", "e", "a", "b", "c", "1", "9", "left", "up"}, KobitoBoard),
+        "treasure": ({"up", "w", "a", "s", "d", "h", "j", "k", "l", "enter"}, TreasureBoard),
+    }
+    for game_id, (wanted, board) in named.items():
+        assert wanted <= keys(board)
+        text = how_to_play_text(game_id)
+        assert all(f"`{key}`" in text for key in ("u", "y", "?", "Enter")) and {"u", "y", "question_mark"} <= keys(
+            GameScreen
+        )
+
+
+async def test_the_curtain_shows_any_name_as_plain_escaped_text(saves):
+    from kobito_tui.core.game import Seat
+    from kobito_tui.core.record import new_header
+    from kobito_tui.core.safetext import printable
+
+    from dataclasses import replace
+
+    for name in ("[link=http://a]Eve", "Bo\x1b]0;x\x07"):  # the second forged past new_header's checks
+        header = new_header("treasure", (Seat("Ann"), Seat("Cy")), {"first_player": 0}, 1)
+        app = make_app(saves, new=replace(header, seats=(Seat(name), Seat("Cy"))))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert str(app.screen.query_one("#ready").label) == f"I am {printable(name)}"
+            assert "\x1b" not in screen_text(app) and f"Pass the keyboard to {printable(name)}" in screen_text(app)

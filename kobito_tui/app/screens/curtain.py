@@ -5,25 +5,28 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.widgets import Button, Footer, Static
 
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.core.safetext import printable
 
 
 class CurtainScreen(ShellScreen):
     """Opaque: nothing of the table is drawn while it is up."""
 
-    BINDINGS = [Binding("enter,space", "dismiss", "I am ready")]
+    # Enter, as the text says (a priority binding: the focused button would hide it from the footer).
+    BINDINGS = [Binding("enter", "dismiss", "I am ready", priority=True), Binding("space", "dismiss", show=False)]
 
     def __init__(self, name: str) -> None:
         super().__init__(classes="curtain")
-        self.player = name
+        self.player = printable(name)  # a name from a save file: shown as plain, escaped text
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(f"Pass the keyboard to {self.player}", classes="curtain-title", markup=False)
             yield Static(f"{self.player}, press Enter when the others cannot see the screen.", markup=False)
-            yield Button(f"I am {self.player}", id="ready", variant="primary")
+            yield Button(Content(f"I am {self.player}"), id="ready", variant="primary")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

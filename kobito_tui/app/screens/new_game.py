@@ -11,15 +11,27 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.widgets.tickbox import TickBox
 from kobito_tui.core.game import Game, OptionSpec, Seat
 from kobito_tui.core.games import GAME_IDS, get_game
 from kobito_tui.core.record import BOT_LEVELS, new_header
+from kobito_tui.core.safetext import name_problem
 
 MAX_SEATS = 6
 SEAT_KINDS = [("Human", "human")] + [(f"Computer · {level}", f"bot:{level}") for level in BOT_LEVELS]
+# The computer a first game is played against. Against "greedy", Hide the Treasure
+# ends after about 5 turns (it heads straight for its colour); "random" leaves a
+# newcomer the time to learn. Kobito lasts as long whoever plays (the deck runs out).
+DEFAULT_LEVEL = {"kobito": "greedy", "treasure": "random"}
+
+
+def default_name(seat: int, kind: str) -> str:
+    if kind == "human":
+        return "You" if seat == 0 else f"Player {seat + 1}"
+    return f"Computer {seat + 1}"
 
 
 def available_games() -> list[Game]:
@@ -49,8 +61,19 @@ def option_widget(spec: OptionSpec) -> Widget:
         choices = [(shown(choice), choice) for choice in spec.choices]
         return Select(choices, value=spec.default, allow_blank=False, compact=True, id=ident)
     if spec.kind is bool:
-        return Checkbox("", spec.default, compact=True, id=ident)
+        return TickBox("", spec.default, compact=True, id=ident)
     return Input(str(spec.default), type="integer" if spec.kind is int else "text", compact=True, id=ident)
+
+
+def option_rows(game: Game) -> list[Horizontal]:
+    """A row per rule option: its name with the default, and a control set to the default."""
+    rows = []
+    for spec in game.option_specs():
+        label = Label(f"{spec.label} (default {shown(spec.default)})", classes="form-label wide")
+        row = Horizontal(label, option_widget(spec), classes="form-row")
+        row.tooltip = spec.help or None
+        rows.append(row)
+    return rows
 
 
 class NewGameScreen(ShellScreen):
@@ -63,6 +86,7 @@ class NewGameScreen(ShellScreen):
     def __init__(self) -> None:
         super().__init__(classes="form-screen")
         self.games = available_games()
+        self.options_for = self.games[0].id  # the game whose rule options are shown
 
     def compose(self) -> ComposeResult:
         yield Static("New game", classes="dialog-title")
@@ -80,20 +104,20 @@ class NewGameScreen(ShellScreen):
                 yield Label("Players", classes="form-label")
                 yield Select(player_counts(self.games[0]), allow_blank=False, compact=True, id="players")
             for seat in range(MAX_SEATS):
-                with Horizontal(classes="form-row seat-row", id=f"seat-{seat}"):
+                with Horizontal(classes="form-row seat-row", id=f"seat-{seat}") as row:
+                    row.display = seat < self.games[0].min_players  # the first player count
                     yield Label(f"Seat {seat + 1}", classes="form-label")
-                    yield Input(
-                        "You" if seat == 0 else f"Computer {seat + 1}", compact=True, id=f"name-{seat}", max_length=20
-                    )
+                    kind = "human" if seat == 0 else "bot"
+                    yield Input(default_name(seat, kind), compact=True, id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         SEAT_KINDS,
-                        value="human" if seat == 0 else "bot:greedy",
+                        value="human" if seat == 0 else f"bot:{DEFAULT_LEVEL[self.games[0].id]}",
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
                     )
             yield Static("Rule options", classes="form-section")
-            yield Vertical(id="options")
+            yield Vertical(*option_rows(self.games[0]), id="options")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="random", type="integer", compact=True, id="seed")
@@ -103,39 +127,56 @@ class NewGameScreen(ShellScreen):
             yield Button("Cancel", id="cancel", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._game_changed(self.games[0])
-
     @property
     def game(self) -> Game:
         return get_game(self.query_one("#game", Select).value)
 
     @on(Select.Changed, "#game")
-    def _on_game(self, event: Select.Changed) -> None:
-        self._game_changed(self.game)
+    async def _on_game(self, event: Select.Changed) -> None:
+        """The new game's seats, and its options once the old ones are gone (both games have first_player)."""
+        game = self.game
+        if game.id == self.options_for:
+            return  # Select posts Changed for its first value too
+        self.options_for = game.id
+        self._fit_seats(game)
+        options = self.query_one("#options", Vertical)
+        await options.remove_children()
+        await options.mount_all(option_rows(game))
+
+    @on(Select.Changed, ".seat-row Select")
+    def _on_kind(self, event: Select.Changed) -> None:
+        """A seat that changes between human and computer gets that kind's name, unless one was typed."""
+        seat = int(event.select.id.removeprefix("kind-"))
+        name = self.query_one(f"#name-{seat}", Input)
+        kind = str(event.value).partition(":")[0]
+        if name.value.strip() in {"", *(default_name(seat, other) for other in ("human", "bot"))}:
+            name.value = default_name(seat, kind)
+
+    @on(Input.Changed, ".seat-name")
+    def _on_name(self, event: Input.Changed) -> None:
+        problem = name_problem(event.value)
+        self._show_error(f"Seat {int(event.input.id.removeprefix('name-')) + 1}: {problem}" if problem else "")
+
+    def _show_error(self, text: str) -> None:
+        error = self.query_one("#form-error", Static)
+        if str(error.render()) != text:  # each name typed checks: redraw only what changed
+            error.update(text)
 
     @on(Select.Changed, "#players")
     def _on_players(self, event: Select.Changed) -> None:
         self._show_seats()
 
-    def _game_changed(self, game: Game) -> None:
+    def _fit_seats(self, game: Game) -> None:
+        """Player counts and computer levels for ``game``."""
         players = self.query_one("#players", Select)
         count = players.value if isinstance(players.value, int) else 2
         players.set_options(player_counts(game))
         players.value = min(max(count, game.min_players), game.max_players)
         self._show_seats()
-        options = self.query_one("#options", Vertical)
-        options.remove_children()
-        options.mount_all(
-            Horizontal(
-                Label(f"{spec.label} (default {shown(spec.default)})", classes="form-label wide"),
-                option_widget(spec),
-                classes="form-row",
-            )
-            for spec in game.option_specs()
-        )
-        for row, spec in zip(options.children, game.option_specs()):
-            row.tooltip = spec.help or None
+        for seat in range(1, MAX_SEATS):
+            kind = self.query_one(f"#kind-{seat}", Select)
+            if str(kind.value).startswith("bot:"):
+                kind.value = f"bot:{DEFAULT_LEVEL.get(game.id, 'greedy')}"
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value
@@ -143,9 +184,13 @@ class NewGameScreen(ShellScreen):
             self.query_one(f"#seat-{seat}").display = isinstance(count, int) and seat < count
 
     def seats(self) -> tuple[Seat, ...]:
+        """The seats shown; ValueError names the first seat whose name is refused."""
         seats = []
         for seat in range(self.query_one("#players", Select).value):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            problem = name_problem(name)
+            if problem:
+                raise ValueError(f"Seat {seat + 1}: {problem}")
             kind, _, level = self.query_one(f"#kind-{seat}", Select).value.partition(":")
             seats.append(Seat(name, kind, level or None))
         return tuple(seats)
@@ -166,7 +211,7 @@ class NewGameScreen(ShellScreen):
             seed = int(seed_text) if seed_text else None
             header = new_header(self.game.id, self.seats(), self.options(), seed)
         except ValueError as error:
-            self.query_one("#form-error", Static).update(f"Cannot start: {error}")
+            self._show_error(f"Cannot start: {error}")
             return
         self.dismiss(header)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
 from typing import Any
 
@@ -13,24 +14,58 @@ from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.new_game import shown
 from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.safetext import printable
 
 TITLES = {"kobito": "Kobito", "treasure": "Hide the Treasure"}
 
 
+def plain(text: object) -> str:
+    """Untrusted text (an option value from a save file) as literal Markdown."""
+    return re.sub(r"([\\`*_\[\]<>|#!])", r"\\\1", printable(text, 80))
+
+
 def options_table(game_id: str, options: dict[str, Any] | None) -> str:
     """A Markdown table of the rule options: ``options`` in force, else the defaults."""
-    specs = get_game(game_id).option_specs()
     heading = "Rule options in force for this game" if options else "Rule options (defaults)"
-    rows = [f"## {heading}", "", "| Option | Value | Default | |", "|---|---|---|---|"]
-    for spec in specs:
+    rows = [f"## {heading}", "", "| Option | In force | What it means |", "|---|---|---|"]
+    for spec in get_game(game_id).option_specs():
         value = (options or {}).get(spec.name, spec.default)
-        rows.append(f"| {spec.label} | **{shown(value)}** | {shown(spec.default)} | {spec.help} |")
+        default = "(default)" if value == spec.default else f"(default: {shown(spec.default)})"
+        rows.append(f"| {spec.label} | {plain(shown(value))} {default} | {spec.help} |")
     return "\n".join(rows)
 
 
-def rules_text(game_id: str, options: dict[str, Any] | None = None) -> str:
+def gold_text(options: dict[str, Any] | None) -> str:
+    """Kobito's gold cards in force: the gold each one pays for a rainbow of its length."""
+    from kobito_tui.kobito.options import gold_table
+
+    name = (options or {}).get("gold_table", "standard")
+    try:
+        table = gold_table(name)
+    except ValueError:
+        return ""
+    title = f"the {name} table" if isinstance(name, str) else "a table of this game's own"
+    lengths = sorted(table)
+    return "\n".join(
+        [
+            f"## Gold cards ({plain(title)})",
+            "",
+            "One gold card for each value: a pot pays it to the player who completes its rainbow.",
+            "",
+            "| Rainbow length | " + " | ".join(str(length) for length in lengths) + " |",
+            "|---" * (len(lengths) + 1) + "|",
+            "| Gold | " + " | ".join(", ".join(map(str, table[length])) for length in lengths) + " |",
+        ]
+    )
+
+
+def rules_text(game_id: str, options: dict[str, Any] | None = None, seed: int | None = None) -> str:
+    """The rules of ``game_id``; ``options`` and ``seed`` of the game being played, if any."""
     text = (files("kobito_tui.app") / f"rules-{game_id}.md").read_text(encoding="utf-8")
-    return f"{text}\n\n{options_table(game_id, options)}\n"
+    seeded = f"> **Seeded game (seed {plain(seed)})**: the deal is reproducible." if seed is not None else ""
+    gold = gold_text(options) if game_id == "kobito" else ""
+    parts = (seeded, text.strip(), options_table(game_id, options), gold)
+    return "\n\n".join(part for part in parts if part) + "\n"
 
 
 class RulesScreen(ShellScreen):
@@ -41,18 +76,21 @@ class RulesScreen(ShellScreen):
         Binding("tab", "other_game", "Other game"),
     ]
 
-    def __init__(self, game_id: str | None = None, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, game_id: str | None = None, options: dict[str, Any] | None = None, seed: int | None = None
+    ) -> None:
         super().__init__()
-        self.game_id, self.game_options = game_id, options
+        self.game_id, self.game_options, self.seed = game_id, options, seed
 
     def compose(self) -> ComposeResult:
         order = sorted(GAME_IDS, key=lambda game_id: game_id != self.game_id)
         with TabbedContent(id="rules-tabs"):
             for game_id in order:
-                options = self.game_options if game_id == self.game_id else None
+                ours = game_id == self.game_id
+                text = rules_text(game_id, self.game_options if ours else None, self.seed if ours else None)
                 with TabPane(TITLES[game_id], id=f"rules-{game_id}"):
                     with VerticalScroll():
-                        yield Markdown(rules_text(game_id, options))
+                        yield Markdown(text)
         yield Footer()
 
     # The text has the focus, so ↑↓ PgUp PgDn Home End scroll it at once.
