@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help="start a new game straight away")
     new.add_argument("game", choices=GAME_IDS)
-    new.add_argument("--players", default="You,bot", help='e.g. "Ann,Bob,bot:strong" (bot levels: random, greedy, strong)')
+    new.add_argument("--players", default="You,bot", help='e.g. "Ann,Bob,bot:hard" (computer levels: easy, medium, hard)')
     new.add_argument("--seed", type=int, help="a reproducible game, for tests and benchmarks (the seed foretells every deal)")
     new.add_argument("--variant", help="Hide the Treasure: standard, seek or shared")
     new.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE", help="a rule option")

@@ -58,7 +58,7 @@ class GameBoard(Widget):
         raise NotImplementedError
 
     def hint(self, move: Event) -> None:
-        """Highlight ``move`` (suggested by the strong bot)."""
+        """Highlight ``move`` (suggested by the hard computer)."""
         raise NotImplementedError
 
     def tips(self) -> list[tuple[Any, str]]:

@@ -293,7 +293,7 @@ class KobitoApp(App[int]):
         if game is not None:
             yield SystemCommand("Undo", "Take back your last move of this turn", game.action_undo)
             yield SystemCommand("Redo", "Play the move you took back again", game.action_redo)
-            yield SystemCommand("Hint", "Let the strong computer suggest a move", game.action_hint)
+            yield SystemCommand("Hint", "Let the hard computer suggest a move", game.action_hint)
             yield SystemCommand("Menu", "The game menu", game.action_menu)
 
 

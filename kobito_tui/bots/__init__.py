@@ -4,11 +4,12 @@ moves and the public history (events redacted for the seat) — never the full
 state.  Fairness holds by construction: nothing else is passed to
 :meth:`Bot.choose`.
 
-Levels: ``random`` (uniform legal moves), ``greedy`` (a hand-written
-heuristic) and ``strong`` (search over what the seat cannot see, within
-``budget_s`` seconds per decision).  Each bot owns its RNG: seeded, self-play
-is reproducible (up to the time budget of the strong bots); ``seed=None``
-seeds it from the OS.
+Levels (:mod:`kobito_tui.core.levels` names them and says each recipe):
+``easy``, ``medium`` (a hand-written heuristic; ``greedy`` of old), ``hard``
+(search over what the seat cannot see, within ``budget_s`` seconds per
+decision; ``strong`` of old) and the ``random`` baseline.  Each bot owns its
+RNG: seeded, self-play is reproducible (up to the time budget of the hard
+bots); ``seed=None`` seeds it from the OS.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ import random
 from typing import Any, Protocol
 
 from kobito_tui.core.game import Event, Game, Header
+from kobito_tui.core.levels import canonical
 
-LEVELS = ("random", "greedy", "strong")
-DEFAULT_BUDGET_S = 0.8  # seconds a strong bot thinks per decision, by default
+DEFAULT_BUDGET_S = 0.8  # seconds a hard bot thinks per decision, by default
+EASY_MISTAKES = 0.5  # the share of an easy bot's moves that are random
 
 
 class Bot(Protocol):
@@ -37,19 +39,35 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
+class EasyBot:
+    """Easy: the medium heuristic, but a share of its moves is a random legal move."""
+
+    def __init__(self, medium: Bot, seed: int | None = None, mistakes: float = EASY_MISTAKES):
+        self.medium, self.rng, self.mistakes = medium, random.Random(seed), mistakes
+
+    def choose(self, game: Game, header: Header, view: Any, legal: list[Event], history: list[Event]) -> Event:
+        if self.rng.random() < self.mistakes:
+            return self.rng.choice(legal)
+        return self.medium.choose(game, header, view, legal, history)
+
+
 def make_bot(game_id: str, level: str, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S) -> Bot:
-    """A bot of ``level`` ("random", "greedy", "strong") for ``game_id``;
-    ``budget_s`` bounds the thinking time of a strong bot per decision."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
+    """A bot of ``level`` (easy, medium, hard, random, or an old name) for ``game_id``;
+    ``budget_s`` bounds the thinking time of a hard bot per decision."""
+    level = canonical(level)
     if level == "random":
         return RandomBot(seed)
     if game_id == "kobito":
         from kobito_tui.bots import kobito_greedy, kobito_ismcts
 
-        return kobito_greedy.GreedyBot(seed) if level == "greedy" else kobito_ismcts.IsmctsBot(seed, budget_s)
-    if game_id == "treasure":
+        medium: Bot = kobito_greedy.GreedyBot(seed)
+        hard = kobito_ismcts.IsmctsBot
+    elif game_id == "treasure":
         from kobito_tui.bots import treasure_bots
 
-        return treasure_bots.GreedyBot(seed) if level == "greedy" else treasure_bots.StrongBot(seed, budget_s)
-    raise KeyError(f"no bots for game {game_id!r}")
+        medium, hard = treasure_bots.GreedyBot(seed), treasure_bots.StrongBot
+    else:
+        raise KeyError(f"no bots for game {game_id!r}")
+    if level == "hard":
+        return hard(seed, budget_s)
+    return medium if level == "medium" else EasyBot(medium, seed)

@@ -10,9 +10,9 @@ from typing import Any
 from kobito_tui import __version__
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Seat
 from kobito_tui.core.games import get_game
+from kobito_tui.core.levels import BOT_LEVELS, DEFAULT_LEVEL, LEVELS
 from kobito_tui.core.safetext import name_problem
 
-BOT_LEVELS = ("random", "greedy", "strong")
 
 
 @dataclass
@@ -37,16 +37,16 @@ class EventError(Exception):
 
 
 def parse_players(text: str) -> tuple[Seat, ...]:
-    """Seats from ``"Ann,Bob,bot,bot:strong"``: a name is a human, ``bot[:level]`` a computer."""
+    """Seats from ``"Ann,Bob,bot,bot:hard"``: a name is a human, ``bot[:level]`` a computer."""
     seats: list[Seat] = []
     for number, part in enumerate((p.strip() for p in text.split(",")), start=1):
         if not part:
             raise ValueError("a player name is empty")
         kind, _, level = part.partition(":")
         if kind.lower() in ("bot", "computer", "cpu"):
-            level = (level or "greedy").lower()
+            level = (level or DEFAULT_LEVEL).lower()
             if level not in BOT_LEVELS:
-                raise ValueError(f"unknown computer level {level!r} (one of {', '.join(BOT_LEVELS)})")
+                raise ValueError(f"unknown computer level {level!r} (one of {', '.join(LEVELS)})")
             seats.append(Seat(f"Computer {number}", "bot", level))
         else:
             seats.append(Seat(part))

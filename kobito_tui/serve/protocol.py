@@ -40,7 +40,7 @@ class Hello(Message, tag="hello", frozen=True):
 class CreateTable(Message, tag="create", frozen=True):
     id: int
     game: str
-    seats: list[str]  # per seat: "open", or a computer level ("random", "greedy", "strong")
+    seats: list[str]  # per seat: "open", or a computer level (core.levels.BOT_LEVELS)
     options: dict[str, bool | int | str] = {}
 
 

@@ -77,7 +77,7 @@ class Table:
         *,
         background_save: bool = False,
         bot_delay: float = 0.6,
-        hint_level: str = "strong",
+        hint_level: str = "hard",
         hint_budget_s: float = 0.8,
         on_save_error: Callable[[OSError], None] | None = None,
         on_events: Callable[[int, list[Event]], None] | None = None,

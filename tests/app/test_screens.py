@@ -239,7 +239,7 @@ async def test_a_seat_switched_to_human_gets_a_human_name(saves):
         app.screen.query_one("#kind-1").value = "human"
         await pilot.pause()
         assert app.screen.query_one("#name-1").value == "Player 2"
-        app.screen.query_one("#kind-1").value = "bot:strong"
+        app.screen.query_one("#kind-1").value = "bot:hard"
         await pilot.pause()
         assert app.screen.query_one("#name-1").value == "Computer 2"
 
@@ -269,10 +269,10 @@ async def test_new_game_picks_each_game_s_computer_level_for_a_first_game(saves)
     async with app.run_test() as pilot:
         await pilot.press("n")
         await pilot.pause()
-        assert app.screen.query_one("#kind-1").value == f"bot:{DEFAULT_LEVEL['kobito']}" == "bot:greedy"
+        assert app.screen.query_one("#kind-1").value == f"bot:{DEFAULT_LEVEL['kobito']}" == "bot:medium"
         app.screen.query_one("#game").value = "treasure"
         await pilot.pause()
-        assert app.screen.query_one("#kind-1").value == "bot:random"
+        assert app.screen.query_one("#kind-1").value == "bot:easy"
 
 
 # -- how to play -----------------------------------------------------------

@@ -184,14 +184,14 @@ async def test_play_from_here_writes_a_new_game_and_leaves_the_original(saves, t
         await pilot.press("b")
         await pilot.pause()
         app.screen.query_one("#branch-name-0").value = "Zoe"
-        app.screen.query_one("#branch-kind-1").value = "bot:random"
+        app.screen.query_one("#branch-kind-1").value = "bot:easy"
         await pilot.click("#branch-play")
         await pilot.pause()
         [branched] = screen.results
         new = load(branched)
         assert branched.parent == saves and branched != path
         assert new.events == record.events[:k]
-        assert [s.name for s in new.header.seats] == ["Zoe", "Bob"] and new.header.seats[1].level == "random"
+        assert [s.name for s in new.header.seats] == ["Zoe", "Bob"] and new.header.seats[1].level == "easy"
         assert path.read_bytes() == before
 
 

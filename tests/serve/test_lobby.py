@@ -39,7 +39,7 @@ async def test_create_a_table_and_join_it_by_keys(server):
         eventually(lambda: len(app.connection.tables) == 1)
         await pilot.pause(0.2)
         [row] = cells(app)
-        assert row[1:4] == ["kobito", "open", "(open), computer (greedy)"]
+        assert row[1:4] == ["kobito", "open", "(open), computer (Medium)"]
         await pilot.press("j")
         for _ in range(50):
             await pilot.pause(0.05)
@@ -49,7 +49,7 @@ async def test_create_a_table_and_join_it_by_keys(server):
         assert remote.seat == 0 and remote.wait_for(lambda u: True).view.hand is not None
         await pilot.pause(0.2)
         assert "At table" in str(app.screen.query_one("#lobby-status", Static).render())
-        assert cells(app)[0][2:4] == ["playing", "Ann, computer (greedy)"]
+        assert cells(app)[0][2:4] == ["playing", "Ann, computer (Medium)"]
 
 
 async def test_another_players_table_appears_and_names_are_plain_text(server):

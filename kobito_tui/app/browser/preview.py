@@ -15,6 +15,7 @@ from textual.widgets import Static
 from kobito_tui.app.board import GameBoard, board_class
 from kobito_tui.app.browser.entries import SaveEntry
 from kobito_tui.core.replay import perspectives
+from kobito_tui.core.levels import level_name
 from kobito_tui.core.safetext import printable
 
 HIDDEN = "A game in progress: continue it to see the table (nothing hidden is shown here)."
@@ -31,7 +32,7 @@ def details(entry: SaveEntry) -> str:
     first = f"{entry.game_title} · {printable(entry.name)} · {entry.date}"
     if entry.header is not None:
         players = ", ".join(
-            printable(s.name) + (f" (computer, {printable(s.level)})" if s.is_bot else "") for s in entry.header.seats
+            printable(s.name) + (f" (computer, {level_name(s.level)})" if s.is_bot else "") for s in entry.header.seats
         )
         first += f" · {players}"
     if entry.error is not None:

@@ -9,17 +9,18 @@ from textual.widgets import Button, Input, Select, Static
 
 from kobito_tui.app.screens.base import ShellDialog
 from kobito_tui.core.game import Seat
-from kobito_tui.core.record import BOT_LEVELS
+from kobito_tui.core.levels import canonical, seat_kinds
 from kobito_tui.core.safetext import name_problem
 
-KINDS = (("Human", "human"), *((f"Computer ({level})", f"bot:{level}") for level in BOT_LEVELS))
+KINDS = seat_kinds()
 
 
 def seat_kind(seat: Seat) -> str:
-    """The seat's choice in the menu (a computer of a level it does not know plays at random)."""
+    """The seat's choice in the menu (an old level name chooses its new name)."""
     if not seat.is_bot:
         return "human"
-    return f"bot:{seat.level}" if seat.level in BOT_LEVELS else "bot:random"
+    level = canonical(seat.level or "medium")
+    return f"bot:{level}" if any(value == f"bot:{level}" for _, value in KINDS) else "bot:easy"
 
 
 def make_seat(name: str, kind: str, number: int) -> Seat:

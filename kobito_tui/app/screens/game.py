@@ -31,6 +31,7 @@ from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.unsaved import failing
 from kobito_tui.bots import Bot, make_bot
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent
+from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.session import Session
 
@@ -358,7 +359,7 @@ class GameScreen(ShellScreen):
     # -- computers ---------------------------------------------------------
     def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
-            level = self.header.seats[seat].level or "greedy"
+            level = self.header.seats[seat].level or DEFAULT_LEVEL
             self._bots[seat] = self._make_bot(level, self._bot_seed(seat))
         return self._bots[seat]
 
@@ -401,7 +402,7 @@ class GameScreen(ShellScreen):
     def action_hint(self) -> None:
         if self.can("hint"):
             seat = self.session.to_act
-            bot = self._make_bot("strong", self._bot_seed(0))
+            bot = self._make_bot("hard", self._bot_seed(0))
             self._hint(bot, self._ask(seat), len(self.session.events))
         else:
             self.say(self.why_not("hint"))

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
 from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.levels import level_name
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
@@ -30,7 +31,7 @@ def seat_text(seat: SeatInfo) -> str:
     if seat.kind == "open":
         return "(open)"
     if seat.kind == "computer":
-        return f"computer ({seat.level})"
+        return f"computer ({level_name(seat.level)})"
     return printable(seat.name, NAME_MAX_CHARS) + ("" if seat.connected else " (away)")
 
 
@@ -67,7 +68,7 @@ class LobbyScreen(Screen[None]):
         yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="lobby-create-row"):
             yield Select([(get_game(g).title, g) for g in GAME_IDS], value=GAME_IDS[0], allow_blank=False, id="lobby-game")
-            yield Input("open,open", placeholder="each seat: open, random, greedy or strong", id="lobby-seats")
+            yield Input("open,open", placeholder="each seat: open, easy, medium or hard", id="lobby-seats")
             yield Button("Create table", id="lobby-create", compact=True)
         yield Static("", id="lobby-status", markup=False)
         yield Footer()

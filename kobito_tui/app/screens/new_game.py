@@ -17,15 +17,16 @@ from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.widgets.tickbox import TickBox
 from kobito_tui.core.game import Game, OptionSpec, Seat
 from kobito_tui.core.games import GAME_IDS, get_game
-from kobito_tui.core.record import BOT_LEVELS, new_header
+from kobito_tui.core.levels import seat_kinds
+from kobito_tui.core.record import new_header
 from kobito_tui.core.safetext import name_problem
 
 MAX_SEATS = 6
-SEAT_KINDS = [("Human", "human")] + [(f"Computer · {level}", f"bot:{level}") for level in BOT_LEVELS]
-# The computer a first game is played against. Against "greedy", Hide the Treasure
-# ends after about 5 turns (it heads straight for its colour); "random" leaves a
+SEAT_KINDS = list(seat_kinds())
+# The computer a first game is played against. Against Medium, Hide the Treasure
+# ends after about 5 turns (it heads straight for its colour); Easy leaves a
 # newcomer the time to learn. Kobito lasts as long whoever plays (the deck runs out).
-DEFAULT_LEVEL = {"kobito": "greedy", "treasure": "random"}
+DEFAULT_LEVEL = {"kobito": "medium", "treasure": "easy"}
 
 
 def default_name(seat: int, kind: str) -> str:
@@ -176,7 +177,7 @@ class NewGameScreen(ShellScreen):
         for seat in range(1, MAX_SEATS):
             kind = self.query_one(f"#kind-{seat}", Select)
             if str(kind.value).startswith("bot:"):
-                kind.value = f"bot:{DEFAULT_LEVEL.get(game.id, 'greedy')}"
+                kind.value = f"bot:{DEFAULT_LEVEL.get(game.id, 'medium')}"
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value

@@ -1,0 +1,42 @@
+"""Computer levels: the names players choose, and the names older files carry.
+
+Each level is one fixed recipe (``bots.make_bot`` builds it):
+
+* **Easy** — the Medium heuristic, but half of its moves are a random legal move.
+* **Medium** — a hand-written heuristic (Kobito: complete pots, keep the next
+  player from them, manage the requirement; Hide the Treasure: advance its own
+  colour, never complete another's).
+* **Hard** — search over what the seat cannot see, about 0.8 s a decision
+  (Kobito: ISMCTS over determinized deals; Hide the Treasure: whole-turn plans
+  against the likely colour worlds, two rounds ahead).
+
+``random`` (uniform legal moves) is the baseline for tests and benchmarks; it
+is accepted everywhere but not offered in menus.
+"""
+
+from __future__ import annotations
+
+LEVELS = ("easy", "medium", "hard")  # offered to players, weakest first
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "random": "Random"}
+ALIASES = {"greedy": "medium", "strong": "hard"}  # the names before 0.2, still read
+BOT_LEVELS = (*LEVELS, "random", *ALIASES)  # every level a computer seat may carry
+DEFAULT_LEVEL = "medium"
+
+
+def canonical(level: str) -> str:
+    """The recipe's name for ``level`` (``greedy`` → ``medium``); ValueError if unknown."""
+    level = ALIASES.get(level, level)
+    if level not in LEVEL_NAMES:
+        raise ValueError(f"unknown computer level {level!r} (one of {', '.join(LEVELS)})")
+    return level
+
+
+def seat_kinds() -> tuple[tuple[str, str], ...]:
+    """The choices of a seat in a menu: (label, value)."""
+    return (("Human", "human"), *((f"Computer · {LEVEL_NAMES[level]}", f"bot:{level}") for level in LEVELS))
+
+
+def level_name(level: str | None) -> str:
+    """The level as players read it ("Medium" for ``greedy``); an unknown one as "?"."""
+    level = ALIASES.get(level or DEFAULT_LEVEL, level or DEFAULT_LEVEL)
+    return LEVEL_NAMES.get(level, "?")
