@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kobito_tui.kobito.cards import MAX_ROW, NUMBER, NUMBERS
+from kobito_tui.kobito.cards import MAX_ROW, NUMBER, NUMBERS, WILD_CARDS
 
 
 @dataclass(slots=True)
@@ -88,7 +88,7 @@ def can_take_end(row: Row, left: bool) -> bool:
     if len(cards) <= 1 or NUMBER[cards[0] if left else cards[-1]] == 0:
         return True
     rest = cards[1:] if left else cards[:-1]
-    return any(NUMBER[c] for c in rest)
+    return not WILD_CARDS.issuperset(rest)
 
 
 def take_end(row: Row, left: bool) -> int:
