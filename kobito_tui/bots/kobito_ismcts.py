@@ -9,7 +9,8 @@ to their classes, and UCB counts a child's availability, since which moves
 exist depends on the cards drawn when a pot is won mid-turn — then plays on:
 the rest of the own turn by the greedy habits, and each other seat by a policy
 drawn for this playout from a mix (greedy, greedy with slips, random), since
-a real opponent is not the greedy bot.  It scores the position when the turn
+a real opponent is not the greedy bot — though every one of them wins a pot
+it can win, as any real opponent does.  It scores the position when the turn
 comes back: the change in the seat's lead (score plus what the table offers
 the seat to act), less a share of the gold it left within reach of the next
 player when its turn ended, or win / loss if the game is over.  The most visited
@@ -35,7 +36,7 @@ from kobito_tui.kobito.rules import apply
 from kobito_tui.kobito.scoring import scores, winners
 from kobito_tui.kobito.state import KobitoState
 
-from .kobito_greedy import GIFT, greedy_move
+from .kobito_greedy import GIFT, finishing_move, greedy_move
 from .kobito_world import World, move_key, remaining
 
 EXPLORE = 0.25  # UCB exploration constant (rewards in 0..1, most within 0.5 ± 0.2)
@@ -52,12 +53,16 @@ Policy = Callable[[KobitoState, list[Event], random.Random], Event]
 
 
 def slipping_move(state: KobitoState, legal: list[Event], rng: random.Random) -> Event:
-    """Greedy, but now and then any legal move: a player who misjudges."""
-    return rng.choice(legal) if rng.random() < SLIP else greedy_move(state, legal, rng)
+    """Greedy, but now and then any legal move instead — except that a pot it can
+    win, it wins: a player who misjudges, not one who misses a pot."""
+    if rng.random() < SLIP:
+        return finishing_move(state, legal) or rng.choice(legal)
+    return greedy_move(state, legal, rng)
 
 
 def random_move(state: KobitoState, legal: list[Event], rng: random.Random) -> Event:
-    return rng.choice(legal)
+    """Any legal move, but a pot it can win, it wins."""
+    return finishing_move(state, legal) or rng.choice(legal)
 
 
 POLICIES: dict[str, Policy] = {"greedy": greedy_move, "slipping": slipping_move, "random": random_move}
