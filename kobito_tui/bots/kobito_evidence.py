@@ -12,7 +12,11 @@ cards only gives three kinds of evidence the view alone does not:
   end, one of its workshop ends or a kobito it could take back, no wild card
   (a wild card fits any started rainbow) and, while it could still open a
   rainbow, no two cards forming a run.  The cards it gave are face down in its
-  penalty pile; the ones it kept stay in its hand until played.
+  penalty pile; the ones it kept stay in its hand until played;
+* pots left one card short: a player who ends its turn beside a pot that one
+  card would win holds no card that wins it (every sensible player takes a pot
+  it can take; this one is an assumption about the opponents, the others are
+  facts).
 
 Only the seat's own view and history are read, so the evidence is fair.
 """
@@ -29,7 +33,8 @@ from kobito_tui.kobito.rainbow import Row, add, number_at, run_start, take_end
 
 @dataclass(frozen=True)
 class Misfit:
-    """The cards a player held when it took penalties: none of them fitted anywhere.
+    """What the cards a player held at the end of a turn could not be (after a
+    penalty: anything that fitted anywhere).
 
     ``blocked[n]`` is True for each number n (0: wild) that fitted nowhere then;
     ``no_runs``: the workshop had room, so no two of those cards formed a run."""
@@ -53,10 +58,11 @@ def _pair(a: int, b: int) -> bool:
 
 
 @dataclass
-class Penalty:
-    """One penalty turn of a player: ``given`` cards went face down, ``kept`` stayed in
-    the hand, and ``played_since`` cards left that hand afterwards (any of them may
-    have been kept ones)."""
+class TurnEnd:
+    """The end of one turn of a player, when its hand is known to be ``misfit``:
+    ``given`` penalty cards went face down, ``kept`` stayed in the hand, and
+    ``played_since`` cards left that hand afterwards (any of them may have been
+    kept ones)."""
 
     misfit: Misfit
     given: int
@@ -80,7 +86,8 @@ class Evidence:
     discard: list[int] = field(default_factory=list)
     hand_sizes: list[int] = field(default_factory=list)
     known_in_hand: list[list[int]] = field(default_factory=list)
-    penalties: list[list[Penalty]] = field(default_factory=list)  # per player, oldest first
+    penalties: list[list[TurnEnd]] = field(default_factory=list)  # per player, oldest first
+    last_turn: list[TurnEnd | None] = field(default_factory=list)  # per player: what binds its hand now
 
     def __post_init__(self) -> None:
         n = self.players
@@ -88,6 +95,7 @@ class Evidence:
         self.hand_sizes = [0] * n
         self.known_in_hand = [[] for _ in range(n)]
         self.penalties = [[] for _ in range(n)]
+        self.last_turn = [None] * n
 
 
 def gather(golds: tuple[GoldCard, ...], options: dict, players: int, history: list[Event]) -> Evidence:
@@ -150,8 +158,8 @@ def _left_hand(evidence: Evidence, seat: int, event: Event) -> None:
     for card in cards:
         if card in evidence.known_in_hand[seat]:
             evidence.known_in_hand[seat].remove(card)
-    if evidence.penalties[seat]:
-        evidence.penalties[seat][-1].played_since += len(cards)
+    if evidence.last_turn[seat] is not None:
+        evidence.last_turn[seat].played_since += len(cards)
 
 
 def _to_pot(evidence: Evidence, seat: int, event: Event, card: int) -> None:
@@ -165,11 +173,24 @@ def _to_pot(evidence: Evidence, seat: int, event: Event, card: int) -> None:
 
 def _end_turn(evidence: Evidence, seat: int, event: Event) -> None:
     given = len(event["penalty"]) if "penalty" in event else event.get("penalty_count", 0)
-    if not given:
-        return
     held = evidence.hand_sizes[seat]
-    evidence.penalties[seat].append(Penalty(misfit(evidence, seat), given, held - given))
     evidence.hand_sizes[seat] = held - given
+    lacks = misfit(evidence, seat) if given else lacking(evidence)
+    end = evidence.last_turn[seat] = None if lacks is None else TurnEnd(lacks, given, held - given)
+    if given:
+        evidence.penalties[seat].append(end)
+
+
+def lacking(evidence: Evidence) -> Misfit | None:
+    """What a hand could not hold beside the pots one card would win: any card
+    winning one of them (None: no such pot, nothing is known)."""
+    blocked = [True] * (NUMBERS + 1)
+    for length, row in filter(None, evidence.pots):
+        if row.cards and len(row.cards) == length - 1:
+            fit = _fit(row, length)
+            for number in range(NUMBERS + 1):
+                blocked[number] = blocked[number] and not fit[number]
+    return None if all(blocked) else Misfit(tuple(blocked), False)
 
 
 def misfit(evidence: Evidence, seat: int) -> Misfit:

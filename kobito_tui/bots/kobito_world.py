@@ -4,10 +4,11 @@ view (determinizations), and the move facts the bots reason with.
 A determinization keeps everything the seat sees (its hand, pots, workshops,
 counts, scores) and deals the cards it has not seen — the other hands, the
 face-down penalty cards and the deck — from the cards it cannot account for,
-using what the public history proves (``kobito_evidence``): the discard pile
-is known card by card, a kobito taken back is in its taker's hand, and a
-player who took penalties held only cards that fitted nowhere then, so the
-cards it gave and the ones it still keeps are dealt from those.  The seat's
+using what the public history tells (``kobito_evidence``): the discard pile
+is known card by card, a kobito taken back is in its taker's hand, a player
+who took penalties held only cards that fitted nowhere then, so the cards it
+gave and the ones it still keeps are dealt from those, and the cards a player
+kept beside a pot one card would win are dealt from those that do not win it.  The seat's
 own penalty cards are known from its history.  Beyond that the deal is
 uniform.
 """
@@ -106,12 +107,12 @@ class World:
                 hands.append(self.hand[:])
                 penalties.append(self.mine + _pick(pool, view.penalties[s] - len(self.mine), None, []))
                 continue
-            hand = evidence.known_in_hand[s][:]
+            last = evidence.last_turn[s]
+            kept = _pick(pool, last.still_held, last.misfit, []) if last else []
             given: list[int] = []
-            for penalty in reversed(evidence.penalties[s]):  # the latest first: it also binds the hand
-                kept = _pick(pool, penalty.still_held, penalty.misfit, []) if not given else []
-                given = _pick(pool, penalty.given, penalty.misfit, kept) + given
-                hand += kept
+            for penalty in reversed(evidence.penalties[s]):  # the most recent (most binding) first
+                given = _pick(pool, penalty.given, penalty.misfit, kept if penalty is last else []) + given
+            hand = evidence.known_in_hand[s] + kept
             hands.append(hand + _pick(pool, view.hand_sizes[s] - len(hand), None, []))
             penalties.append(given + _pick(pool, view.penalties[s] - len(given), None, []))
         discard = evidence.discard[:] or _pick(pool, view.discard_count, None, [])
@@ -149,6 +150,7 @@ def _trusted(evidence: Evidence, view: Any, seen: set[int]) -> Evidence:
     for s, penalties in enumerate(evidence.penalties):
         if s == view.seat or sum(p.given for p in penalties) != view.penalties[s]:
             evidence.penalties[s] = []
+            evidence.last_turn[s] = None
     return evidence
 
 

@@ -93,3 +93,32 @@ def test_determinizations_deal_the_kept_cards_from_what_fitted_nowhere():
             assert all(penalty.misfit.allows(c, []) for c in dealt.penalties[seat][-penalty.given:])
         checked += 1
     assert checked >= 3
+
+
+def test_a_greedy_player_beside_a_pot_one_card_would_win_holds_no_such_card():
+    """The one assumption: a player takes a pot it can take (greedy always does)."""
+    from kobito_tui.bots.kobito_greedy import GreedyBot
+
+    checked = 0
+    for seed in range(10):
+        seats = tuple(Seat(f"P{i}", "bot", "greedy") for i in range(3))
+        header = new_header("kobito", seats, seed=seed)
+        state = GAME.new_state(header)
+        events: list = []
+        run_chance(GAME, header, state, events)
+        bots = [GreedyBot(seed * 10 + i) for i in range(3)]
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)
+            history = seen_by(seat, events)
+            move = bots[seat].choose(GAME, header, GAME.view(state, seat), GAME.legal_moves(state), history)
+            GAME.apply(state, move)
+            events.append(move)
+            if move["type"] == "end-turn":
+                watcher = (seat + 1) % 3
+                end = gather(state.gold_cards, state.options, 3, seen_by(watcher, events)).last_turn[seat]
+                if end is not None and not end.given:
+                    assert end.kept == len(state.hands[seat])
+                    assert all(end.misfit.allows(card, []) for card in state.hands[seat])
+                    checked += 1
+            run_chance(GAME, header, state, events)
+    assert checked >= 3
