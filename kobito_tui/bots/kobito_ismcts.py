@@ -12,8 +12,9 @@ drawn for this playout from a mix (greedy, greedy with slips, random), since
 a real opponent is not the greedy bot — though every one of them wins a pot
 it can win, as any real opponent does.  It scores the position when the turn
 comes back: the change in the seat's lead (score plus what the table offers
-the seat to act), less a share of the gold it left within reach of the next
-player when its turn ended, or win / loss if the game is over.  The most visited
+the seat to act, less the burden of each seat's workshop requirement), less a
+share of the gold it left within reach of the next player when its turn
+ended, or win / loss if the game is over.  The most visited
 line of the turn becomes the plan, replayed move by move while nothing else
 happens; any chance event in between (a pot won and laid anew) starts a new
 search.
@@ -43,6 +44,10 @@ EXPLORE = 0.25  # UCB exploration constant (rewards in 0..1, most within 0.5 ± 
 SCALE = 3.0  # points of lead gained that make a reward of about 0.73
 WORKSHOP_CARD = 0.3  # worth of a card waiting in a workshop (a free move later)
 WILD_IN_HAND = 1.0
+WORKSHOP_BURDEN = (0.0, 0.0, 0.5, 1.5, 4.0)
+"""Points a workshop of 0..4 rainbows costs: each raises the cards to play every
+turn (1 + rainbows), and a hand of five rarely plays five: penalties, 3 points
+each, follow.  The playout ends before that turn is played, so it is priced here."""
 PLAN_VISITS = 8  # a planned move needs this many visits, else search again
 GIFT_AVERSION = 0.5  # share of the gold left for the next player counted against the seat
 SLIP = 0.25  # how often a slipping greedy opponent plays a random legal move instead
@@ -98,9 +103,11 @@ def settle(state: KobitoState, rng: random.Random) -> None:
 
 def value(state: KobitoState, seat: int) -> float:
     """What ``seat`` holds: score, plus workshop cards, wild cards in hand and,
-    for the seat to act, the pots it is close to winning."""
+    for the seat to act, the pots it is close to winning; less the burden of its
+    workshop's requirement (``WORKSHOP_BURDEN``)."""
     total = scores(state)[seat]
-    total += WORKSHOP_CARD * sum(len(r.cards) for r in state.workshops[seat])
+    workshop = state.workshops[seat]
+    total += WORKSHOP_CARD * sum(len(r.cards) for r in workshop) - WORKSHOP_BURDEN[len(workshop)]
     total += WILD_IN_HAND * sum(1 for c in state.hands[seat] if not NUMBER[c])
     if not state.over and state.turn == seat:
         total += offered(state)

@@ -6,8 +6,9 @@ seeing them.  It cheats by construction: it is never offered to players and
 lives in the tests only.
 
 A match, seats rotated game by game (shares, 95% Wilson intervals, decision
-times, and two habits per bot: penalty cards taken, and pots left one or two
-cards short that the next player then won)::
+times, and three habits per bot: penalty cards taken, pots left one or two
+cards short that the next player then won, turns ended with four workshop
+rainbows)::
 
     .venv/bin/python tests/bots/oracle.py --players strong,oracle --games 42 --budget 0.3 --jobs 2
 """
@@ -64,6 +65,7 @@ def play(levels: list[str], seed: int, budget_s: float) -> dict:
     record(run_chance(game, header, state, events))
     times: list[list[float]] = [[] for _ in levels]
     gifts = [0] * len(levels)
+    crowded = [0] * len(levels)  # turns ended with four workshop rainbows
     offered: tuple[int, set] = (-1, set())  # (giver, gold cards left one or two short)
     while not game.is_over(state):
         seat = game.to_act(state)
@@ -76,6 +78,7 @@ def play(levels: list[str], seed: int, budget_s: float) -> dict:
         if len(state.won[seat]) > won and state.won[seat][-1] in offered[1] and offered[0] != seat:
             gifts[offered[0]] += 1
         if move["type"] == "end-turn":
+            crowded[seat] += len(state.workshops[seat]) == 4
             short = {p.gold for slot, p in enumerate(state.pots) if p and remaining(state, slot) in (1, 2)}
             offered = (seat, short)
         events.append(move)
@@ -83,7 +86,7 @@ def play(levels: list[str], seed: int, budget_s: float) -> dict:
         record(run_chance(game, header, state, events))
     result = game.result(state)
     credit = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(len(levels))]
-    return {"credit": credit, "scores": result.scores, "times": times, "gifts": gifts, "penalties": [len(p) for p in state.penalties]}
+    return {"credit": credit, "scores": result.scores, "times": times, "gifts": gifts, "crowded": crowded, "penalties": [len(p) for p in state.penalties]}
 
 
 def _play(job):
@@ -112,6 +115,7 @@ def match(names: list[str], games: int, budget_s: float, seed: int = 1, jobs: in
             "mean_score": statistics.fmean(o["scores"][s] for o, s in got),
             "penalty_cards_per_game": statistics.fmean(o["penalties"][s] for o, s in got),
             "gifts_per_game": statistics.fmean(o["gifts"][s] for o, s in got),
+            "four_rainbow_turns_per_game": statistics.fmean(o["crowded"][s] for o, s in got),
             "decision_ms_median": 1000 * statistics.median(times),
             "decision_ms_p95": 1000 * percentile(times, 0.95),
         }
@@ -132,6 +136,7 @@ def main() -> None:
         print(
             f"{name:<8} {row['share']:6.1%} [{lo:.1%}, {hi:.1%}] of {row['games']} games  score {row['mean_score']:5.1f}"
             f"  penalty cards {row['penalty_cards_per_game']:.2f}  gifts {row['gifts_per_game']:.2f}"
+            f"  four-rainbow turns {row['four_rainbow_turns_per_game']:.1f}"
             f"  ms median {row['decision_ms_median']:.0f} p95 {row['decision_ms_p95']:.0f}"
         )
 
