@@ -49,7 +49,7 @@ WORKSHOP_BURDEN = (0.0, 0.0, 0.5, 1.5, 4.0)
 turn (1 + rainbows), and a hand of five rarely plays five: penalties, 3 points
 each, follow.  The playout ends before that turn is played, so it is priced here."""
 PLAN_VISITS = 8  # a planned move needs this many visits, else search again
-GIFT_AVERSION = 0.5  # share of the gold left for the next player counted against the seat
+GIFT_AVERSION = 1.0  # share of the gold left for the next player counted against the seat
 SLIP = 0.25  # how often a slipping greedy opponent plays a random legal move instead
 OPPONENTS = (("greedy", 0.6), ("slipping", 0.3), ("random", 0.1))
 """The mix of policies an opponent plays by in a playout, with their weights."""
