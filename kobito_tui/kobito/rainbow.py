@@ -87,6 +87,8 @@ def can_take_end(row: Row, left: bool) -> bool:
     cards = row.cards
     if len(cards) <= 1 or NUMBER[cards[0] if left else cards[-1]] == 0:
         return True
+    if NUMBER[cards[1] if left else cards[-2]]:
+        return True  # the new end is a number card
     rest = cards[1:] if left else cards[:-1]
     return not WILD_CARDS.issuperset(rest)
 
