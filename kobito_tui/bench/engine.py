@@ -1,4 +1,5 @@
-"""`kobito bench engine`: random legal games per second and save-file validation speed."""
+"""`kobito bench engine`: random legal games per second, save-file validation speed
+and, for Kobito, how fast the strong bot searches (iterations per CPU second)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ def measure(game_id: str, players: int, games: int, seed: int = 1) -> dict:
         loads(text)
         timings.append(time.perf_counter() - t0)
     per_1000 = statistics.median(timings) * 1000 * 1000 / max(1, len(longest.events))
+    search = {"search_iterations_per_s": search_rate(game, records[:3])} if game_id == "kobito" else {}
     return {
         "game": game_id,
         "players": players,
@@ -46,7 +48,33 @@ def measure(game_id: str, players: int, games: int, seed: int = 1) -> dict:
         "mean_events_per_game": round(events / games, 1),
         "load_validate_ms_per_1000_events": round(per_1000, 2),
         "load_validate_events": len(longest.events),
+        **search,
     }
+
+
+SEARCH_ITERATIONS = 40  # per searched position
+SEARCH_EVERY = 25  # search at every 25th move of the benchmark's games
+
+
+def search_rate(game, records) -> int:
+    """The strong Kobito bot's search speed: iterations per CPU second, the median
+    over positions of ``records`` (each seen by the seat to act, as the bot sees it)."""
+    from kobito_tui.bots.kobito_ismcts import search
+    from kobito_tui.bots.kobito_world import World
+
+    rates = []
+    for record in records:
+        state = game.new_state(record.header)
+        for index, event in enumerate(record.events):
+            seat = game.to_act(state)
+            if seat is not None and index % SEARCH_EVERY == 0:
+                history = [game.redact(e, seat) for e in record.events[:index]]
+                world = World(game.view(state, seat), history)
+                began = time.process_time()
+                search(world.deal, seat, random.Random(index), 60.0, SEARCH_ITERATIONS)
+                rates.append(SEARCH_ITERATIONS / max(1e-9, time.process_time() - began))
+            game.apply(state, event)
+    return round(statistics.median(rates)) if rates else 0
 
 
 def report(result: dict) -> str:
@@ -60,4 +88,9 @@ def report(result: dict) -> str:
             f"  load+validate         {result['load_validate_ms_per_1000_events']} ms per 1,000 events"
             f" (median of 7 loads of a {result['load_validate_events']}-event record)",
         ]
+        + (
+            [f"  strong bot search     {result['search_iterations_per_s']} iterations per CPU second"]
+            if "search_iterations_per_s" in result
+            else []
+        )
     )

@@ -81,23 +81,33 @@ def penalty_cost(move: Event) -> int:
     return sum(10 if not NUMBER[CARD[name]] else 1 for name in move.get("penalty", ()))
 
 
-def greedy_move(state: KobitoState, legal: list[Event], rng: random.Random) -> Event:
-    """The greedy choice for the seat to act in ``state`` (its own hand and the table only)."""
-    if len(legal) == 1:
-        return legal[0]
-    met = state.played >= state.requirement
+def finishing_move(state: KobitoState, legal: list[Event]) -> Event | None:
+    """The first move of the best way to win a pot this turn (the most valuable,
+    then the shortest), or None; a workshop card is spent before a hand card once
+    the requirement is met."""
     plans = []
     for slot, pot in enumerate(state.pots):
         plan = finishing_moves(state, slot, legal) if pot is not None else None
         if plan:
             plans.append((state.gold_cards[pot.gold].value, -len(plan), slot, plan))
-    if plans:
-        plan = max(plans)[3]
-        first = plan[0]
-        if len(plan) == 1 and met:  # spend a workshop card rather than a hand card
-            spare = [m for m in legal if m["type"] == "move" and m["pot"] == first["pot"] and completes(state, m)]
-            first = spare[0] if spare else first
-        return first
+    if not plans:
+        return None
+    plan = max(plans)[3]
+    first = plan[0]
+    if len(plan) == 1 and state.played >= state.requirement:
+        spare = [m for m in legal if m["type"] == "move" and m["pot"] == first["pot"] and completes(state, m)]
+        first = spare[0] if spare else first
+    return first
+
+
+def greedy_move(state: KobitoState, legal: list[Event], rng: random.Random) -> Event:
+    """The greedy choice for the seat to act in ``state`` (its own hand and the table only)."""
+    if len(legal) == 1:
+        return legal[0]
+    finish = finishing_move(state, legal)
+    if finish is not None:
+        return finish
+    met = state.played >= state.requirement
     ends = [m for m in legal if m["type"] == "end-turn"]
     if met:
         kobitos = [m for m in legal if m["type"] == "take-kobito"]

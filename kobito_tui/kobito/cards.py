@@ -34,6 +34,7 @@ NAME: tuple[str, ...] = tuple(
 )
 CARD: dict[str, int] = {name: c for c, name in enumerate(NAME)}
 KOBITO_CARDS = frozenset(range(FIRST_KOBITO, FIRST_PAINT))
+WILD_CARDS = frozenset(range(FIRST_KOBITO, CARD_COUNT))
 
 
 def is_kobito(card: int) -> bool:

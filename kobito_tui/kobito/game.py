@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from kobito_tui.core.game import Event, Header, OptionSpec, Result
@@ -28,17 +27,11 @@ class KobitoGame:
         names = tuple(seat.name for seat in header.seats)
         return new_state(names, opts, gold_cards(options.gold_table(opts["gold_table"])))
 
-    def apply(self, state: KobitoState, event: Event) -> None:
-        rules.apply(state, event)
-
-    def chance(self, state: KobitoState, rng: random.Random) -> Event | None:
-        return chance.chance(state, rng)
-
-    def to_act(self, state: KobitoState) -> int | None:
-        return to_act(state)
-
-    def legal_moves(self, state: KobitoState) -> list[Event]:
-        return moves.legal_moves(state)
+    # The calls a game makes at every step go straight to the rules modules.
+    apply = staticmethod(rules.apply)
+    chance = staticmethod(chance.chance)
+    to_act = staticmethod(to_act)
+    legal_moves = staticmethod(moves.legal_moves)
 
     def closes_turn(self, event: Event) -> bool:
         return event.get("type") == "end-turn" and "seat" in event

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kobito_tui.kobito.cards import MAX_ROW, NUMBER, NUMBERS
+from kobito_tui.kobito.cards import MAX_ROW, NUMBER, NUMBERS, WILD_CARDS
 
 
 @dataclass(slots=True)
@@ -87,8 +87,10 @@ def can_take_end(row: Row, left: bool) -> bool:
     cards = row.cards
     if len(cards) <= 1 or NUMBER[cards[0] if left else cards[-1]] == 0:
         return True
+    if NUMBER[cards[1] if left else cards[-2]]:
+        return True  # the new end is a number card
     rest = cards[1:] if left else cards[:-1]
-    return any(NUMBER[c] for c in rest)
+    return not WILD_CARDS.issuperset(rest)
 
 
 def take_end(row: Row, left: bool) -> int:

@@ -300,7 +300,7 @@ def _move(state: KobitoState, seat: int, event: Event) -> None:
         raise IllegalEvent(f"{NAME[card]} does not fit on that end of the pot")
     take_end(row, source_left)
     if not row.cards:
-        state.workshops[seat].remove(row)
+        del state.workshops[seat][event["rainbow"]]
     add(pot.row, card, left)
     state.moved = True
     _won_if_complete(state, seat, event["pot"])
@@ -418,8 +418,8 @@ def apply(state: KobitoState, event: Any) -> None:
     handler = (MOVES if is_move else CHANCE).get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise IllegalEvent(f"{kind!r} is not a Kobito {'move' if is_move else 'chance event'}")
-    extra = event.keys() - FIELDS[kind]
-    if extra:
+    if not event.keys() <= FIELDS[kind]:
+        extra = event.keys() - FIELDS[kind]
         raise IllegalEvent(f"a {kind!r} event has no field {', '.join(sorted(map(repr, extra)))}")
     if is_move:
         seat = event["seat"]
