@@ -50,3 +50,35 @@ async def test_page_keys_still_page_through_the_palette(saves):
         assert commands.highlighted > 0
         await pilot.press("pageup")
         assert commands.highlighted == 0
+
+
+async def _type_and_close(app: App, rounds: int = 20) -> None:
+    """Ctrl+P, a letter and Escape typed at once, again and again: each search starts
+    as its palette closes."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(rounds):
+            for key in ("ctrl+p", "o", "escape"):
+                app.post_message(events.Key(key, None))
+            await pilot.pause(0.01)
+        await pilot.pause(0.3)
+
+
+async def test_a_search_whose_palette_closed_does_not_crash(saves):
+    app = make_app(saves)
+    await _type_and_close(app)
+    assert app._exception is None and app.return_code is None
+
+
+async def test_the_palette_still_finds_and_runs_a_command(saves):
+    from kobito_tui.app.screens.rules import RulesScreen
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Rules")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, RulesScreen)

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from kobito_tui.bots import LEVELS, make_bot
+from kobito_tui.bots import make_bot
+from kobito_tui.core.levels import BOT_LEVELS as LEVELS
 from kobito_tui.kobito import GAME
 
 from .oracle import OracleBot, play
