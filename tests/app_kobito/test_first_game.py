@@ -141,7 +141,11 @@ async def test_undo_says_why_it_stops_at_a_won_pot_and_at_a_loaded_game(saves, t
         await press(pilot, "u")
         assert status_line(app)[0] == "No undo past this point: a new pot was laid after your move"
         move = next(m for m in screen.session.legal_moves() if m["type"] != "end-turn")
+        played = len(screen.session.events)
         await by_keys(pilot, screen.board, move)
+        while len(screen.session.events) == played:
+            await pilot.pause(0.01)
+        screen.session.flush()  # the move is on disk before the game is loaded again
         path = screen.session.path
     app = make_app(saves, load=path)
     async with app.run_test(size=(80, 24)) as pilot:
