@@ -73,7 +73,7 @@ class TreasureBoard(GameBoard):
         self._typed_ahead: list[tuple[str, str | None]] = []  # keys pressed meanwhile
 
     def compose(self) -> ComposeResult:
-        yield Static(id="treasure-mine")
+        yield Static(id="treasure-mine", markup=False)  # it may name a seat: plain text
         with Center():
             yield TileGrid(id="treasure-grid")
         yield Static(id="treasure-seats")
