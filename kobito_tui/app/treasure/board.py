@@ -100,7 +100,7 @@ class TreasureBoard(GameBoard):
         status = self.status()
         if status != self._status:
             self._status = status
-            self.post_message(self.StatusChanged(status))
+            self.status_line = status
         if not interactive:
             self._typed_ahead.clear()
         elif self._typed_ahead:
