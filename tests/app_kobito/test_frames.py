@@ -1,25 +1,9 @@
-"""A key press reaches the terminal in one frame: a second frame waits for the
-screen's refresh timer (~16 ms) and is most of what a player feels as lag."""
+"""A key press reaches the terminal in one frame, with the status it causes."""
 
 from __future__ import annotations
 
-from textual.widgets import Static
-
+from app.frames import count_frames
 from app_kobito.conftest import game_screen, human_turn, kobito, make_app
-
-
-def count_frames(app) -> list[str]:
-    """The status line's words at each frame the app hands to the terminal."""
-    frames: list[str] = []
-    display = app._display
-
-    def counted(screen, update) -> None:
-        display(screen, update)
-        if update is not None:
-            frames.append(str(app.screen.query_one("#status", Static).render()))
-
-    app._display = counted
-    return frames
 
 
 async def test_a_key_is_one_frame_with_the_status_it_causes(saves):

@@ -155,9 +155,10 @@ class TreasureBoard(GameBoard):
         self.action_confirm()
 
     def _choose(self, move: Event) -> None:
+        """Post ``move``; the grid stays as it is until the shell shows the result, in
+        one frame (drawing the grid without its choices first would cost a second)."""
         self._choices = Choices()  # one move per show(): the next one is chosen on what it shows
         self._waiting = True
-        self._sync()
         self.post_message(self.MoveChosen(move))
 
     # -- rendering -------------------------------------------------------
