@@ -14,7 +14,7 @@ def count_frames(app) -> list[str]:
     def counted(screen, update) -> None:
         display(screen, update)
         if update is not None:
-            frames.append(str(app.screen.query_one("#status", Static).render()))
+            frames.append(str(screen.query_one("#status", Static).render()) if screen.query("#status") else "")
 
     app._display = counted
     return frames
