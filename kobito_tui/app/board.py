@@ -3,6 +3,7 @@
 The shell owns the session, the log, undo/redo, autosave, bots and curtains.
 A board only renders what one seat may see and turns keys and clicks into
 moves, which it posts as :class:`GameBoard.MoveChosen`; the shell plays them.
+What the board tells the player is its :attr:`GameBoard.status_line`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from importlib import import_module
 from typing import Any
 
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from kobito_tui.core.game import Event, Header
@@ -32,7 +34,7 @@ class GameBoard(Widget):
             self.move = move
 
     class StatusChanged(Message):
-        """The board's status line changed (e.g. a card was selected)."""
+        """The board's status line was set (posted for those who do not watch it)."""
 
         def __init__(self, text: str) -> None:
             super().__init__()
@@ -42,6 +44,16 @@ class GameBoard(Widget):
     # short forms the board draws (form, meaning).
     HOW_TO: tuple[tuple[str, str], ...] = ()
     LEGEND: tuple[tuple[str, str], ...] = ()
+
+    # What the rules need now, or why a key did nothing.  The shell watches it
+    # (called at once), so the status line changes in the same frame as the
+    # board: a posted message would come after that frame and cost a second
+    # one, a refresh period (~16 ms) later.  Set again with the same words,
+    # it is said again.
+    status_line: reactive[str] = reactive("", always_update=True, repaint=False, init=False)
+
+    def watch_status_line(self, text: str) -> None:
+        self.post_message(self.StatusChanged(text))
 
     def __init__(self, header: Header, watching: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -68,7 +80,7 @@ class GameBoard(Widget):
 
     def say(self, reason: str) -> None:
         """Tell the player why a key or click did nothing (until the next change)."""
-        self.post_message(self.StatusChanged(reason))
+        self.status_line = reason
 
 
 def board_class(game_id: str) -> type[GameBoard]:

@@ -24,7 +24,11 @@ class LogPanel(RichLog):
     def add(self, line: str | Text) -> None:
         text = line if isinstance(line, Text) else Text(line)
         self.texts.append(text)
-        self.write(text)
+        if self.size.height:  # laid out: scroll to the new line now, not after the next
+            self.write(text, scroll_end=False)  # frame (RichLog's way, a second frame)
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        else:
+            self.write(text)
 
     def reset(self, lines: Iterable[str | Text] = ()) -> None:
         """Forget every line, then show ``lines``."""

@@ -25,6 +25,7 @@ import time
 from kobito_tui.bench.ui import percentile
 
 QUIET_S = 0.05  # a burst of output ends after this much silence
+FIRST_S = 5.0  # the first byte after a key may be this late (a stall is a slow sample, not a silent key)
 SETTLE_S = 1.5  # before measuring, the program must have been quiet this long
 KEYS = (b"\x1b[C", b"\x1b[D")  # → and ←: the card cursor, or the bare label
 
@@ -85,9 +86,9 @@ class Terminal:
         """Milliseconds from writing ``key`` to the end of the output it causes."""
         start = time.perf_counter()
         os.write(self.fd, key)
+        if not select.select([self.fd], [], [], FIRST_S)[0]:
+            raise RuntimeError(f"no output within {FIRST_S} s of the key {key!r}")
         last = self.drain(QUIET_S)
-        if last is None:
-            raise RuntimeError(f"no output after the key {key!r}")
         return (last - start) * 1000
 
     def close(self) -> None:

@@ -12,6 +12,7 @@ from kobito_tui.app.treasure.glyphs import ARROWS
 from kobito_tui.app.treasure.grid import PITCH_X, PITCH_Y, TileGrid
 from kobito_tui.treasure.board import COLOURS
 
+from app.frames import count_frames
 from treasure.helpers import setup_event  # tests/treasure: layouts chosen by hand
 
 from .harness import Harness, treasure_header
@@ -160,3 +161,20 @@ async def test_keys_typed_before_the_step_is_shown_are_not_lost(tmp_path):
         await settle(pilot)
         assert [event.get("dir") for event in session.events[1:5]] == [first, back, first, None]
         assert session.events[4] == {"type": "end", "seat": 0}
+
+
+async def test_a_step_is_one_frame_as_an_undo_is(tmp_path):
+    """The board used to draw the grid without its arrows first: a second frame ~16 ms later."""
+    app = treasure_app(tmp_path, "Ann,bot", seed=5, first_player=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        direction = game_screen(app).session.legal_moves()[0]["dir"]
+        await pilot.pause(0.1)
+        frames = count_frames(app)
+        await pilot.press(direction)
+        await pilot.pause(0.1)
+        assert frames == ["Step 2 of 3 — arrow keys or click an arrow"]
+        frames.clear()
+        await pilot.press("u")
+        await pilot.pause(0.1)
+        assert frames == ["Step 1 of 3 — arrow keys or click an arrow"]

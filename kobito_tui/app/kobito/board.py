@@ -150,7 +150,7 @@ class KobitoBoard(GameBoard):
         if keys != self._keys:  # the footer rebuilds itself (slow): only when what it shows changes
             self._keys = keys
             self.refresh_bindings()
-        self.post_message(self.StatusChanged(self.status()))
+        self.status_line = self.status()
 
     def _picked(self) -> str:
         """The selection in words ("8", "4 5 6"), "" if nothing is picked."""

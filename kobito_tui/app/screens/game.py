@@ -105,6 +105,7 @@ class GameScreen(ShellScreen):
         self._curtain_up = False
         self._ended = False
         self._save_error_told: str | None = None  # the reason of the save failure notified
+        self._status: str | None = None  # the words on the status line
 
     # -- layout ----------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -134,6 +135,7 @@ class GameScreen(ShellScreen):
 
     def on_mount(self) -> None:
         self.session.on_save_report = lambda _: self.post_message(self.SaveReported())
+        self.watch(self.board, "status_line", self._set_status, init=False)
         self.call_after_refresh(self.refresh_table)
 
     # -- the board keeps the keys ------------------------------------------
@@ -259,11 +261,13 @@ class GameScreen(ShellScreen):
             text = "Your move"
         if self.session.save_error is not None:
             text = f"{failing(self.session)} · {text}"
-        self.query_one("#status", Static).update(text, layout=False)  # one fixed line
+        self.say(text)
 
-    def say(self, reason: str) -> None:
-        """Why a key did nothing, on the status line until the next change."""
-        self.query_one("#status", Static).update(reason, layout=False)
+    def say(self, text: str) -> None:
+        """``text`` on the status line (why a key did nothing: until the next change)."""
+        if text != self._status:  # the same words again need no repaint
+            self._status = text
+            self.query_one("#status", Static).update(text, layout=False)  # one fixed line
 
     def can(self, action: str) -> bool:
         """Whether undo, redo or hint is available now."""
@@ -278,10 +282,6 @@ class GameScreen(ShellScreen):
         message.stop()
         if self.human_to_move:
             self.play(message.move)
-
-    def on_game_board_status_changed(self, message: GameBoard.StatusChanged) -> None:
-        message.stop()
-        self._set_status(message.text)
 
     def why_not(self, action: str) -> str:
         """Why undo, redo or hint does nothing now."""

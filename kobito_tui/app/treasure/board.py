@@ -73,7 +73,7 @@ class TreasureBoard(GameBoard):
         self._typed_ahead: list[tuple[str, str | None]] = []  # keys pressed meanwhile
 
     def compose(self) -> ComposeResult:
-        yield Static(id="treasure-mine", markup=False)
+        yield Static(id="treasure-mine", markup=False)  # it may name a seat: plain text
         with Center():
             yield TileGrid(id="treasure-grid")
         yield Static(id="treasure-seats")
@@ -100,7 +100,7 @@ class TreasureBoard(GameBoard):
         status = self.status()
         if status != self._status:
             self._status = status
-            self.post_message(self.StatusChanged(status))
+            self.status_line = status
         if not interactive:
             self._typed_ahead.clear()
         elif self._typed_ahead:
@@ -155,9 +155,10 @@ class TreasureBoard(GameBoard):
         self.action_confirm()
 
     def _choose(self, move: Event) -> None:
+        """Post ``move``; the grid stays as it is until the shell shows the result, in
+        one frame (drawing the grid without its choices first would cost a second)."""
         self._choices = Choices()  # one move per show(): the next one is chosen on what it shows
         self._waiting = True
-        self._sync()
         self.post_message(self.MoveChosen(move))
 
     # -- rendering -------------------------------------------------------
