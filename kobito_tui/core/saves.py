@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from stat import S_ISREG
 
 import platformdirs
 
@@ -51,5 +52,12 @@ def list_saves(folder: Path) -> list[Path]:
     """Save files in ``folder``, newest first."""
     if not folder.is_dir():
         return []
-    files = [p for p in folder.glob(f"*{SUFFIX}") if p.is_file()]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    dated = []
+    for path in folder.glob(f"*{SUFFIX}"):
+        try:  # a file may vanish (or be no file) while the folder is read
+            stat = path.stat()
+        except OSError:
+            continue
+        if S_ISREG(stat.st_mode):
+            dated.append((stat.st_mtime, path))
+    return [path for _, path in sorted(dated, key=lambda pair: pair[0], reverse=True)]

@@ -308,3 +308,21 @@ def test_hostile_files_in_the_saves_folder_leave_the_browser_and_continue_workin
     assert entries["huge.jsonl"].error == "line 1: larger than 32 MiB" and entries["huge.jsonl"].header is None
     assert entries["gold.jsonl"].error.startswith("line 1: bad header: gold_table")
     assert entries["names.jsonl"].error.startswith("line 1: bad header: a player name has at most")
+
+
+def test_listing_saves_skips_a_file_that_vanishes_mid_scan(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from kobito_tui.core.saves import list_saves
+
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.jsonl").write_text("x\n")
+    real_stat = Path.stat
+
+    def stat(self, *args, **kwargs):
+        if self.name == "a.jsonl":
+            raise FileNotFoundError(self)
+        return real_stat(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "stat", stat)
+    assert [p.name for p in list_saves(tmp_path)] == ["b.jsonl"]
