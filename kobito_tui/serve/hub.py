@@ -25,7 +25,8 @@ from typing import Any, Literal
 
 from kobito_tui.core.game import Event, Seat
 from kobito_tui.core.games import GAME_IDS, get_game
-from kobito_tui.core.record import BOT_LEVELS, Record, new_header
+from kobito_tui.core.levels import BOT_LEVELS
+from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_problem, printable
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, Store

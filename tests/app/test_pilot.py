@@ -282,7 +282,7 @@ async def test_new_game_dialog_offers_every_rule_option_at_its_default(saves):
             for spec in get_game(game_id).option_specs():
                 widget = app.screen.query_one(f"#opt-{spec.name}")
                 assert widget.value in (spec.default, str(spec.default))
-                assert f"(default " in str(widget.parent.query_one("Label").render())
+                assert "(default " in str(widget.parent.query_one("Label").render())
             players = app.screen.query_one("#players")
             assert [value for _, value in players._options] == list(
                 range(get_game(game_id).min_players, get_game(game_id).max_players + 1)

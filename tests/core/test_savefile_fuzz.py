@@ -140,11 +140,11 @@ def assert_legal_game(record: Record) -> None:
     """Replayed live, each move is one the rules offered; the fold is that state."""
     game = record.game
     state = game.new_state(record.header)
-    for event in record.events:
-        if "seat" in event:
-            assert event["seat"] == game.to_act(state)
-            assert event in game.legal_moves(state)
-        game.apply(state, event)
+    for item in record.events:
+        if "seat" in item:
+            assert item["seat"] == game.to_act(state)
+            assert item in game.legal_moves(state)
+        game.apply(state, item)
     assert fold(game, record.header, record.events) == state
     assert loads(dumps(record)).events == record.events
     Session(record)  # Continue: the rules deal any chance event still due

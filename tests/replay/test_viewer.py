@@ -163,7 +163,7 @@ async def test_treasure_perspective_never_names_another_colour_before_the_end(sa
     record = example("treasure-standard.jsonl")
     app = make_app(saves)
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await open_replay(app, pilot, record)
+        await open_replay(app, pilot, record)
         colours = record.game.view(fold(record.game, record.header, record.events), None).colours
         await pilot.press("1")  # Ann
         await pilot.press("pagedown", "pagedown", "pagedown")

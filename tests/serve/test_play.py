@@ -6,7 +6,6 @@ import random
 
 import msgspec
 
-from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import load
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.client import Connection

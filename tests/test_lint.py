@@ -1,0 +1,23 @@
+"""Lint as part of the suite: pyflakes' checks (unused or undefined names, shadowed
+imports, f-strings without fields) and syntax errors, over the package and the tests."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(not (ROOT / "kobito_tui").is_dir(), reason="needs the source tree")
+def test_ruff_finds_nothing():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    done = subprocess.run(
+        [ruff, "check", "--no-cache", "--select", "F,E9", "kobito_tui", "tests"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
