@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import errno
-import threading
 import time
 
 import pytest
@@ -63,20 +61,6 @@ async def test_continue_from_the_palette_resumes_the_last_move(saves, slow_disk)
         app.action_continue_game()
         await pilot.pause()
         assert app.game_screen().session.events == events
-
-
-@pytest.fixture
-def full_disk(monkeypatch):
-    """While ``full`` is set every autosave fails with ENOSPC."""
-    full, real = threading.Event(), autosave.save
-
-    def save_unless_full(path, record):
-        if full.is_set():
-            raise OSError(errno.ENOSPC, "No space left on device", str(path))
-        real(path, record)
-
-    monkeypatch.setattr(autosave, "save", save_unless_full)
-    return full
 
 
 def status(app) -> str:

@@ -92,20 +92,6 @@ autosave.AutoSaver({str(path)!r}).save(Record(header))
     assert load(path).events == []
 
 
-@pytest.fixture
-def full_disk(monkeypatch):
-    """``full.set()`` fills the disk (every write fails with ENOSPC), ``full.clear()`` frees it."""
-    full, real = threading.Event(), autosave.save
-
-    def save_unless_full(path, record):
-        if full.is_set():
-            raise OSError(errno.ENOSPC, "No space left on device", str(path))
-        real(path, record)
-
-    monkeypatch.setattr(autosave, "save", save_unless_full)
-    return full
-
-
 def test_moves_made_while_the_disk_is_full_reach_the_file_once_it_has_room(tmp_path, full_disk):
     path = tmp_path / "g.jsonl"
     session = Session(Record(new_header("toy", SEATS, seed=3)), path=path, background=True)
