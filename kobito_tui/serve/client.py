@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from kobito_tui.core.game import Event
+from kobito_tui.core.record import Record
+from kobito_tui.core.savefile import SaveError, loads
 from kobito_tui.serve import protocol as p
 from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
 from kobito_tui.table.perspective import PUBLIC
@@ -43,6 +45,7 @@ class Connection:
         self._lock = threading.Lock()
         self.tables: dict[str, p.TableInfo] = {}
         self.on_table: Callable[[p.TableInfo], None] | None = None  # lobby changes, on the reader thread
+        self.on_close: Callable[[str], None] | None = None  # the hub ended the connection, on the reader thread
         self._update_handlers: dict[str, Callable[[p.UpdateMessage], None]] = {}
         self.closed: str | None = None
         self._welcome: Future[p.Welcome] = Future()
@@ -76,6 +79,8 @@ class Connection:
             for future in futures:
                 if not future.done():
                     future.set_exception(HubClosed(self.closed))
+            if self.on_close is not None:
+                self.on_close(self.closed or "closed")
 
     def _dispatch(self, message: p.ServerMessage) -> None:
         if isinstance(message, p.Welcome):
@@ -91,7 +96,7 @@ class Connection:
                 handler(message)
         elif isinstance(message, p.Bye):
             self.closed = message.text
-        elif isinstance(message, (p.Done, p.Refused, p.HintMessage)):
+        elif isinstance(message, (p.Done, p.Refused, p.HintMessage, p.Replays, p.RecordText)):
             future = self._waiting.pop(message.id, None)
             if future is not None:
                 future.set_result(message)
@@ -140,6 +145,25 @@ class Connection:
 
     def give_to_computer(self, seat: int, level: str) -> Refusal | None:
         return _refusal(self.request(lambda i: p.GiveToComputer(i, seat, level)))
+
+    def leave(self) -> None:
+        """Stop watching the table sat at (a player's seat stays theirs, away)."""
+        self.request(p.Leave)
+
+    def replays(self) -> list[p.TableInfo]:
+        """The finished tables this connection played at."""
+        answer = self.request(p.ListReplays)
+        return answer.tables if isinstance(answer, p.Replays) else []
+
+    def record(self, table: str) -> Record | Refusal:
+        """The whole game of a finished table this connection played at."""
+        answer = self.request(lambda i: p.GetRecord(i, table))
+        if isinstance(answer, p.RecordText):
+            try:
+                return loads(answer.text, f"table {table}")
+            except SaveError as error:
+                return Refusal("bad-record", {}, str(error))
+        return _refusal(answer) or Refusal("bad-record", {}, "no record came")
 
 
 def _refusal(answer: p.ServerMessage) -> Refusal | None:
@@ -251,8 +275,10 @@ class RemoteTable:
         hint: Future[Hint] = Future()
 
         def settle(done: Future[p.ServerMessage]) -> None:
-            message = done.result()
-            if isinstance(message, p.HintMessage):
+            message = done.exception() or done.result()
+            if isinstance(message, Exception):
+                hint.set_exception(message)
+            elif isinstance(message, p.HintMessage):
                 hint.set_result(Hint(message.revision, dict(message.move)))
             else:
                 hint.set_exception(ValueError(getattr(message, "text", "no hint")))

@@ -18,7 +18,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -28,11 +28,13 @@ from kobito_tui.core.games import GAME_IDS, get_game
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_problem, printable
+from kobito_tui.core.savefile import dumps
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, Store
 from kobito_tui.table import (
     PUBLIC,
     ComputerSeat,
+    Hint,
     Occupant,
     Perspective,
     Refusal,
@@ -295,6 +297,7 @@ class Hub:
             return Refusal("seat-taken", {"seat": seat}, f"seat {seat + 1} is taken")
         self.leave(connection)
         connection.room, connection.seat = room, seat
+        connection.codes.add(chair.code)
         room.away_since.pop(seat, None)
         if room.table is None and all(c.kind != "open" for c in room.chairs):
             room.watchers[connection] = None
@@ -304,11 +307,19 @@ class Hub:
         self._announce(room)
         return seat, chair.code
 
+    def played(self, connection: Connection) -> list[Room]:
+        """The finished tables ``connection`` sat at (by its key, or a seat code it gave)."""
+        return [
+            room
+            for room in self.rooms.values()
+            if room.status == OVER and any(self._owns(connection, c, None) or c.code in connection.codes for c in room.chairs)
+        ]
+
     @staticmethod
     def _owns(connection: Connection, chair: Chair, code: str | None) -> bool:
         if chair.kind != "player":
             return False
-        by_key = chair.identity.startswith("key:") and chair.identity == connection.identity
+        by_key = chair.identity == connection.identity  # a guest's identity is its connection's own
         return by_key or (code is not None and secrets.compare_digest(code, chair.code))
 
     def spectate(self, connection: Connection, request: p.Spectate) -> Refusal | None:
@@ -347,6 +358,7 @@ class Connection:
         self.identity = self.name = ""
         self.room: Room | None = None
         self.seat: int | None = None
+        self.codes: set[str] = set()  # the seats it sat at: their finished games are its replays
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
         self.closed = False
 
@@ -455,6 +467,10 @@ class Connection:
             self._reply(message.id, None)
         elif isinstance(message, p.GiveToComputer):
             self._reply(message.id, hub.give_to_computer(self, message))
+        elif isinstance(message, p.ListReplays):
+            self.send(p.Replays(message.id, [room.info() for room in hub.played(self)]))
+        elif isinstance(message, p.GetRecord):
+            await self._send_record(message)
         else:
             await self._play(message)
 
@@ -475,10 +491,23 @@ class Connection:
             if isinstance(hint, Refusal):
                 self._reply(message.id, hint)
             else:
-                ident = message.id
-                hint.add_done_callback(
-                    lambda f: self.hub._soon(self.send, p.HintMessage(ident, f.result().revision, f.result().move))
-                )
+                hint.add_done_callback(lambda done, ident=message.id: self.hub._soon(self._hint_ready, ident, done))
+
+    async def _send_record(self, message: p.GetRecord) -> None:
+        if message.table not in {room.table_id for room in self.hub.played(self)}:
+            self._reply(message.id, Refusal("not-your-replay", {}, "you did not play at that finished table"))
+            return
+        stored = await asyncio.get_running_loop().run_in_executor(self.hub.changes, self.hub.store.load, message.table)
+        if stored.record is None:
+            self._reply(message.id, Refusal("set-aside", {}, "that table's game does not read"))
+        else:
+            self.send(p.RecordText(message.id, dumps(stored.record)))
+
+    def _hint_ready(self, ident: int, done: Future[Hint]) -> None:
+        if done.exception() is not None:
+            self._reply(ident, Refusal("no-hint", {}, "no hint could be thought out"))
+        else:
+            self.send(p.HintMessage(ident, done.result().revision, done.result().move))
 
     def _reply(self, ident: int, refusal: Refusal | None, value: str | None = None, seat: int | None = None) -> None:
         if refusal is None:

@@ -88,7 +88,22 @@ class GiveToComputer(Message, tag="give", frozen=True):
     level: str
 
 
-ClientMessage = Hello | CreateTable | Join | Spectate | Leave | Submit | Undo | Redo | AskHint | GiveToComputer
+class ListReplays(Message, tag="replays", frozen=True):
+    """The finished tables this connection played at."""
+
+    id: int
+
+
+class GetRecord(Message, tag="record", frozen=True):
+    """The whole record of a finished table this connection played at."""
+
+    id: int
+    table: str
+
+
+ClientMessage = (
+    Hello | CreateTable | Join | Spectate | Leave | Submit | Undo | Redo | AskHint | GiveToComputer | ListReplays | GetRecord
+)
 
 
 # -- hub to client -----------------------------------------------------------
@@ -180,13 +195,25 @@ class UpdateMessage(Message, tag="update", frozen=True):
     full: bool
 
 
+class Replays(Message, tag="replay-list", frozen=True):
+    id: int
+    tables: list[TableInfo]
+
+
+class RecordText(Message, tag="record-text", frozen=True):
+    """A finished table's game in the save-file format (every hand shown: the game is over)."""
+
+    id: int
+    text: str
+
+
 class Bye(Message, tag="bye", frozen=True):
     """The hub ends this connection, and why."""
 
     text: str
 
 
-ServerMessage = Welcome | TableChanged | TableGone | Done | Refused | HintMessage | UpdateMessage | Bye
+ServerMessage = Welcome | TableChanged | TableGone | Done | Refused | HintMessage | UpdateMessage | Replays | RecordText | Bye
 
 _client_decoder = msgspec.msgpack.Decoder(ClientMessage)
 _server_decoder = msgspec.msgpack.Decoder(ServerMessage)
