@@ -77,6 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve_export.add_argument("table")
     serve_export.add_argument("file")
 
+    remote = commands.add_parser("remote", help="the app as a client of a kobito serve hub (what each SSH session runs)")
+    remote.add_argument("--socket", required=True, help="the hub's Unix socket")
+    remote.add_argument("--identity", required=True, help="key:SHA256:... or guest")
+    remote.add_argument("--name", default="", help="the name to suggest (guests are asked)")
+
     selfplay = commands.add_parser("selfplay", help="computer against computer: win rates and decision times")
     selfplay.add_argument("--game", choices=GAME_IDS, default="kobito")
     selfplay.add_argument("--players", default="bot:strong,bot:greedy", help="the bots, e.g. bot:strong,bot:greedy")
@@ -131,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         from kobito_tui.serve.server import main as serve
 
         return serve(args)
+    if args.command == "remote":
+        from kobito_tui.app.remote import run_remote
+
+        return run_remote(Path(args.socket), args.identity, args.name)
     if args.command == "selfplay":
         from kobito_tui.bots import selfplay
 

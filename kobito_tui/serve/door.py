@@ -3,7 +3,8 @@
 A player is known by their public key's fingerprint (any key, unless an
 authorized-keys file limits who may enter); a client with no key may come in
 as a guest where guests are allowed.  Each session with a PTY runs
-:mod:`kobito_tui.serve.session` as a child process on a real pseudo-terminal,
+the Textual app in remote mode (``kobito remote``, :mod:`kobito_tui.app.remote`)
+as a child process on a real pseudo-terminal,
 with TERM, LANG and the window size (and its changes) passed on; the door
 only copies bytes.  A session without a PTY is refused with one line.  No
 line editor, no agent, X11 or port forwarding; login and idle timeouts, and
@@ -34,6 +35,8 @@ log = logging.getLogger("kobito.serve")
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 NO_PTY = "kobito needs a terminal: connect with `ssh -t`.\r\n"
+# The main screen back, the cursor shown, mouse reports and bracketed paste off: what a full-screen program undoes on exit.
+RESTORE = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[0m"
 
 
 @dataclass
@@ -146,10 +149,13 @@ class Door:
             keepalive_interval=60,
         )
 
-    async def close(self) -> None:
+    async def close(self, wait_s: float = 3.0) -> None:
+        """Stop letting players in; give each program ``wait_s`` to end on its own, then end it."""
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        if self._sessions:
+            await asyncio.wait(list(self._sessions), timeout=wait_s)
         for task in list(self._sessions):
             task.cancel()
         await asyncio.gather(*self._sessions, return_exceptions=True)
@@ -171,7 +177,7 @@ class Door:
             return
         server: _Server = process.get_extra_info("connection").get_owner()
         username = process.get_extra_info("username") or ""
-        name = username if name_problem(username) is None else "Player"
+        name = username if name_problem(username) is None else ""  # the app asks
         identity = f"key:{server.fingerprint}" if server.fingerprint else "guest"
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -203,6 +209,7 @@ class Child:
     def __init__(self, process: asyncssh.SSHServerProcess[bytes], env: dict[str, str], args: list[str]):
         self.process, self.env, self.args = process, env, args
         self.last_input = time.monotonic()
+        self.reason = "this session was closed"  # said if the program has to be ended
 
     async def run(self, idle_timeout_s: float) -> None:
         process = self.process
@@ -213,7 +220,8 @@ class Child:
             sys.executable,
             "-P",
             "-m",
-            "kobito_tui.serve.session",
+            "kobito_tui.cli",
+            "remote",
             "--socket",
             socket_path,
             "--identity",
@@ -236,7 +244,8 @@ class Child:
         try:
             await asyncio.wait([waiter, *tasks[1:]], return_when=asyncio.FIRST_COMPLETED)
         finally:
-            if child.returncode is None:
+            ended = child.returncode is not None
+            if not ended:
                 try:
                     os.killpg(child.pid, signal.SIGHUP)
                 except ProcessLookupError:
@@ -249,6 +258,11 @@ class Child:
             await asyncio.wait([tasks[0]], timeout=1)  # the screen's last bytes
             for task in tasks:
                 task.cancel()
+            if not ended:  # it could not put the player's terminal back as it was
+                try:
+                    self.process.stdout.write(RESTORE + f"\r\nkobito: {self.reason}.\r\n".encode())
+                except (OSError, asyncssh.Error):
+                    pass  # the client is gone
             os.close(master)
             process.exit(child.returncode if child.returncode and child.returncode > 0 else 0)
 
@@ -289,4 +303,4 @@ class Child:
     async def _idle(self, timeout_s: float) -> None:
         while (left := self.last_input + timeout_s - time.monotonic()) > 0:
             await asyncio.sleep(left)
-        self.process.stderr.write(b"\r\nkobito: closed after being idle.\r\n")
+        self.reason = "closed after being idle"

@@ -41,8 +41,8 @@ async def _serve(args: argparse.Namespace) -> None:
         print(f"host key fingerprint: {door.fingerprint}", flush=True)
         await stop.wait()
     finally:
+        await hub.close()  # each program hears "the server is stopping", says so to its player and ends
         await door.close()
-        await hub.close()
         print("kobito serve: stopped", flush=True)
 
 

@@ -66,6 +66,8 @@ class Server:
         self.process.wait(10)
 
     def stop(self) -> int:
+        if self.process.stdout.closed:  # stopped already
+            return self.process.returncode
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
         try:

@@ -1,30 +1,36 @@
-"""The lobby of a `kobito serve` hub: open tables, create one, join a seat or watch.
+"""The lobby of a `kobito serve` hub: open tables, create one, join, watch, rejoin, replays.
 
 The screen talks to the hub through a :class:`kobito_tui.serve.client.Connection`;
 requests run in worker threads so a slow hub never freezes the keys, and the
-hub's pushes (a table created, a seat taken, a player away) redraw the list.
-Names come from other people: they are shown as plain text, made printable.
-Joining posts :class:`LobbyScreen.Joined` with the :class:`RemoteTable`, for the
-game screen to take over once the app is a client of the table.
+hub's pushes (a table created, a seat taken, a player away) redraw the list and
+are posted as :class:`LobbyScreen.Changed` for the app.  Names come from other
+people: they are shown as plain text, made printable.  Sitting down (or
+watching) posts :class:`LobbyScreen.Joined` with the :class:`RemoteTable`; a
+finished table of yours opens in the replay viewer.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
-from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.app.screens.base import ShellDialog, ShellScreen
+from kobito_tui.app.screens.new_game import SEAT_KINDS, NewGameScreen
+from kobito_tui.core.game import Header
 from kobito_tui.core.levels import level_name
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.table import Refusal
+
+NOT_ANSWERING = (HubClosed, OSError, TimeoutError)
 
 
 def seat_text(seat: SeatInfo) -> str:
@@ -35,21 +41,78 @@ def seat_text(seat: SeatInfo) -> str:
     return printable(seat.name, NAME_MAX_CHARS) + ("" if seat.connected else " (away)")
 
 
-class LobbyScreen(Screen[None]):
+def seats_wanted(header: Header) -> list[str]:
+    """The hub's seats for a new-game form's answer: a human seat is open, a computer keeps its level."""
+    return [seat.level or "medium" if seat.is_bot else "open" for seat in header.seats]
+
+
+class TableForm(NewGameScreen):
+    """The new-game form as a new table's: each seat open or a computer level, rule options; no names, no seed."""
+
+    DEFAULT_CSS = "TableForm .seat-name { display: none; }"
+
+    def on_mount(self) -> None:
+        self.query_one(".dialog-title", Static).update("New table")
+        self.query_one("#start", Button).label = "Create"
+        self.query_one("#seed", Input).parent.display = False  # the hub deals from the OS
+        for kind in self.query(".seat-row Select").results(Select):
+            value = kind.value
+            kind.set_options([*(choice for choice in SEAT_KINDS if choice[1] != "human"), ("Open seat", "human")])
+            kind.value = value  # after the set_options, so that the label shown follows
+
+
+class CodeDialog(ShellDialog):
+    """Ask the seat code that gives a seat back."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    DEFAULT_CSS = "CodeDialog { align: center middle; } CodeDialog #code-box { width: 50; height: auto; border: round $accent; padding: 0 1; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="code-box"):
+            yield Static("Your seat code (it was shown when you sat down):", markup=False)
+            yield Input(placeholder="8 letters and digits", max_length=16, id="code")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+
+class ReplaysDialog(ShellDialog):
+    """The finished tables you played at; Enter opens one in the replay viewer."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Back")]
+    DEFAULT_CSS = "ReplaysDialog { align: center middle; } ReplaysDialog DataTable { width: 76; height: auto; max-height: 18; border: round $accent; }"
+
+    def __init__(self, tables: list[TableInfo]) -> None:
+        super().__init__()
+        self.tables = tables
+
+    def compose(self) -> ComposeResult:
+        grid: DataTable[Text] = DataTable(cursor_type="row", id="replays")
+        grid.add_columns("table", "game", "players", "started")
+        for info in self.tables:
+            players = ", ".join(seat_text(s).removesuffix(" (away)") for s in info.seats)
+            grid.add_row(*(Text(c) for c in (info.table, info.game, players, (info.started or "")[:16])), key=info.table)
+        yield grid
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.dismiss(event.row_key.value)
+
+
+class LobbyScreen(ShellScreen):
     """Every table of the hub but the finished ones; Enter or ``j`` joins the highlighted one."""
 
     DEFAULT_CSS = """
+    LobbyScreen #lobby-heading { height: 1; padding: 0 1; text-style: bold; }
     LobbyScreen #lobby-tables { height: 1fr; }
-    LobbyScreen #lobby-create-row { height: auto; }
-    LobbyScreen #lobby-game { width: 28; }
-    LobbyScreen #lobby-seats { width: 1fr; }
-    LobbyScreen #lobby-create { width: auto; margin: 1 1; }
-    LobbyScreen #lobby-status { height: 1; padding: 0 1; }
+    LobbyScreen #lobby-status { height: auto; max-height: 3; padding: 0 1; }
     """
     BINDINGS = [
+        Binding("n", "new_table", "New table"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
-        Binding("c", "focus_create", "Create"),
+        Binding("r", "rejoin", "Rejoin (code)"),
+        Binding("p", "replays", "Replays"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     class Joined(Message):
@@ -59,26 +122,32 @@ class LobbyScreen(Screen[None]):
             super().__init__()
             self.remote = remote
 
+    class Changed(Message):
+        """The hub says ``info`` is how a table stands now."""
+
+        def __init__(self, info: TableInfo) -> None:
+            super().__init__()
+            self.info = info
+
     def __init__(self, connection: Connection) -> None:
         super().__init__()
         self.connection = connection
 
     def compose(self) -> ComposeResult:
-        yield Static("Tables", id="lobby-heading")
+        yield Static(Text(f"Kobito tables · you are {printable(self.connection.name, NAME_MAX_CHARS)}"), id="lobby-heading")
         yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
-        with Horizontal(id="lobby-create-row"):
-            yield Select([(get_game(g).title, g) for g in GAME_IDS], value=GAME_IDS[0], allow_blank=False, id="lobby-game")
-            yield Input("open,open", placeholder="each seat: open, easy, medium or hard", id="lobby-seats")
-            yield Button("Create table", id="lobby-create", compact=True)
-        yield Static("", id="lobby-status", markup=False)
+        yield Static("n: a new table · j or Enter: sit down · w: watch", id="lobby-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
         table.add_columns("table", "game", "status", "seats", "watching")
-        self.connection.on_table = lambda info: self.app.call_from_thread(self.show_tables)
+        self.connection.on_table = lambda info: self.post_message(self.Changed(info))  # thread-safe
         self.show_tables()
         table.focus()
+
+    def on_lobby_screen_changed(self, message: Changed) -> None:
+        self.show_tables()
 
     def show_tables(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
@@ -89,7 +158,7 @@ class LobbyScreen(Screen[None]):
                 seats = ", ".join(seat_text(seat) for seat in info.seats)
                 cells = (info.table, info.game, info.status, seats, str(info.spectators))
                 table.add_row(*(Text(cell) for cell in cells), key=info.table)
-        if chosen is not None and chosen in self.connection.tables:
+        if chosen is not None and chosen in self.connection.tables and self.connection.tables[chosen].status != "over":
             table.move_cursor(row=table.get_row_index(chosen))
 
     def chosen(self) -> str | None:
@@ -99,11 +168,16 @@ class LobbyScreen(Screen[None]):
         return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
 
     def say(self, text: str) -> None:
-        self.query_one("#lobby-status", Static).update(Text(text))
+        self.query_one("#lobby-status", Static).update(Text(printable(text, 300)))
 
     # -- actions -----------------------------------------------------------
-    def action_focus_create(self) -> None:
-        self.query_one("#lobby-seats", Input).focus()
+    def action_new_table(self) -> None:
+        self.app.push_screen(TableForm(), self._form_done)
+
+    def _form_done(self, header: Header | None) -> None:
+        if header is not None:
+            self.say("Creating the table…")
+            self._request_create(header.game, seats_wanted(header), dict(header.options))
 
     def action_join(self) -> None:
         if (chosen := self.chosen()) is not None:
@@ -113,59 +187,84 @@ class LobbyScreen(Screen[None]):
         if (chosen := self.chosen()) is not None:
             self._sit(chosen, watch=True)
 
+    def action_rejoin(self) -> None:
+        if (chosen := self.chosen()) is not None:
+            self.app.push_screen(CodeDialog(), lambda code: code and self._sit(chosen, watch=False, code=code))
+
+    def action_replays(self) -> None:
+        self._list_replays()
+
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.action_join()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "lobby-create":
-            self._create()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self._create()
-
-    def _create(self) -> None:
-        game = str(self.query_one("#lobby-game", Select).value)
-        seats = [part.strip().lower() for part in self.query_one("#lobby-seats", Input).value.split(",")]
-        self._request_create(game, seats)
+        if event.data_table.id == "lobby-tables":
+            self.action_join()
 
     # -- requests, off the UI thread --------------------------------------------
-    @work(thread=True, exclusive=True, group="lobby")
-    def _request_create(self, game: str, seats: list[str]) -> None:
+    def _ask(self, request: Any) -> Any:
         try:
-            created = self.connection.create(game, seats)
-        except (HubClosed, OSError, TimeoutError) as error:
-            created = Refusal("hub", text=f"the server is not answering ({error})")
-        text = f"Refused: {created.text}" if isinstance(created, Refusal) else f"Table {created} created: j to join it."
-        self.app.call_from_thread(self._created, text, None if isinstance(created, Refusal) else created)
-
-    def _created(self, text: str, table: str | None) -> None:
-        self.say(printable(text, 200))
-        self.show_tables()
-        if table is not None:
-            grid = self.query_one("#lobby-tables", DataTable)
-            grid.move_cursor(row=grid.get_row_index(table))
-            grid.focus()
+            return request()
+        except NOT_ANSWERING as error:
+            return Refusal("hub", text=f"the server is not answering ({error})")
 
     @work(thread=True, exclusive=True, group="lobby")
-    def _sit(self, table: str, watch: bool) -> None:
-        try:
-            info: TableInfo | None = self.connection.tables.get(table)
-            free = None if info is None else next((i for i, s in enumerate(info.seats) if s.kind == "open"), None)
+    def _request_create(self, game: str, seats: list[str], options: dict[str, Any]) -> None:
+        created = self._ask(lambda: self.connection.create(game, seats, options))
+        if isinstance(created, Refusal):
+            self.app.call_from_thread(self.say, f"Refused: {created.text}")
+        elif "open" in seats:  # the creator takes the first open seat
+            self._sit_now(created, watch=False, code=None, seat=seats.index("open"))
+        else:
+            self._sit_now(created, watch=True, code=None)
+
+    @work(thread=True, exclusive=True, group="lobby")
+    def _sit(self, table: str, watch: bool, code: str | None = None) -> None:
+        self._sit_now(table, watch, code)
+
+    def _sit_now(self, table: str, watch: bool, code: str | None, seat: int | None = None) -> None:
+        connection = self.connection
+
+        def sit() -> RemoteTable | Refusal:
             if watch:
-                remote = self.connection.spectate(table)
-            else:
-                remote = self.connection.join(table)  # your own seat back, by your key
-                if isinstance(remote, Refusal) and free is not None:
-                    remote = self.connection.join(table, free)
-        except (HubClosed, OSError, TimeoutError) as error:
-            remote = Refusal("hub", text=f"the server is not answering ({error})")
-        self.app.call_from_thread(self._sat, remote)
+                return connection.spectate(table)
+            remote = connection.join(table, seat, code)  # None: your own seat back, by your key or code
+            info: TableInfo | None = connection.tables.get(table)
+            free = None if info is None else next((i for i, s in enumerate(info.seats) if s.kind == "open"), None)
+            if isinstance(remote, Refusal) and seat is None and code is None and free is not None:
+                remote = connection.join(table, free)
+            return remote
+
+        self.app.call_from_thread(self._sat, self._ask(sit))
 
     def _sat(self, remote: RemoteTable | Refusal) -> None:
         if isinstance(remote, Refusal):
-            self.say(printable(f"Refused: {remote.text}", 200))
+            self.say(f"Refused: {remote.text}")
             return
         where = "watching" if remote.seat is None else f"seat {remote.seat + 1}"
-        code = f"; your seat code is {remote.code}" if remote.code else ""
+        code = f"; your seat code is {remote.code} (to come back from another terminal)" if remote.code else ""
         self.say(f"At table {remote.table_id}, {where}{code}.")
         self.post_message(self.Joined(remote))
+
+    @work(thread=True, exclusive=True, group="lobby")
+    def _list_replays(self) -> None:
+        tables = self._ask(self.connection.replays)
+        self.app.call_from_thread(self._replays_listed, tables)
+
+    def _replays_listed(self, tables: list[TableInfo] | Refusal) -> None:
+        if isinstance(tables, Refusal):
+            self.say(tables.text)
+        elif not tables:
+            self.say("No replays yet: a table you played at shows here once its game is over.")
+        else:
+            self.app.push_screen(ReplaysDialog(tables), lambda table: table and self._open_replay(table))
+
+    @work(thread=True, exclusive=True, group="lobby")
+    def _open_replay(self, table: str) -> None:
+        record = self._ask(lambda: self.connection.record(table))
+        self.app.call_from_thread(self._replay_ready, record)
+
+    def _replay_ready(self, record: Any) -> None:
+        from kobito_tui.app.replay import ReplayScreen
+
+        if isinstance(record, Refusal):
+            self.say(f"Refused: {record.text}")
+        else:
+            self.app.push_screen(ReplayScreen(record, saves_dir=getattr(self.app, "saves_dir", None)))

@@ -1,0 +1,317 @@
+"""The app in remote mode: each SSH session's program, a client of a `kobito serve` hub.
+
+The door runs ``kobito remote --socket PATH --identity ID --name NAME`` on the
+session's own pseudo-terminal.  A guest (or a key whose user name is no name)
+is asked a name first; then the lobby is home: create, join, watch, rejoin,
+replays.  At a table the game screen plays on the :class:`RemoteTable`, and
+leaving it comes back to the lobby.  Who is connected shows in notices ("Ann
+is away") and in the table dialog (F2), where the creator may give a
+long-away seat to a computer.  When the hub ends the connection (the server
+stops) the app quits and the terminal says why, in one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from concurrent.futures import CancelledError
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.screens.base import ShellDialog, ShellScreen
+from kobito_tui.app.screens.lobby import NOT_ANSWERING, LobbyScreen, seat_text
+from kobito_tui.core.game import Header
+from kobito_tui.core.levels import DEFAULT_LEVEL
+from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
+from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
+from kobito_tui.serve.protocol import TableInfo
+from kobito_tui.table import Refusal
+
+LOCAL_ONLY = {"New game", "Continue", "Load", "Replays"}  # commands of the local app that start games here
+
+
+class Welcome(ShellScreen):
+    """What shows while the name is asked and the hub answers."""
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static("K O B I T O  ·  online", id="title-name")
+        yield Static("Signing in…", id="welcome-status", markup=False)
+
+
+class NameDialog(ShellDialog):
+    """A guest's name: checked as every player's name is, shown to others as plain text."""
+
+    DEFAULT_CSS = """
+    NameDialog { align: center middle; }
+    NameDialog #name-box { width: 56; height: auto; border: round $accent; padding: 0 1; }
+    NameDialog #name-error { height: 1; color: $error; }
+    """
+
+    def __init__(self, suggested: str) -> None:
+        super().__init__()
+        self.suggested = suggested
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="name-box"):
+            yield Static("Welcome! Your name at the tables (Enter):", markup=False)
+            yield Input(self.suggested, max_length=NAME_MAX_CHARS, compact=True, id="name")
+            yield Static("", id="name-error", markup=False)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#name-error", Static).update(name_problem(event.value.strip()) or "")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        problem = name_problem(name)
+        if problem is None:
+            self.dismiss(name)
+        else:
+            self.query_one("#name-error", Static).update(problem)
+
+
+class TableDialog(ShellDialog):
+    """Who is at your table and who is connected; the creator may give a long-away seat to a computer."""
+
+    BINDINGS = [Binding("escape,f2", "dismiss(None)", "Back")]
+    DEFAULT_CSS = """
+    TableDialog { align: center middle; }
+    TableDialog #table-box { width: 64; height: auto; border: round $accent; padding: 0 1; }
+    TableDialog Button { margin: 0 0 0 2; }
+    TableDialog #table-said { height: auto; }
+    """
+
+    def __init__(self, remote: RemoteTable, info: TableInfo | None) -> None:
+        super().__init__()
+        self.remote, self.info = remote, info
+
+    def compose(self) -> ComposeResult:
+        remote, info = self.remote, self.info
+        with Vertical(id="table-box"):
+            where = "watching" if remote.seat is None else f"in seat {remote.seat + 1}"
+            yield Static(f"Table {remote.table_id}, you are {where}.", markup=False)
+            if remote.code:
+                yield Static(f"Your seat code: {remote.code} (join with it to come back).", markup=False)
+            for seat, chair in enumerate(info.seats if info else []):
+                state = "" if chair.kind != "player" else ("  connected" if chair.connected else "  away")
+                yield Static(Text(f"{seat + 1}. {seat_text(chair).removesuffix(' (away)')}{state}"))
+                if chair.kind == "player" and not chair.connected:
+                    yield Button(f"Give seat {seat + 1} to the computer", id=f"give-{seat}", compact=True)
+            yield Static("", id="table-said", markup=False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._give(int(str(event.button.id).removeprefix("give-")))
+
+    @work(thread=True, exclusive=True)
+    def _give(self, seat: int) -> None:
+        try:
+            refused = self.remote.connection.give_to_computer(seat, DEFAULT_LEVEL)
+        except NOT_ANSWERING as error:
+            refused = Refusal("hub", text=f"the server is not answering ({error})")
+        said = f"Refused: {refused.text}" if refused else f"Seat {seat + 1} is the computer's now."
+        self.app.call_from_thread(self.query_one("#table-said", Static).update, printable(said, 200))
+
+
+class WaitingScreen(ShellScreen):
+    """A table of yours whose seats are not all taken yet: who is there, and your seat code."""
+
+    BINDINGS = [Binding("escape", "app.lobby", "Back to the lobby"), Binding("f2", "app.table", "Table")]
+    DEFAULT_CSS = "WaitingScreen #waiting { padding: 1 2; }"
+
+    class Started(Message):
+        """The first update came: the game has begun (posted from the reader thread)."""
+
+    def __init__(self, remote: RemoteTable, info: TableInfo | None) -> None:
+        super().__init__()
+        self.remote, self.info = remote, info
+        self._subscription: RemoteSubscription | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text(), id="waiting")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._subscription = self.remote.subscribe(self.remote.perspective, lambda _: self.post_message(self.Started()))
+
+    def text(self) -> Text:
+        remote, info = self.remote, self.info
+        where = "You watch" if remote.seat is None else f"You sit in seat {remote.seat + 1}"
+        lines = [f"Table {remote.table_id}: {where}. The game begins when every seat is taken.", ""]
+        for seat, chair in enumerate(info.seats if info else []):
+            lines.append(f"  {seat + 1}. {seat_text(chair)}")
+        if remote.code:
+            lines += ["", f"Your seat code is {remote.code}: with it you can come back to this seat", "from another terminal (r in the lobby)."]
+        return Text("\n".join(lines))
+
+    def show(self, info: TableInfo) -> None:
+        self.info = info
+        self.query_one("#waiting", Static).update(self.text())
+
+    def on_waiting_screen_started(self, message: Started) -> None:
+        if self._subscription is not None:
+            self._subscription.cancel()
+            self._subscription = None
+            self.app.open_table(self.remote)
+
+    def on_unmount(self) -> None:
+        if self._subscription is not None:
+            self._subscription.cancel()
+
+
+class RemoteApp(KobitoApp):
+    """The Kobito app as a client of the hub at ``socket_path``, signed in as ``identity``."""
+
+    BINDINGS = [Binding("f2", "table", "Table", show=False)]
+
+    def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path) -> None:
+        super().__init__(saves_dir)
+        self.socket_path, self.identity, self.player_name = socket_path, identity, name
+        self.connection: Connection | None = None
+        self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
+        self.seen: TableInfo | None = None  # that table as last told
+
+    def get_default_screen(self) -> Screen:
+        return Welcome()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.identity == "guest" or name_problem(self.player_name) is not None:
+            suggested = self.player_name if name_problem(self.player_name) is None else ""
+            self.push_screen(NameDialog(suggested), self.sign_in)
+        else:
+            self.sign_in(self.player_name)
+
+    @work(thread=True, exclusive=True)
+    def sign_in(self, name: str | None) -> None:
+        if name is None:
+            return
+        self.player_name = name
+        try:
+            connection = Connection(self.socket_path, self.identity, name)
+        except NOT_ANSWERING as error:
+            self.call_from_thread(self.hub_gone, f"the table server is not answering ({error})")
+            return
+        connection.on_close = lambda why: self._from_reader(self.hub_gone, why)
+        self.call_from_thread(self._signed_in, connection)
+
+    def _from_reader(self, callback, *args) -> None:
+        try:
+            self.call_from_thread(callback, *args)
+        except (RuntimeError, CancelledError):  # the app is quitting
+            pass
+
+    def on_unmount(self) -> None:
+        """The app is done: so is its connection (the hub marks a player's seat away)."""
+        if self.connection is not None:
+            self.connection.on_close = None
+            self.connection.close()
+
+    def _signed_in(self, connection: Connection) -> None:
+        self.connection = connection
+        self.push_screen(LobbyScreen(connection))
+
+    def hub_gone(self, why: str) -> None:
+        self._exit_saying(1, [f"kobito: {printable(why, 200)}."])
+
+    # -- at a table -----------------------------------------------------------
+    def on_lobby_screen_joined(self, message: LobbyScreen.Joined) -> None:
+        self.remote = message.remote
+        self.seen = None if self.connection is None else self.connection.tables.get(message.remote.table_id)
+        self.open_table(message.remote)
+
+    def open_table(self, remote: RemoteTable) -> None:
+        """The game screen, playing on ``remote`` as its seat (or watching); until the
+        game has begun, the waiting screen."""
+        from kobito_tui.app.screens.game import GameScreen
+
+        if remote.last is None:
+            screen: Screen = WaitingScreen(remote, self.seen)
+        else:
+            screen = GameScreen.remote(remote, remote.last.header)
+        if isinstance(self.screen, WaitingScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def to_title(self) -> None:
+        """Back to the lobby, away from the table (a player's seat stays theirs: the hub keeps the game)."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        remote, self.remote, self.seen = self.remote, None, None
+        if remote is not None and self.connection is not None:
+            remote.detach()
+            self._leave(self.connection)
+
+    action_lobby = to_title
+
+    def play_again(self, header: Header) -> None:
+        self.to_title()
+        self.notify("n in the lobby sets a new table.", title="Play again")
+
+    @work(thread=True, exclusive=True, group="leave")
+    def _leave(self, connection: Connection) -> None:
+        try:
+            connection.leave()
+        except NOT_ANSWERING:
+            pass
+
+    def on_lobby_screen_changed(self, message: LobbyScreen.Changed) -> None:
+        """Say who went away or came back at this terminal's table."""
+        info, before = message.info, self.seen
+        if self.remote is None or info.table != self.remote.table_id:
+            return
+        self.seen = info
+        waiting = next((s for s in self.screen_stack if isinstance(s, WaitingScreen)), None)
+        if waiting is not None:
+            waiting.show(info)
+        if before is None or len(before.seats) != len(info.seats):
+            return
+        for seat, (was, now) in enumerate(zip(before.seats, info.seats)):
+            name = printable(now.name or was.name, NAME_MAX_CHARS)
+            if seat == self.remote.seat or now.kind != "player" and was.kind != "player":
+                continue
+            if was.kind == "player" and now.kind == "computer":
+                self.notify(f"{name}'s seat is played by the computer now.", title="Table", markup=False)
+            elif was.kind == "open" and now.kind == "player":
+                self.notify(f"{name} sat down in seat {seat + 1}.", title="Table", markup=False)
+            elif was.connected and not now.connected:
+                self.notify(f"{name} is away. The table waits (F2: give the seat to the computer).", title="Table", markup=False)
+            elif now.connected and not was.connected:
+                self.notify(f"{name} is back.", title="Table", markup=False)
+
+    def action_table(self) -> None:
+        if self.remote is None:
+            self.notify("You are not at a table.", title="Table")
+        elif not isinstance(self.screen, TableDialog):
+            info = self.connection.tables.get(self.remote.table_id) if self.connection else None
+            self.push_screen(TableDialog(self.remote, info))
+
+    # -- what the local app does that a remote one must not ---------------------
+    def action_new_game(self) -> None:
+        self.to_title()
+
+    action_continue_game = action_load_game = action_replays = action_new_game
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            if command.title == "Title screen":
+                yield SystemCommand("Lobby", "Back to the tables", self.to_title)
+            elif command.title not in LOCAL_ONLY:
+                yield command
+        if self.remote is not None:
+            yield SystemCommand("Table", "Who is at this table and connected", self.action_table)
+
+
+def run_remote(socket_path: Path, identity: str, name: str) -> int:
+    """Run the remote app until the player quits or the hub goes; the exit code."""
+    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions")
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,134 @@
+"""The app in remote mode against a real hub, by keys: name, lobby, a new table, who is away, replays, the end."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from textual.widgets import Static
+
+from kobito_tui.app.remote import NameDialog, RemoteApp, TableDialog, WaitingScreen
+from kobito_tui.app.replay import ReplayScreen
+from kobito_tui.app.screens.lobby import LobbyScreen, ReplaysDialog, TableForm
+
+from .helpers import KEY_ANN, KEY_BOB, Server, play_until
+
+
+async def until(pilot, test, timeout: float = 8.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"it never came true; the screen is {pilot.app.screen!r}")
+        await pilot.pause(0.05)
+
+
+def notices(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+def shown(widget: Static) -> str:
+    return str(widget.render())
+
+
+async def test_a_guest_is_asked_a_name_that_is_checked_then_sets_a_table_and_waits(server, data_dir):
+    app = RemoteApp(server.socket, "guest", "", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameDialog))
+        await pilot.press("enter")  # an empty name is no name
+        assert isinstance(app.screen, NameDialog) and "empty" in shown(app.screen.query_one("#name-error", Static))
+        await pilot.press(*"[b]Ann[/b]", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert "you are [b]Ann[/b]" in shown(app.screen.query_one("#lobby-heading", Static))
+
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, TableForm))
+        form = app.screen
+        form.query_one("#players").value = 3
+        form.query_one("#kind-1").value = "human"  # shown as "Open seat"
+        form.query_one("#kind-2").value = "bot:easy"
+        form.query_one("#opt-stalemate").value = False
+        await pilot.pause()
+        assert "Open seat" in shown(form.query_one("#kind-1").query_one("#label", Static))
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+        waiting = shown(app.screen.query_one("#waiting", Static))
+        assert "You sit in seat 1" in waiting and "2. (open)" in waiting and "3. computer (Easy)" in waiting
+        code = app.remote.code
+        assert code and f"Your seat code is {code}" in waiting
+
+        bob = server.connect(KEY_BOB, "Bob")
+        remote = bob.join(app.remote.table_id, 1)
+        assert remote.seat == 1
+        header = remote.wait_for(lambda u: True).header
+        assert header.options["stalemate"] is False and [s.name for s in header.seats] == ["[b]Ann[/b]", "Bob", "Computer 3"]
+
+
+async def test_the_table_says_who_is_away_and_back_and_the_creator_gives_a_seat_away(data_dir):
+    server = Server(data_dir / "data", "--away-before-give", "0.2")
+    try:
+        app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            table = app.connection.create("kobito", ["open", "open", "open"])
+            await until(pilot, lambda: app.screen.chosen() == table)
+            await pilot.press("j")
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            bob = server.connect(KEY_BOB, "[i]Bob[/i]")
+            bob.join(table, 1)
+            await until(pilot, lambda: "[i]Bob[/i] sat down in seat 2." in notices(app))
+            bob.close()
+            await until(pilot, lambda: any(n.startswith("[i]Bob[/i] is away.") for n in notices(app)))
+            assert "[i]Bob[/i] (away)" in shown(app.screen.query_one("#waiting", Static))
+            server.connect(KEY_BOB, "[i]Bob[/i]").join(table)  # his seat back, by his key
+            await until(pilot, lambda: "[i]Bob[/i] is back." in notices(app))
+
+            other = server.connect("guest", "Cy")
+            other.join(table, 2)
+            other.close()
+            await until(pilot, lambda: any(n.startswith("Cy is away.") for n in notices(app)))
+            await pilot.press("f2")
+            await until(pilot, lambda: isinstance(app.screen, TableDialog))
+            await pilot.pause(0.25)  # long enough away
+            await pilot.click("#give-2")
+            said = app.screen.query_one("#table-said", Static)
+            await until(pilot, lambda: "computer's now" in shown(said))
+            await until(pilot, lambda: "Cy's seat is played by the computer now." in notices(app))
+    finally:
+        server.stop()
+
+
+async def test_a_finished_table_is_in_the_players_replays(server, data_dir):
+    ann, bob = server.connect(KEY_ANN, "Ann"), server.connect(KEY_BOB, "Bob")
+    table = ann.create("treasure", ["open", "open"])
+    play_until([ann.join(table, 0), bob.join(table, 1)], random.Random(2), lambda u: u.over)
+    stranger = server.connect("guest", "Eve")
+    assert stranger.replays() == [] and stranger.record(table).id == "not-your-replay"
+
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ReplaysDialog))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert app.screen.cursor.over and app.screen.header.seats[1].name == "Bob"
+
+
+async def test_the_server_stopping_ends_the_app_with_one_line(server, data_dir):
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        server.stop()
+        await until(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 1 and app._exit_lines == ["kobito: the server is stopping."]
+
+
+async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_dir):
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "New game" not in titles and "Load" not in titles and "Lobby" in titles
+        app.action_new_game()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and not list((data_dir / "saves").glob("*.jsonl"))
