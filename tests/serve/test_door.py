@@ -128,7 +128,7 @@ def test_an_idle_session_is_closed(data_dir, key):
     server = Server(data_dir / "data", "--idle-timeout", "1")
     ann = Terminal(f"{data_dir.name}-idle", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "5"])
     try:
-        ann.wait(r"Welcome to kobito")
+        ann.wait(r"Kobito tables|Your name at the tables")
         ann.wait(r"closed after being idle")
     finally:
         ann.close()

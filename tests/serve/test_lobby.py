@@ -7,7 +7,7 @@ from textual.widgets import DataTable, Static
 
 from kobito_tui.app.screens.lobby import LobbyScreen
 
-from .helpers import KEY_ANN, KEY_BOB, eventually
+from .helpers import KEY_ANN, KEY_BOB
 
 
 class LobbyApp(App[None]):
@@ -28,28 +28,21 @@ def cells(app: App) -> list[list[str]]:
     return [[str(cell) for cell in grid.get_row_at(row)] for row in range(grid.row_count)]
 
 
-async def test_create_a_table_and_join_it_by_keys(server):
+async def test_create_a_table_on_the_form_and_sit_at_it(server):
     app = LobbyApp(server.connect(KEY_ANN, "Ann"))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("c")
-        seats = app.screen.query_one("#lobby-seats")
-        seats.value = ""
-        await pilot.press(*"open,greedy", "enter")
-        await pilot.pause()
-        eventually(lambda: len(app.connection.tables) == 1)
+        await pilot.press("n")  # the new-game form: seat 1 open, seat 2 a Medium computer
         await pilot.pause(0.2)
-        [row] = cells(app)
-        assert row[1:4] == ["kobito", "open", "(open), computer (Medium)"]
-        await pilot.press("j")
+        await pilot.press("ctrl+s")
         for _ in range(50):
             await pilot.pause(0.05)
             if app.joined:
                 break
-        [remote] = app.joined
+        [remote] = app.joined  # the creator takes the open seat
         assert remote.seat == 0 and remote.wait_for(lambda u: True).view.hand is not None
         await pilot.pause(0.2)
         assert "At table" in str(app.screen.query_one("#lobby-status", Static).render())
-        assert cells(app)[0][2:4] == ["playing", "Ann, computer (Medium)"]
+        assert cells(app)[0][1:4] == ["kobito", "playing", "Ann, computer (Medium)"]
 
 
 async def test_another_players_table_appears_and_names_are_plain_text(server):

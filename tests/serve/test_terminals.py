@@ -1,4 +1,4 @@
-"""SSH sessions through asyncssh with a PTY, their screens read by a terminal emulator (pyte)."""
+"""SSH sessions through asyncssh with a PTY, each the Textual app, their screens read by a terminal emulator (pyte)."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ class Screen:
 
     async def wait(self, pattern: str, timeout: float = 10.0) -> re.Match[str]:
         deadline = time.monotonic() + timeout
-        while not (match := re.search(pattern, self.text)):
+        while not (match := re.search(pattern, self.shown())):
             if time.monotonic() > deadline:
-                raise AssertionError(f"{pattern!r} never showed:\n" + "\n".join(self.screen.display))
+                raise AssertionError(f"{pattern!r} never showed:\n" + self.shown())
             try:
                 data = await asyncio.wait_for(self.process.stdout.read(65536), 0.5)
             except TimeoutError:
@@ -43,32 +43,36 @@ class Screen:
             self.text += data  # everything ever drawn, scrolled away or not
         return match
 
-    def type(self, line: str) -> None:
-        self.process.stdin.write(line + "\r")
+    def shown(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def type(self, keys: str) -> None:
+        self.process.stdin.write(keys)
 
     def close(self) -> None:
         self.conn.close()
 
 
-async def test_a_player_and_a_spectator_each_see_what_they_may(server):
-    ann_key = asyncssh.generate_private_key("ssh-ed25519")
-    ann = await Screen.open(server.port, "ann", ann_key)
-    sam = await Screen.open(server.port, "sam", None)
+async def test_hostile_names_reach_the_other_screen_as_plain_visible_text(server):
+    ann = await Screen.open(server.port, "ann", asyncssh.generate_private_key("ssh-ed25519"))
+    bob = await Screen.open(server.port, "[red]Bob[/red]", asyncssh.generate_private_key("ssh-ed25519"))
+    eve = await Screen.open(server.port, "eve", None)
     try:
-        await ann.wait(r"signed in with your key")
-        await sam.wait(r"signed in with a guest")
-        ann.type("new kobito open greedy")
-        table = (await ann.wait(r"Table ([0-9a-f]{8}) created")).group(1)
-        ann.type(f"join {table} 1")
-        hand = (await ann.wait(r"ann drew ([^\n.]+)\.")).group(1)
-        sam.type(f"watch {table}")
-        await sam.wait(r"At table \w+, watching\.")
-        await sam.wait(r"ann drew 5 cards\.")
-        assert hand not in sam.text and "Your move" not in sam.text
-        assert any("watching" in line for line in sam.screen.display)  # on the emulated screen, not only in the bytes
+        await ann.wait(r"Kobito tables · you are ann")
+        await bob.wait(r"you are \[red\]Bob\[/red\]")  # his user name, as it is
+        await eve.wait(r"Your name at the tables")  # a guest is asked
+        eve.type("eve[/]\r")  # (the name offered is replaced) a closing tag with nothing open: no markup parses it
+        await eve.wait(r"you are eve\[/\]")
+        for player in (bob, eve):
+            player.type("n")
+            await player.wait(r"New table")
+            player.type("\x13")  # ctrl+s: seat 1 open (theirs), seat 2 a computer
+        await ann.wait(r"\[red\]Bob\[/red\], computer")  # drawn as it is, not as markup
+        await ann.wait(r"eve\[/\], computer")
+        assert "\x1b[31m" not in ann.text  # no red: the name was never markup
     finally:
-        ann.close()
-        sam.close()
+        for screen in (ann, bob, eve):
+            screen.close()
 
 
 async def test_connections_past_the_per_address_limit_are_closed(data_dir):
@@ -79,13 +83,13 @@ async def test_connections_past_the_per_address_limit_are_closed(data_dir):
     try:
         for user in ("a", "b"):
             screens.append(await Screen.open(server.port, user, None))
-            await screens[-1].wait("Welcome to kobito")
+            await screens[-1].wait("Your name at the tables")
         with pytest.raises((asyncssh.Error, OSError)):
             await Screen.open(server.port, "c", None)
         screens.pop().close()
         await asyncio.sleep(0.3)
         screens.append(await Screen.open(server.port, "d", None))  # a place came free
-        await screens[-1].wait("Welcome to kobito")
+        await screens[-1].wait("Your name at the tables")
     finally:
         for screen in screens:
             screen.close()
