@@ -42,7 +42,7 @@ async def test_create_a_table_on_the_form_and_sit_at_it(server):
         assert remote.seat == 0 and remote.wait_for(lambda u: True).view.hand is not None
         await pilot.pause(0.2)
         assert "At table" in str(app.screen.query_one("#lobby-status", Static).render())
-        assert cells(app)[0][1:4] == ["kobito", "playing", "Ann, computer (Medium)"]
+        assert cells(app)[0][1:4] == ["Kobito", "playing", "Ann, computer (Medium)"]
 
 
 async def test_another_players_table_appears_and_names_are_plain_text(server):

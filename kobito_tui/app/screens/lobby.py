@@ -24,6 +24,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.new_game import SEAT_KINDS, NewGameScreen
 from kobito_tui.core.game import Header
+from kobito_tui.core.games import GAME_IDS, get_game
 from kobito_tui.core.levels import level_name
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
@@ -39,6 +40,10 @@ def seat_text(seat: SeatInfo) -> str:
     if seat.kind == "computer":
         return f"computer ({level_name(seat.level)})"
     return printable(seat.name, NAME_MAX_CHARS) + ("" if seat.connected else " (away)")
+
+
+def game_title(game_id: str) -> str:
+    return get_game(game_id).title if game_id in GAME_IDS else printable(game_id, 20)
 
 
 def seats_wanted(header: Header) -> list[str]:
@@ -91,7 +96,8 @@ class ReplaysDialog(ShellDialog):
         grid.add_columns("table", "game", "players", "started")
         for info in self.tables:
             players = ", ".join(seat_text(s).removesuffix(" (away)") for s in info.seats)
-            grid.add_row(*(Text(c) for c in (info.table, info.game, players, (info.started or "")[:16])), key=info.table)
+            started = (info.started or "")[:16].replace("T", " ")
+            grid.add_row(*(Text(c) for c in (info.table, game_title(info.game), players, started)), key=info.table)
         yield grid
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -141,7 +147,7 @@ class LobbyScreen(ShellScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
-        table.add_columns("table", "game", "status", "seats", "watching")
+        table.add_columns("table", "game", "status", "seats", "watching", "started")
         self.connection.on_table = lambda info: self.post_message(self.Changed(info))  # thread-safe
         self.show_tables()
         table.focus()
@@ -156,7 +162,8 @@ class LobbyScreen(ShellScreen):
         for info in self.connection.tables.values():
             if info.status != "over":
                 seats = ", ".join(seat_text(seat) for seat in info.seats)
-                cells = (info.table, info.game, info.status, seats, str(info.spectators))
+                started = (info.started or "")[11:16]  # HH:MM, UTC
+                cells = (info.table, game_title(info.game), info.status, seats, str(info.spectators), started)
                 table.add_row(*(Text(cell) for cell in cells), key=info.table)
         if chosen is not None and chosen in self.connection.tables and self.connection.tables[chosen].status != "over":
             table.move_cursor(row=table.get_row_index(chosen))
