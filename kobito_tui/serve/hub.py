@@ -336,8 +336,10 @@ class Hub:
         room = connection.room
         if room is None or room.creator != connection.identity:
             return Refusal("not-creator", {}, "only the table's creator may give a seat to a computer")
-        if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs) or room.table is None:
+        if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs):
             return Refusal("bad-seat", {}, "no such seat or computer level")
+        if room.table is None:
+            return Refusal("not-begun", {}, "the game has not begun: the seat is theirs until it does")
         chair = room.chairs[request.seat]
         away = room.away_since.get(request.seat)
         if chair.kind != "player" or away is None or time.monotonic() - away < self.away_before_give_s:
