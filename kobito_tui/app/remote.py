@@ -5,7 +5,7 @@ session's own pseudo-terminal.  A guest (or a key whose user name is no name)
 is asked a name first; then the lobby is home: create, join, watch, rejoin,
 replays.  At a table the game screen plays on the :class:`RemoteTable`, and
 leaving it comes back to the lobby.  Who is connected shows in notices ("Ann
-is away") and in the table dialog (F2), where the creator may give a
+is away") and in the table dialog (F4), where the creator may give a
 long-away seat to a computer.  When the hub ends the connection (the server
 stops) the app quits and the terminal says why, in one line.
 """
@@ -81,7 +81,7 @@ class NameDialog(ShellDialog):
 class TableDialog(ShellDialog):
     """Who is at your table and who is connected; the creator may give a long-away seat to a computer."""
 
-    BINDINGS = [Binding("escape,f2", "dismiss(None)", "Back")]
+    BINDINGS = [Binding("escape,f4", "dismiss(None)", "Back")]
     DEFAULT_CSS = """
     TableDialog { align: center middle; }
     TableDialog #table-box { width: 64; height: auto; border: round $accent; padding: 0 1; }
@@ -123,7 +123,7 @@ class TableDialog(ShellDialog):
 class WaitingScreen(ShellScreen):
     """A table of yours whose seats are not all taken yet: who is there, and your seat code."""
 
-    BINDINGS = [Binding("escape", "app.lobby", "Back to the lobby"), Binding("f2", "app.table", "Table")]
+    BINDINGS = [Binding("escape", "app.lobby", "Back to the lobby"), Binding("f4", "app.table", "Table")]
     DEFAULT_CSS = "WaitingScreen #waiting { padding: 1 2; }"
 
     class Started(Message):
@@ -169,7 +169,7 @@ class WaitingScreen(ShellScreen):
 class RemoteApp(KobitoApp):
     """The Kobito app as a client of the hub at ``socket_path``, signed in as ``identity``."""
 
-    BINDINGS = [Binding("f2", "table", "Table", show=False)]
+    BINDINGS = [Binding("f4", "table", "Table", show=False)]
 
     def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path) -> None:
         super().__init__(saves_dir)
@@ -283,7 +283,7 @@ class RemoteApp(KobitoApp):
             elif was.kind == "open" and now.kind == "player":
                 self.notify(f"{name} sat down in seat {seat + 1}.", title="Table", markup=False)
             elif was.connected and not now.connected:
-                self.notify(f"{name} is away. The table waits (F2: give the seat to the computer).", title="Table", markup=False)
+                self.notify(f"{name} is away. The table waits (F4: give the seat to the computer).", title="Table", markup=False)
             elif now.connected and not was.connected:
                 self.notify(f"{name} is back.", title="Table", markup=False)
 

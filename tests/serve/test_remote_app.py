@@ -86,7 +86,7 @@ async def test_the_table_says_who_is_away_and_back_and_the_creator_gives_a_seat_
             other.join(table, 2)
             other.close()
             await until(pilot, lambda: any(n.startswith("Cy is away.") for n in notices(app)))
-            await pilot.press("f2")
+            await pilot.press("f4")
             await until(pilot, lambda: isinstance(app.screen, TableDialog))
             await pilot.pause(0.25)  # long enough away
             await pilot.click("#give-2")
