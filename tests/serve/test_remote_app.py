@@ -22,6 +22,10 @@ async def until(pilot, test, timeout: float = 8.0) -> None:
         await pilot.pause(0.05)
 
 
+def in_lobby(app) -> bool:
+    return isinstance(app.screen, LobbyScreen) and app.screen.is_mounted
+
+
 def notices(app) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
@@ -37,7 +41,7 @@ async def test_a_guest_is_asked_a_name_that_is_checked_then_sets_a_table_and_wai
         await pilot.press("enter")  # an empty name is no name
         assert isinstance(app.screen, NameDialog) and "empty" in shown(app.screen.query_one("#name-error", Static))
         await pilot.press(*"[b]Ann[/b]", "enter")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: in_lobby(app))
         assert "you are [b]Ann[/b]" in shown(app.screen.query_one("#lobby-heading", Static))
 
         await pilot.press("n")
@@ -68,7 +72,7 @@ async def test_the_table_says_who_is_away_and_back_and_the_creator_gives_a_seat_
     try:
         app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await until(pilot, lambda: in_lobby(app))
             table = app.connection.create("kobito", ["open", "open", "open"])
             await until(pilot, lambda: app.screen.chosen() == table)
             await pilot.press("j")
@@ -106,7 +110,7 @@ async def test_a_finished_table_is_in_the_players_replays(server, data_dir):
 
     app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: in_lobby(app))
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, ReplaysDialog))
         await pilot.press("enter")
@@ -117,7 +121,7 @@ async def test_a_finished_table_is_in_the_players_replays(server, data_dir):
 async def test_the_server_stopping_ends_the_app_with_one_line(server, data_dir):
     app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: in_lobby(app))
         server.stop()
         await until(pilot, lambda: app.return_code is not None)
     assert app.return_code == 1 and app._exit_lines == ["kobito: the server is stopping."]
@@ -126,7 +130,7 @@ async def test_the_server_stopping_ends_the_app_with_one_line(server, data_dir):
 async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_dir):
     app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: in_lobby(app))
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "New game" not in titles and "Load" not in titles and "Lobby" in titles
         app.action_new_game()
