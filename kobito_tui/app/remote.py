@@ -221,6 +221,13 @@ class RemoteApp(KobitoApp):
     def hub_gone(self, why: str) -> None:
         self._exit_saying(1, [f"kobito: {printable(why, 200)}."])
 
+    def _exit_saying(self, code: int, lines: list[str]) -> None:
+        remote = self.remote
+        if remote is not None and remote.seat is not None and remote.last is not None and not remote.last.over:
+            back = f"j at that table, or r and the seat code {remote.code}" if remote.code else "j at that table"
+            lines = [*lines, f"kobito: your seat at table {remote.table_id} stays yours: ssh in again, then {back}."]
+        super()._exit_saying(code, lines)
+
     # -- at a table -----------------------------------------------------------
     def on_lobby_screen_joined(self, message: LobbyScreen.Joined) -> None:
         self.remote = message.remote

@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -54,40 +55,68 @@ def key(data_dir):
     return path
 
 
+def hand(terminal: Terminal) -> str:
+    return terminal.wait(r"Hand ((?:\d:\S+ ?)+)").group(1).strip()
+
+
+def program_env(server) -> list[dict[str, str]]:
+    """The environment of each session's program (the server's children)."""
+    pids = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True, check=False).stdout.split()
+    envs = []
+    for pid in pids:
+        raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        envs.append(dict(item.decode().partition("=")[::2] for item in raw if b"=" in item))
+    return envs
+
+
 def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(server, key, data_dir):
     tag = data_dir.name
     ann = Terminal(
         f"{tag}-ann",
-        [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", "ann@127.0.0.1"],
+        [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", "ann@127.0.0.1", ";", "sleep", "30"],
+        80,
+        24,
     )
-    bob = Terminal(f"{tag}-bob", [*SSH, "-tt", "-p", str(server.port), "-o", "PubkeyAuthentication=no", "bob@127.0.0.1"])
+    bob = Terminal(f"{tag}-bob", [*SSH, "-tt", "-p", str(server.port), "-o", "PubkeyAuthentication=no", "bob@127.0.0.1", ";", "sleep", "30"], 80, 24)
     try:
-        ann.wait(r"Welcome to kobito, ann \(signed in with your key\)")
-        bob.wait(r"Welcome to kobito, bob \(signed in with a guest\)")
-        ann.type("terminal", "Enter")
-        ann.wait(r"TERM=\S+ LANG=\S+ size=100x30")
-        subprocess.run(["tmux", "resize-window", "-t", ann.name, "-x", "90", "-y", "25"], check=True)
-        time.sleep(0.3)
-        ann.type("terminal", "Enter")
-        ann.wait(r"size=90x25")  # the window's change reached the program
+        ann.wait(r"Kobito tables · you are ann")  # her key: no questions
+        bob.wait(r"Your name at the tables")  # a guest is asked, his user name offered
+        bob.type("Enter")
+        bob.wait(r"Kobito tables · you are bob")
+        assert all(env["TERM"] and env["LANG"] for env in program_env(server)) and len(program_env(server)) == 2
 
-        ann.type("new kobito open open", "Enter")
-        table = ann.wait(r"Table ([0-9a-f]{8}) created").group(1)
-        ann.type(f"join {table} 1", "Enter")
-        bob.type(f"join {table} 2", "Enter")
-        bob.wait(r"Your seat code: [0-9a-f]{8}")
-        ann_hand = ann.wait(r"ann drew ([^\n.]+)\.").group(1)
-        bob.wait(r"ann drew 5 cards")  # never Ann's cards
-        assert ann_hand not in bob.screen() and "bob drew 5 cards" in ann.screen()
-        first, other = (ann, bob) if "Your move" in ann.wait(r"Your move|Waiting for bob").group(0) else (bob, ann)
-        first.type("1", "Enter")
-        played = first.wait(r"\n  ((?:ann|bob) (?:played|opened|added|took|ended)[^\n]*)").group(1)
-        other.wait(re.escape(played.split(":")[0].rstrip(".")))  # the move shows on the other terminal (a penalty card face down)
+        ann.type("n")
+        ann.wait(r"New table")
+        ann.wait(r"Seat 1\s+Open seat")
+        ann.type("Tab", "Tab", "Tab", "Enter")  # seat 2's choices: from a Medium computer...
+        ann.wait(r"Computer · Hard\s*\n\s*Open seat")
+        ann.type("Down", "Down", "Enter")  # ...to an open seat
+        ann.wait(r"Seat 2\s+Open seat")
+        ann.type("C-s")  # create (and sit down)
+        code = ann.wait(r"Your seat code is ([0-9a-f]{8})").group(1)
+        bob.wait(r"ann, \(open\)")
+        bob.type("j")
+        ann_hand, bob_hand = hand(ann), hand(bob)
+        assert ann_hand not in bob.screen() and bob_hand not in ann.screen()  # each sees only their own hand
+        bob.wait(r"ann hand 5 ")  # the other's hand: how many cards, no more
+        first, other = (ann, bob) if re.search(r"▶ ann \(you\)", ann.screen()) else (bob, ann)
+        first.type("?")  # the hub's hint
+        first.wait(r"Enter plays it")
+        first.type("Enter")
+        mover = first.name.rsplit("-", 1)[1]
+        other.wait(rf"{mover} (?:played|opened|added|took)")  # the move reached the other terminal
+
+        subprocess.run(["tmux", "resize-window", "-t", bob.name, "-x", "100", "-y", "30"], check=True)
+        deadline = time.monotonic() + 10
+        while not (bob.screen().splitlines()[29:30] and "f1 Keys" in bob.screen().splitlines()[29]):
+            assert time.monotonic() < deadline, bob.screen()
+            time.sleep(0.05)  # the window's new size reached the app: its footer is on the 30th line
 
         ann.type("C-c")  # ends Ann's program only
-        ann.wait(r"Bye\.|Connection to 127\.0\.0\.1 closed|^\s*$")
-        bob.type("l", "Enter")
-        bob.wait(r"ann \(away\)")
+        ann.wait(rf"your seat at table [0-9a-f]{{8}} stays yours: .*{code}")
+        bob.wait(r"ann is away")
+        assert server.stop() == 0
+        bob.wait(r"kobito: the server is stopping\.")  # the last line each player reads
     finally:
         ann.close()
         bob.close()
