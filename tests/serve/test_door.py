@@ -89,7 +89,7 @@ def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(serv
         ann.wait(r"New table")
         ann.wait(r"Seat 1\s+Open seat")
         ann.type("Tab", "Tab", "Tab", "Enter")  # seat 2's choices: from a Medium computer...
-        ann.wait(r"Computer · Hard\s*\n\s*Open seat")
+        ann.wait(r"esc Dismiss menu")
         ann.type("Down", "Down", "Enter")  # ...to an open seat
         ann.wait(r"Seat 2\s+Open seat")
         ann.type("C-s")  # create (and sit down)
