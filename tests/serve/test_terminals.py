@@ -75,6 +75,27 @@ async def test_hostile_names_reach_the_other_screen_as_plain_visible_text(server
             screen.close()
 
 
+async def test_a_spectator_sees_the_table_and_no_hand(server):
+    ann = await Screen.open(server.port, "ann", asyncssh.generate_private_key("ssh-ed25519"))
+    sam = await Screen.open(server.port, "sam", None)
+    try:
+        await ann.wait(r"Kobito tables · you are ann")
+        ann.type("n")
+        await ann.wait(r"New table")
+        ann.type("\x13")  # ctrl+s: seat 1 open (hers), seat 2 a computer: the game begins
+        hand = (await ann.wait(r"Hand ((?:\d+:\S+ ?)+)")).group(1).strip()
+        await sam.wait(r"Your name at the tables")
+        sam.type("\r")
+        await sam.wait(r"ann, computer \(Medium\)")
+        sam.type("w")
+        await sam.wait(r"Computer 2 drew 5 cards")
+        assert hand not in sam.text and "Hand 1:" not in sam.shown()  # her cards never reach his terminal
+        assert re.search(r"ann\s+hand 5 ", sam.shown())  # only how many she holds
+    finally:
+        ann.close()
+        sam.close()
+
+
 async def test_connections_past_the_per_address_limit_are_closed(data_dir):
     from .helpers import Server
 
