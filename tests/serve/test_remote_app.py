@@ -136,3 +136,28 @@ async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_
         app.action_new_game()
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen) and not list((data_dir / "saves").glob("*.jsonl"))
+
+
+async def test_a_whole_game_in_the_app_ends_on_the_scores_then_the_lobby_and_the_replays(server, data_dir):
+    from kobito_tui.app.screens.final import FinalScreen
+    from kobito_tui.app.screens.game import GameScreen
+
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: in_lobby(app))
+        table = app.connection.create("treasure", ["open", "random"])
+        await until(pilot, lambda: app.screen.chosen() == table)
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        remote, rng = app.remote, random.Random(3)
+        while not remote.wait_for(lambda u: True).over:  # her moves, made by the test through her table
+            update = remote.wait_for(lambda u: u.over or bool(u.legal))
+            if update.legal:
+                remote.submit(remote.seat, rng.choice(update.legal), update.revision)
+            await pilot.pause(0.01)
+        await until(pilot, lambda: isinstance(app.screen, FinalScreen))
+        await pilot.press("t")
+        await until(pilot, lambda: in_lobby(app) and app.remote is None)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ReplaysDialog))
+        assert app.screen.tables[0].table == table
