@@ -1,9 +1,9 @@
 """`kobito bench serve --terminal`: 20 real SSH sessions at 10 tables of a real server.
 
 Each session comes in as a guest with a PTY, to the Textual app in remote
-mode, and takes the name offered.  Key →
-screen: from a key (n: the new-table form, over the lobby) to the
-screen's bytes back at the SSH client (the path of a key press: door,
+mode, and takes the name offered; the lobbies list ten tables.  Key →
+screen: from a key (down or up: the lobby's cursor) to the first bytes of
+the new screen back at the SSH client (the path of a key press: door,
 pseudo-terminal, the app and back).  Memory: resident set of the server and
 of each session's program.
 """
@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+
+from kobito_tui.serve.client import Connection
 
 SESSIONS = 20
 ROUNDS = 15
@@ -52,6 +54,11 @@ class Session:
         return match
 
     async def ask(self, keys: str, pattern: str) -> float:
+        while True:  # what the last key drew, to its end: what comes next is this key's
+            try:
+                await asyncio.wait_for(self.process.stdout.read(65536), 0.03)
+            except TimeoutError:
+                break
         self.screen = ""
         started = time.perf_counter()
         self.process.stdin.write(keys)
@@ -59,7 +66,7 @@ class Session:
         return (time.perf_counter() - started) * 1000
 
 
-async def _run(port: int, game: str) -> tuple[list[float], list[asyncssh.SSHClientConnection]]:
+async def _run(port: int, socket_path: Path, game: str) -> tuple[list[float], list[asyncssh.SSHClientConnection]]:
     async def open_session(n: int) -> Session:
         conn = await asyncssh.connect(
             "127.0.0.1", port, username=f"p{n}", known_hosts=None, client_keys=[], agent_path=None, kbdint_auth=True, password=""
@@ -71,6 +78,9 @@ async def _run(port: int, game: str) -> tuple[list[float], list[asyncssh.SSHClie
         await session.ask("\r", "Kobito tables")  # the name offered (the user name)
         return session
 
+    host = Connection(socket_path, "guest", "Host")
+    for _ in range(SESSIONS // 2):  # a table for each pair: every lobby lists ten
+        host.create(game, ["open", "open"])
     connections: list[asyncssh.SSHClientConnection] = []
     sessions = await asyncio.gather(*(open_session(n) for n in range(SESSIONS)))
     await asyncio.sleep(2)  # every app has settled (the last lobbies drawn)
@@ -78,9 +88,10 @@ async def _run(port: int, game: str) -> tuple[list[float], list[asyncssh.SSHClie
 
     async def keys(session: Session) -> None:
         for _ in range(ROUNDS):
-            timings.append(await session.ask("n", "New table"))  # the new-table form
-            await session.ask("\x1b", "Kobito tables")  # back (untimed: a lone Escape waits to be no sequence)
-            await asyncio.sleep(0.05)
+            for key in ("\x1b[B", "\x1b[A"):  # down, up: the lobby's cursor moves a row
+                timings.append(await session.ask(key, r"\S"))  # the first bytes of the new screen
+                await asyncio.sleep(0.05)
+    host.close()
 
     await asyncio.gather(*(keys(s) for s in sessions))
     return timings, connections
@@ -99,7 +110,7 @@ def measure(folder: Path, game: str) -> dict[str, Any]:
         server.stdout.readline()  # type: ignore[union-attr]
 
         async def main() -> tuple[list[float], float, list[float]]:
-            timings, connections = await _run(port, game)
+            timings, connections = await _run(port, folder / "data" / "hub.sock", game)
             children = [c for pid in _children(server.pid) for c in [pid]]
             memory = _rss_mb(server.pid), [_rss_mb(pid) for pid in children]
             for conn in connections:
