@@ -305,7 +305,13 @@ class RemoteApp(KobitoApp):
     def action_new_game(self) -> None:
         self.to_title()
 
-    action_continue_game = action_load_game = action_replays = action_new_game
+    action_continue_game = action_load_game = action_new_game
+
+    def action_replays(self) -> None:
+        """The replays of this player's finished tables (the final screen's way to them)."""
+        self.to_title()
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.action_replays()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
