@@ -35,7 +35,7 @@ from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
 from kobito_tui.serve.protocol import TableInfo
 from kobito_tui.table import Refusal
 
-LOCAL_ONLY = {"New game", "Continue", "Load", "Replays"}  # commands of the local app that start games here
+LOCAL_ONLY = {"New game", "Continue", "Load"}  # commands of the local app that start games here
 
 
 class Welcome(ShellScreen):
