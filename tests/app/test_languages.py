@@ -48,6 +48,17 @@ async def test_choosing_ukrainian_redraws_the_title_and_is_remembered(saves):
         assert (again.lang, label(again, "title-new")) == ("uk", "Нова гра")
 
 
+async def test_after_a_choice_a_small_window_still_gets_its_notice(saves):
+    """Redrawing the title in the new language keeps the rest of the screen."""
+    app = started(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#lang-ru")
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert app.screen.query_one("#size-notice").display
+
+
 async def test_the_choice_by_keys_and_lang_wins_over_it(saves):
     app = started(saves)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -37,6 +37,24 @@ def labels(t: Translator) -> dict[str, str]:
     }
 
 
+class TitleBox(Vertical):
+    """The box in the middle, in the app's language (composed again when it changes)."""
+
+    def compose(self) -> ComposeResult:
+        t = self.app.t
+        words = labels(t)
+        yield Static(" ".join(game_title(t, "kobito").upper()), id="title-name")
+        yield Static(f"{game_title(t, 'kobito')} · {game_title(t, 'treasure')}", id="title-games")
+        for ident, _ in CHOICES:
+            yield Button(words[ident], id=f"title-{ident}", classes="title-choice", compact=True)
+        # Each language in its own words; the one in use is marked.
+        with Horizontal(id="title-languages"):
+            for lang, name in LANGUAGE_NAMES.items():
+                current = "-current" if lang == t.lang else ""
+                yield Button(name, id=f"lang-{lang}", classes=f"language-choice {current}", compact=True)
+        yield Static(f"v{__version__}", id="title-version")
+
+
 class TitleScreen(ShellScreen):
     BINDINGS = [
         Binding("n", "app.new_game", "New"),
@@ -51,20 +69,8 @@ class TitleScreen(ShellScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        t = self.t
-        words = labels(t)
         with Middle(), Center():
-            with Vertical(id="title-box"):
-                yield Static(" ".join(game_title(t, "kobito").upper()), id="title-name")
-                yield Static(f"{game_title(t, 'kobito')} · {game_title(t, 'treasure')}", id="title-games")
-                for ident, _ in CHOICES:
-                    yield Button(words[ident], id=f"title-{ident}", classes="title-choice", compact=True)
-                # Each language in its own words; the one in use is marked.
-                with Horizontal(id="title-languages"):
-                    for lang, name in LANGUAGE_NAMES.items():
-                        current = "-current" if lang == t.lang else ""
-                        yield Button(name, id=f"lang-{lang}", classes=f"language-choice {current}", compact=True)
-                yield Static(f"v{__version__}", id="title-version")
+            yield TitleBox(id="title-box")
         yield Footer()
 
     def on_screen_resume(self) -> None:
@@ -87,6 +93,6 @@ class TitleScreen(ShellScreen):
     async def _choose_language(self, lang: str) -> None:
         """The title at once in ``lang``, the focus kept on the language chosen."""
         self.app.choose_language(lang)
-        await self.recompose()
+        await self.query_one(TitleBox).recompose()
         self._grey_continue()
         self.query_one(f"#lang-{lang}", Button).focus()
