@@ -100,3 +100,17 @@ def test_title(snap_compare, saves, lang):
 def test_rules(snap_compare, saves, lang, game_id):
     keys = ["r"] if game_id == "kobito" else ["r", "tab"]
     assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), press=keys, run_before=_still)
+
+
+def test_the_rules_of_a_game_in_play_in_russian():
+    from kobito_tui.app.screens.rules import rules_text
+    from kobito_tui.i18n import translator
+
+    options = {"variant": "seek", "shared_pawn": True, "turn_limit": 0, "first_player": "random"}
+    text = rules_text("treasure", options, 5, translator("ru"))
+    assert text.startswith("> **Партия с зерном 5**")
+    assert "## Варианты правил в этой партии" in text
+    assert "| Вариант | seek (по умолчанию: standard) |" in text
+    assert "| Общая фишка | включено (по умолчанию: выключено) |" in text
+    gold = rules_text("kobito", None, None, translator("uk"))
+    assert "## Карти золота (набір standard)" in gold and "| Довжина веселки |" in gold
