@@ -167,10 +167,9 @@ def main(argv: list[str] | None = None) -> int:
         start[args.command] = Path(args.file)
 
     from kobito_tui.app.main import run_app
-    from kobito_tui.i18n import remembered_language, resolve_language
+    from kobito_tui.i18n import client_language
 
-    lang = resolve_language(args.lang, os.environ, remembered_language(os.environ))
-    return run_app(folder, lang=lang, **start) or 0
+    return run_app(folder, lang=client_language(args.lang, os.environ), **start) or 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from kobito_tui.app.screens.title import TitleScreen
+from kobito_tui.i18n import Translator, remember_language, translator
 
 # Everything past the title screen is imported when first used: start-up stays
 # close to a bare Textual app's.
@@ -51,9 +52,14 @@ class KobitoApp(App[int]):
         load: Path | None = None,
         replay: Path | None = None,
         bot_delay: float = 0.6,
+        lang: str = "en",
+        env: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.saves_dir = Path(saves_dir)
+        self.t: Translator = translator(lang)
+        """This client's translator: screens say ``self.t(...)`` (ShellScreen, ShellDialog), widgets ``self.app.t(...)``."""
+        self.env = os.environ if env is None else env  # this client's environment: where its choice is remembered
         self.bot_delay = bot_delay
         self._start = (new, load, replay)
         self._open: Session | None = None  # the game on the game screen
@@ -61,6 +67,23 @@ class KobitoApp(App[int]):
         self._quit_pending: list[Session] = []  # quitting: the unsaved games not yet saved elsewhere
         self._quit_notes: list[str] = []  # quitting: where games were saved instead, said on exit
         self._exit_lines: list[str] = []  # what the terminal says after the app quit
+
+    @property
+    def lang(self) -> str:
+        """This client's language ("en", "uk", "ru", or "xx" the pseudo-language)."""
+        return self.t.lang
+
+    def choose_language(self, lang: str) -> None:
+        """The player chose ``lang``: screens composed from now on speak it, and it is
+        remembered for the next start (a failed write is only said: the choice holds)."""
+        self.t = translator(lang)
+        try:
+            remember_language(lang, self.env)
+        except OSError as error:
+            from kobito_tui.core.safetext import printable
+
+            reason = self.t("Your choice is not remembered: {error}", error=printable(error))
+            self.notify(reason, severity="warning", markup=False)
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
@@ -335,9 +358,7 @@ class KobitoApp(App[int]):
 
 
 def run_app(saves_dir: Path, lang: str = "en", **start) -> int:
-    """Run the app until the player quits; the exit code.  ``lang`` is the
-    player's language (kept for the screens, which are not translated yet)."""
-    app = KobitoApp(saves_dir, **start)
-    app.lang = lang
+    """Run the app in ``lang`` (the player's language) until the player quits; the exit code."""
+    app = KobitoApp(saves_dir, lang=lang, **start)
     app.run()
     return app.return_code or 0

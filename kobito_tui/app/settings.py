@@ -1,7 +1,8 @@
 """The player's settings, kept between runs in a small JSON file.
 
-The file lives in platformdirs' user config folder (``KOBITO_CONFIG_DIR``
-overrides it, as tests do).  A missing or unreadable file means the defaults
+The file lives in the app's config folder (platformdirs' user config folder;
+``KOBITO_CONFIG_DIR`` overrides it, as tests do), beside the language chosen
+on the title screen (``kobito_tui.i18n.language``).  A missing or unreadable file means the defaults
 (a new player); a failed write is ignored: a setting is a comfort, never a
 reason to stop a game.
 """
@@ -13,7 +14,7 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from platformdirs import user_config_dir
+from kobito_tui.i18n import language
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 64 * 1024  # a settings file is tiny; anything larger is not ours
@@ -25,7 +26,7 @@ class Settings:
 
 
 def config_dir() -> Path:
-    return Path(os.environ.get("KOBITO_CONFIG_DIR") or user_config_dir("kobito-tui"))
+    return language.config_dir(os.environ)
 
 
 def load() -> Settings:

@@ -46,6 +46,12 @@ def resolve_language(choice: str | None, env: Mapping[str, str], remembered: str
     return lang if lang in LANGUAGES else "en"
 
 
+def client_language(choice: str | None, env: Mapping[str, str]) -> str:
+    """The language a client starts in: :func:`resolve_language` with the choice
+    remembered in ``env``'s config folder."""
+    return resolve_language(choice, env, remembered_language(env))
+
+
 def config_dir(env: Mapping[str, str]) -> Path:
     """``$KOBITO_CONFIG_DIR``, else the platform's user config folder for the app."""
     chosen = env.get(ENV_CONFIG_DIR)

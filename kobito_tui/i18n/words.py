@@ -12,7 +12,12 @@ from .translation import Translator
 
 def game_title(t: Translator, game: str) -> str:
     """The name of a game by its id ("kobito", "treasure")."""
-    return {"kobito": t("Kobito"), "treasure": t("Hide the Treasure")}[game]
+    return {
+        "kobito": t("Kobito"),
+        # Translators: each player hides the five treasures of their colour in chests (the Ukrainian
+        # rulebook: «першим сховати свої скарби»), so «Сховай скарби» / «Спрячь сокровища», in the plural.
+        "treasure": t("Hide the Treasure"),
+    }[game]
 
 
 def names(t: Translator, players: list[str]) -> str:

@@ -1,4 +1,4 @@
-"""The installed package (not only a checkout) finds its catalogs."""
+"""The installed package (not only a checkout) finds its catalogs and translated pages."""
 
 import json
 import shutil
@@ -7,9 +7,11 @@ import sys
 
 PROBE = """
 import json, kobito_tui
+from kobito_tui.app.texts import page
 from kobito_tui.i18n import translator, words
 print(json.dumps({"package": kobito_tui.__file__,
-                  "words": [words.cards(translator(lang), 22) for lang in ("en", "uk", "ru", "xx")]}))
+                  "words": [words.cards(translator(lang), 22) for lang in ("en", "uk", "ru", "xx")],
+                  "pages": [page("howto-treasure", lang).splitlines()[0] for lang in ("en", "uk", "ru")]}))
 """
 SKIP = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "tests", ".*cache")
 
@@ -25,3 +27,4 @@ def test_a_pip_install_finds_the_catalogs_from_outside_the_checkout(repo, tmp_pa
     found = json.loads(probe.stdout)
     assert found["package"].startswith(str(tmp_path / "site"))
     assert found["words"] == ["22 cards", "22 карти", "22 карты", "‹22 çáŕđš···›"]
+    assert found["pages"] == ["# How to play Hide the Treasure", "# Як грати в «Сховай скарби»", "# Как играть в «Спрячь сокровища»"]

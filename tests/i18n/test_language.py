@@ -104,3 +104,17 @@ def test_an_unknown_lang_option_is_refused(capsys):
     with pytest.raises(SystemExit):
         main(["--lang", "de"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_the_language_and_the_settings_share_the_apps_config_folder(monkeypatch):
+    """One config folder on every platform (the two once asked platformdirs differently)."""
+    import os
+    from pathlib import Path
+
+    from kobito_tui.app import settings
+    from kobito_tui.i18n.language import config_dir
+
+    monkeypatch.delenv("KOBITO_CONFIG_DIR")
+    assert settings.config_dir() == config_dir(os.environ)
+    monkeypatch.setenv("KOBITO_CONFIG_DIR", "/somewhere")
+    assert settings.config_dir() == config_dir(os.environ) == Path("/somewhere")

@@ -60,3 +60,37 @@ def test_winners_agree_with_their_number(lang, one, two):
     assert words.winners(t, ["Ann"]) == one
     assert words.winners(t, ["Ann", "Bob"]) == two
     assert words.winners(t, ["Ann", "Bob", "Cleo"]).startswith("Ann, Bob ")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", None), ("uk", "кобіто"), ("ru", "кобито")])
+def test_kobitos_do_not_decline(lang, word):
+    """The wild card's name is indeclinable in both languages, as in the rulebooks."""
+    got = [words.kobitos(translator(lang), n) for n in COUNTS]
+    assert got == ([f"{n} kobito" if n == 1 else f"{n} kobitos" for n in COUNTS] if word is None else
+                   [f"{n} {word}" for n in COUNTS])
+
+
+FORM = {1: 0, 2: 1, 5: 2, 11: 2, 21: 0, 22: 1, 25: 2}
+"""one / few / many in Ukrainian and Russian: 11 is "many", 21 "one" again."""
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_every_plural_in_the_catalog_picks_one_few_many(repo, lang):
+    """Each message with plural forms, at 1, 2, 5, 11, 21, 22, 25: the form the
+    translator says is the .po file's one / few / many form."""
+    from string import Formatter
+
+    from kobito_tui.i18n.catalogs import po_path, read
+
+    t = translator(lang)
+    plurals = [m for m in read(po_path(repo, lang), lang) if m.id and m.pluralizable]
+    assert len(plurals) >= 6
+    for message in plurals:
+        names = {name for form in message.string for _, name, _, _ in Formatter().parse(form) if name}
+        params = {name: "X" for name in names - {"count"}}
+        for n, form in FORM.items():
+            if message.context:
+                got = t.np(message.context, *message.id, n, **params)
+            else:
+                got = t.n(*message.id, n, **params)
+            assert got == message.string[form].format(count=n, **params), (message.id, n)

@@ -7,9 +7,19 @@ from typing import Callable
 from textual.screen import ModalScreen, Screen
 
 from kobito_tui.app.widgets.size_notice import SizeNotice
+from kobito_tui.i18n import Translator
 
 
-class ShellScreen(Screen):
+class Translated:
+    """``self.t``: the app's translator, in this client's language (see docs/translating.md).
+    A widget outside these screens says ``self.app.t(...)``."""
+
+    @property
+    def t(self) -> Translator:
+        return self.app.t
+
+
+class ShellScreen(Translated, Screen):
     """A full screen; below 80×24 its content gives way to a :class:`SizeNotice`."""
 
     def _on_mount(self) -> None:
@@ -25,7 +35,7 @@ class ShellScreen(Screen):
             self.call_after_refresh(callback)
 
 
-class ShellDialog(ModalScreen):
+class ShellDialog(Translated, ModalScreen):
     """A dialog over another screen, with the same size notice."""
 
     def _on_mount(self) -> None:

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.texts import page
 from kobito_tui.core.games import GAME_IDS
 
 
-def how_to_play_text(game_id: str | None = None) -> str:
-    """The page of ``game_id``, or of every game one after the other."""
-    pages = [(files("kobito_tui.app") / f"howto-{game}.md").read_text(encoding="utf-8") for game in GAME_IDS]
+def how_to_play_text(game_id: str | None = None, lang: str = "en") -> str:
+    """The page of ``game_id``, or of every game one after the other, in ``lang``."""
+    pages = [page(f"howto-{game}", lang) for game in GAME_IDS]
     return pages[GAME_IDS.index(game_id)] if game_id in GAME_IDS else "\n\n".join(pages)
 
 
@@ -31,5 +30,5 @@ class HowToPlayScreen(ShellScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="how-to-play"):
-            yield Markdown(how_to_play_text(self.game_id))
+            yield Markdown(how_to_play_text(self.game_id, self.t.lang))
         yield Footer()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from importlib.resources import files
 from typing import Any
 
 from textual.app import ComposeResult
@@ -12,11 +11,14 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from kobito_tui.app.screens.base import ShellScreen
-from kobito_tui.app.screens.new_game import shown
+from kobito_tui.app.texts import page
 from kobito_tui.core.games import GAME_IDS, get_game
 from kobito_tui.core.safetext import printable
+from kobito_tui.i18n import Translator, translator
+from kobito_tui.i18n.options import option_help, option_label, option_value
+from kobito_tui.i18n.words import game_title
 
-TITLES = {"kobito": "Kobito", "treasure": "Hide the Treasure"}
+ENGLISH = translator("en")
 
 
 def plain(text: object) -> str:
@@ -24,18 +26,23 @@ def plain(text: object) -> str:
     return re.sub(r"([\\`*_\[\]<>|#!])", r"\\\1", printable(text, 80))
 
 
-def options_table(game_id: str, options: dict[str, Any] | None) -> str:
+def options_table(game_id: str, options: dict[str, Any] | None, t: Translator = ENGLISH) -> str:
     """A Markdown table of the rule options: ``options`` in force, else the defaults."""
-    heading = "Rule options in force for this game" if options else "Rule options (defaults)"
-    rows = [f"## {heading}", "", "| Option | In force | What it means |", "|---|---|---|"]
+    heading = t("Rule options in force for this game") if options else t("Rule options (defaults)")
+    columns = (t("Option"), t("In force"), t("What it means"))
+    rows = [f"## {heading}", "", "| " + " | ".join(columns) + " |", "|---|---|---|"]
     for spec in get_game(game_id).option_specs():
         value = (options or {}).get(spec.name, spec.default)
-        default = "(default)" if value == spec.default else f"(default: {shown(spec.default)})"
-        rows.append(f"| {spec.label} | {plain(shown(value))} {default} | {spec.help} |")
+        if value == spec.default:
+            default = t("(default)")
+        else:
+            default = t("(default: {value})", value=option_value(t, spec.default))
+        label, help_text = option_label(t, game_id, spec), option_help(t, game_id, spec)
+        rows.append(f"| {label} | {plain(option_value(t, value))} {default} | {help_text} |")
     return "\n".join(rows)
 
 
-def gold_text(options: dict[str, Any] | None) -> str:
+def gold_text(options: dict[str, Any] | None, t: Translator = ENGLISH) -> str:
     """Kobito's gold cards in force: the gold each one pays for a rainbow of its length."""
     from kobito_tui.kobito.options import gold_table
 
@@ -44,27 +51,33 @@ def gold_text(options: dict[str, Any] | None) -> str:
         table = gold_table(name)
     except ValueError:
         return ""
-    title = f"the {name} table" if isinstance(name, str) else "a table of this game's own"
+    if isinstance(name, str):
+        # Translators: {name} is the table's key ("standard"...), as the options name it; keep it Latin.
+        heading = t("Gold cards (the {name} table)", name=plain(name))
+    else:
+        heading = t("Gold cards (a table of this game's own)")
     lengths = sorted(table)
     return "\n".join(
         [
-            f"## Gold cards ({plain(title)})",
+            f"## {heading}",
             "",
-            "One gold card for each value: a pot pays it to the player who completes its rainbow.",
+            t("One gold card for each value: a pot pays it to the player who completes its rainbow."),
             "",
-            "| Rainbow length | " + " | ".join(str(length) for length in lengths) + " |",
+            f"| {t('Rainbow length')} | " + " | ".join(str(length) for length in lengths) + " |",
             "|---" * (len(lengths) + 1) + "|",
-            "| Gold | " + " | ".join(", ".join(map(str, table[length])) for length in lengths) + " |",
+            f"| {t('Gold')} | " + " | ".join(", ".join(map(str, table[length])) for length in lengths) + " |",
         ]
     )
 
 
-def rules_text(game_id: str, options: dict[str, Any] | None = None, seed: int | None = None) -> str:
-    """The rules of ``game_id``; ``options`` and ``seed`` of the game being played, if any."""
-    text = (files("kobito_tui.app") / f"rules-{game_id}.md").read_text(encoding="utf-8")
-    seeded = f"> **Seeded game (seed {plain(seed)})**: the deal is reproducible." if seed is not None else ""
-    gold = gold_text(options) if game_id == "kobito" else ""
-    parts = (seeded, text.strip(), options_table(game_id, options), gold)
+def rules_text(
+    game_id: str, options: dict[str, Any] | None = None, seed: int | None = None, t: Translator = ENGLISH
+) -> str:
+    """The rules of ``game_id`` in ``t``'s language; ``options`` and ``seed`` of the game being played, if any."""
+    text = page(f"rules-{game_id}", t.lang)
+    seeded = t("> **Seeded game (seed {seed})**: the deal is reproducible.", seed=plain(seed)) if seed is not None else ""
+    gold = gold_text(options, t) if game_id == "kobito" else ""
+    parts = (seeded, text.strip(), options_table(game_id, options, t), gold)
     return "\n\n".join(part for part in parts if part) + "\n"
 
 
@@ -87,8 +100,8 @@ class RulesScreen(ShellScreen):
         with TabbedContent(id="rules-tabs"):
             for game_id in order:
                 ours = game_id == self.game_id
-                text = rules_text(game_id, self.game_options if ours else None, self.seed if ours else None)
-                with TabPane(TITLES[game_id], id=f"rules-{game_id}"):
+                text = rules_text(game_id, self.game_options if ours else None, self.seed if ours else None, self.t)
+                with TabPane(game_title(self.t, game_id), id=f"rules-{game_id}"):
                     with VerticalScroll():
                         yield Markdown(text)
         yield Footer()

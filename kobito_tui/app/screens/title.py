@@ -1,25 +1,58 @@
-"""The title screen: the way into every part of the app."""
+"""The title screen: the way into every part of the app, and the choice of language."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.widgets import Button, Footer, Static
 
 from kobito_tui import __version__
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.i18n import LANGUAGE_NAMES, Translator
+from kobito_tui.i18n.words import game_title
 
-# (button id, label, app action)
+# (button id, app action)
 CHOICES = (
-    ("new", "New game", "new_game"),
-    ("continue", "Continue", "continue_game"),
-    ("load", "Load", "load_game"),
-    ("replays", "Replays", "replays"),
-    ("how", "How to play", "how_to_play"),
-    ("rules", "Rules", "rules"),
-    ("quit", "Quit", "quit"),
+    ("new", "new_game"),
+    ("continue", "continue_game"),
+    ("load", "load_game"),
+    ("replays", "replays"),
+    ("how", "how_to_play"),
+    ("rules", "rules"),
+    ("quit", "quit"),
 )
+
+
+def labels(t: Translator) -> dict[str, str]:
+    """Each title button's words, by button id."""
+    return {
+        "new": t("New game"),
+        "continue": t("Continue"),
+        "load": t("Load"),
+        "replays": t("Replays"),
+        "how": t("How to play"),
+        "rules": t("Rules"),
+        "quit": t("Quit"),
+    }
+
+
+class TitleBox(Vertical):
+    """The box in the middle, in the app's language (composed again when it changes)."""
+
+    def compose(self) -> ComposeResult:
+        t = self.app.t
+        words = labels(t)
+        yield Static(" ".join(game_title(t, "kobito").upper()), id="title-name")
+        yield Static(f"{game_title(t, 'kobito')} · {game_title(t, 'treasure')}", id="title-games")
+        for ident, _ in CHOICES:
+            yield Button(words[ident], id=f"title-{ident}", classes="title-choice", compact=True)
+        # Each language in its own words; the one in use is marked.
+        with Horizontal(id="title-languages"):
+            for lang, name in LANGUAGE_NAMES.items():
+                current = "-current" if lang == t.lang else ""
+                yield Button(name, id=f"lang-{lang}", classes=f"language-choice {current}", compact=True)
+        yield Static(f"v{__version__}", id="title-version")
 
 
 class TitleScreen(ShellScreen):
@@ -37,12 +70,7 @@ class TitleScreen(ShellScreen):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            with Vertical(id="title-box"):
-                yield Static("K O B I T O", id="title-name")
-                yield Static("Kobito · Hide the Treasure", id="title-games")
-                for ident, label, _ in CHOICES:
-                    yield Button(label, id=f"title-{ident}", classes="title-choice", compact=True)
-                yield Static(f"v{__version__}", id="title-version")
+            yield TitleBox(id="title-box")
         yield Footer()
 
     def on_screen_resume(self) -> None:
@@ -55,5 +83,16 @@ class TitleScreen(ShellScreen):
         self.query_one("#title-continue", Button).disabled = latest_unfinished(self.app.saves_dir) is None
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
-        action = {f"title-{ident}": action for ident, _, action in CHOICES}[event.button.id]
+        ident = event.button.id or ""
+        if ident.startswith("lang-"):
+            await self._choose_language(ident.removeprefix("lang-"))
+            return
+        action = {f"title-{ident}": action for ident, action in CHOICES}[ident]
         await self.run_action(f"app.{action}")
+
+    async def _choose_language(self, lang: str) -> None:
+        """The title at once in ``lang``, the focus kept on the language chosen."""
+        self.app.choose_language(lang)
+        await self.query_one(TitleBox).recompose()
+        self._grey_continue()
+        self.query_one(f"#lang-{lang}", Button).focus()
