@@ -12,6 +12,7 @@ stops) the app quits and the terminal says why, in one line.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from concurrent.futures import CancelledError
 from pathlib import Path
@@ -31,6 +32,7 @@ from kobito_tui.app.screens.lobby import NOT_ANSWERING, LobbyScreen, seat_text
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
+from kobito_tui.i18n import resolve_language
 from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
 from kobito_tui.serve.protocol import TableInfo
 from kobito_tui.table import Refusal
@@ -171,8 +173,8 @@ class RemoteApp(KobitoApp):
 
     BINDINGS = [Binding("f4", "table", "Table", show=False)]
 
-    def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path) -> None:
-        super().__init__(saves_dir)
+    def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en") -> None:
+        super().__init__(saves_dir, lang=lang)
         self.socket_path, self.identity, self.player_name = socket_path, identity, name
         self.connection: Connection | None = None
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
@@ -325,6 +327,9 @@ class RemoteApp(KobitoApp):
 
 def run_remote(socket_path: Path, identity: str, name: str) -> int:
     """Run the remote app until the player quits or the hub goes; the exit code."""
-    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions")
+    # The player's language is their terminal's (LANG, passed on by the door), never a choice
+    # remembered in the server user's config folder, which every player shares.
+    lang = resolve_language(None, os.environ)
+    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang)
     app.run()
     return app.return_code or 0

@@ -161,3 +161,18 @@ async def test_a_whole_game_in_the_app_ends_on_the_scores_then_the_lobby_and_the
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, ReplaysDialog))
         assert app.screen.tables[0].table == table
+
+
+def test_a_players_language_is_their_terminals_not_one_remembered_on_the_server(monkeypatch, tmp_path):
+    from kobito_tui.app import remote as remote_mode
+    from kobito_tui.i18n import remember_language
+
+    monkeypatch.setenv("KOBITO_CONFIG_DIR", str(tmp_path))
+    remember_language("ru", {"KOBITO_CONFIG_DIR": str(tmp_path)})  # the server's user chose Russian once
+    monkeypatch.setenv("LANG", "uk_UA.UTF-8")  # what the door passes on from the player's terminal
+    for name in ("KOBITO_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    started = []
+    monkeypatch.setattr(remote_mode.RemoteApp, "run", lambda app: started.append(app.lang))
+    remote_mode.run_remote(tmp_path / "hub.sock", "guest", "Ann")
+    assert started == ["uk"]
