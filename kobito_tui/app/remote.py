@@ -108,6 +108,7 @@ class TableDialog(ShellDialog):
                 if chair.kind == "player" and not chair.connected:
                     yield Button(f"Give seat {seat + 1} to the computer", id=f"give-{seat}", compact=True)
             yield Static("", id="table-said", markup=False)
+            yield Static("Esc: back", markup=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._give(int(str(event.button.id).removeprefix("give-")))
