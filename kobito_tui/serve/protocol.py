@@ -144,7 +144,7 @@ class HintMessage(Message, tag="hint-move", frozen=True):
     move: dict[str, Any]
 
 
-class WireLogEntry(msgspec.Struct, frozen=True, array_like=True):
+class WireLogEntry(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
     """A log entry: a message id and its parameters (no words: each client says it in its own)."""
 
     id: str
