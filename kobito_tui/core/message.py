@@ -22,7 +22,3 @@ class Message:
     def __hash__(self) -> int:  # params is a dict: hash by id, compare by both
         return hash(self.id)
 
-
-def message(id: str, /, **params: Any) -> Message:
-    """``message("kobito.draw", player=1, count=2)``."""
-    return Message(id, params)

@@ -272,7 +272,7 @@ def _treasure_setup(t: Translator, p: Params, name: Names) -> str:
         colours = t("Colours: {colours}.", colours=", ".join(each))
         return f"{line} {colours}"
     for seat, colour in known:  # the reader's own: a replay shows it as that seat saw it
-        colour_of = t("Secret colour of {name}: {colour}.", name=name(seat), colour=words.colour(t, colour))
+        colour_of = t("{name}: secret colour {colour}.", name=name(seat), colour=words.colour(t, colour))
         return f"{line} {colour_of}"
     return line
 
@@ -794,7 +794,7 @@ def _not_in_pool(t: Translator, p: Params, name: Names) -> str:
     return t("{tile} is not one of the tiles still to place", tile=_shown(p["tile"]))
 
 
-# -- the line screen of a served session ----------------------------------------
+# -- the server's clients -------------------------------------------------------
 @says("hub")
 def _hub(t: Translator, p: Params, name: Names) -> str:
     return t("The server is not answering ({error}).", error=printable(p["error"], 160))

@@ -79,7 +79,7 @@ def test_describe_setup_names_only_the_readers_colour():
     line = GAME.describe(state, setup_event(2), 1)
     assert line == Message("treasure.setup", {"first": 0, "seek": False, "colours": [None, "blue"]})
     assert english(line, NAMES) == (
-        "Tiles laid out; each player drew a secret colour; first turn: Ann. Secret colour of Bob: blue."
+        "Tiles laid out; each player drew a secret colour; first turn: Ann. Bob: secret colour blue."
     )
     assert GAME.describe(state, setup_event(2), SPECTATOR).params == {"first": 0, "seek": False}
     assert "Ann red, Bob blue" in english(GAME.describe(state, setup_event(2), None), NAMES)
