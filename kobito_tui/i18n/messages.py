@@ -13,6 +13,7 @@ id rather than fail.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from kobito_tui.core.message import Message
@@ -65,7 +66,12 @@ def say(t: Translator, message: Message, names: Sequence[str] = ()) -> str:
 
 def english(message: Message, names: Sequence[str] = ()) -> str:
     """``message`` in English: for tools, logs and ``str(IllegalEvent)``."""
-    return say(translator("en"), message, names)
+    return say(_english(), message, names)
+
+
+@cache
+def _english() -> Translator:
+    return translator("en")
 
 
 def _shown(value: object) -> str:
