@@ -227,7 +227,7 @@ class RemoteTable:
 
     def _ask(self, seat: int, make: Callable[[int], p.Message]) -> Refusal | None:
         if seat != self.seat:
-            return Refusal("not-your-seat", {"seat": seat}, "this terminal plays another seat")
+            return Refusal("not-your-seat", {"seat": seat})
         return _refusal(self.connection.request(make))
 
     def submit(self, seat: int, move: Event, revision: int) -> Refusal | None:

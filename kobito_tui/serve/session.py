@@ -5,7 +5,8 @@ a lobby (list, create, join, watch) and a table played by numbered moves,
 through :class:`~kobito_tui.serve.client.RemoteTable`.  The Textual app's
 remote mode replaces this screen once the app is a client of the table.
 Everything a remote person typed (names, log lines naming them) is shown
-through :func:`~kobito_tui.core.safetext.printable`.
+through :func:`~kobito_tui.core.safetext.printable`.  Log lines, results and
+refusals are in the client's language (its ``KOBITO_LANG`` or locale).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import sys
 import threading
 
 from kobito_tui.core.safetext import printable
+from kobito_tui.i18n import resolve_language, translator
+from kobito_tui.i18n.messages import say as words
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.table import Refusal, Update
@@ -44,15 +47,17 @@ class Screen:
     def __init__(self, connection: Connection, name: str):
         self.connection, self.name = connection, name
         self.remote: RemoteTable | None = None
+        self.t = translator(resolve_language(None, os.environ))
 
     def lobby(self) -> None:
         tables = [t for t in self.connection.tables.values() if t.status != "over"]
         say("Tables:", *([table_line(t) for t in tables] or ["  (none yet)"]), HELP)
 
     def show(self, update: Update) -> None:
-        lines = [f"  {printable(entry.text, 200)}" for entry in update.log]
-        if update.over and update.result is not None:
-            lines.append(f"Game over: {printable(update.result.summary, 200)}")
+        names = [seat.name for seat in update.header.seats]
+        lines = [f"  {words(self.t, entry, names)}" for entry in update.log]
+        if update.over and update.result is not None and update.result.summary is not None:
+            lines.append(f"Game over: {words(self.t, update.result.summary, names)}")
         elif update.legal:
             lines.append(f"Your move (revision {update.revision}):")
             lines += [f"  {n}. {json.dumps({k: v for k, v in m.items() if k != 'seat'})}" for n, m in enumerate(update.legal, 1)]
@@ -63,7 +68,7 @@ class Screen:
 
     def sit(self, remote: RemoteTable | Refusal) -> None:
         if isinstance(remote, Refusal):
-            say(f"Refused: {printable(remote.text, 200)}")
+            say(f"Refused: {words(self.t, remote)}")
             return
         self.remote = remote
         where = "watching" if remote.seat is None else f"seat {remote.seat + 1}"
@@ -85,7 +90,7 @@ class Screen:
             self.lobby()
         elif verb == "new" and len(args) >= 2:
             created = self.connection.create(args[0], args[1:])
-            say(f"Refused: {printable(created.text, 200)}" if isinstance(created, Refusal) else f"Table {created} created.")
+            say(f"Refused: {words(self.t, created)}" if isinstance(created, Refusal) else f"Table {created} created.")
         elif verb == "join" and args:
             seat = int(args[1]) - 1 if len(args) > 1 and args[1].isdigit() else None
             code = args[1] if len(args) > 1 and seat is None else None
@@ -114,9 +119,9 @@ class Screen:
         elif verb.isdigit() and 1 <= int(verb) <= len(update.legal):
             refusal = remote.submit(remote.seat, update.legal[int(verb) - 1], update.revision)
         else:
-            refusal = Refusal("what", text="type a move's number, u, r or l")
+            refusal = Refusal("what")
         if refusal is not None:
-            say(f"Refused: {printable(refusal.text, 200)}")
+            say(f"Refused: {words(self.t, refusal)}")
         return True
 
 

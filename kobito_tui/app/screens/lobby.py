@@ -134,8 +134,8 @@ class LobbyScreen(Screen[None]):
         try:
             created = self.connection.create(game, seats)
         except (HubClosed, OSError, TimeoutError) as error:
-            created = Refusal("hub", text=f"the server is not answering ({error})")
-        text = f"Refused: {created.text}" if isinstance(created, Refusal) else f"Table {created} created: j to join it."
+            created = Refusal("hub", {"error": str(error)})
+        text = f"Refused: {created}" if isinstance(created, Refusal) else f"Table {created} created: j to join it."
         self.app.call_from_thread(self._created, text, None if isinstance(created, Refusal) else created)
 
     def _created(self, text: str, table: str | None) -> None:
@@ -158,12 +158,12 @@ class LobbyScreen(Screen[None]):
                 if isinstance(remote, Refusal) and free is not None:
                     remote = self.connection.join(table, free)
         except (HubClosed, OSError, TimeoutError) as error:
-            remote = Refusal("hub", text=f"the server is not answering ({error})")
+            remote = Refusal("hub", {"error": str(error)})
         self.app.call_from_thread(self._sat, remote)
 
     def _sat(self, remote: RemoteTable | Refusal) -> None:
         if isinstance(remote, Refusal):
-            self.say(printable(f"Refused: {remote.text}", 200))
+            self.say(printable(f"Refused: {remote}", 200))
             return
         where = "watching" if remote.seat is None else f"seat {remote.seat + 1}"
         code = f"; your seat code is {remote.code}" if remote.code else ""
