@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kobito_tui.core.game import Header, IllegalEvent, OptionSpec, Result
+from kobito_tui.core.message import Message
 
 
 @dataclass
@@ -45,21 +46,21 @@ class ToyGame:
         kind = event["type"]
         if kind == "draw":
             if state.drawn:
-                raise IllegalEvent("no draw is due")
+                raise IllegalEvent("toy.no-draw")
             state.secrets[event["player"]].append(event["card"])
             state.drawn = True
             return
         if not state.drawn or event.get("seat") != state.turn % state.players:
-            raise IllegalEvent("not this seat's turn")
+            raise IllegalEvent("game.not-seats-turn", seat=event.get("seat"))
         if kind == "add":
             if event["n"] not in (1, 2):
-                raise IllegalEvent("add 1 or 2")
+                raise IllegalEvent("toy.add-1-or-2")
             state.total += event["n"]
         elif kind == "end":
             state.turn += 1
             state.drawn = False
         else:
-            raise IllegalEvent(f"unknown move {kind!r}")
+            raise IllegalEvent("toy.unknown-move", kind=kind)
 
     def to_act(self, state):
         return None if self.is_over(state) or not state.drawn else state.turn % state.players
@@ -86,7 +87,8 @@ class ToyGame:
         return event
 
     def describe(self, state, event, seat):
-        return event["type"]
+        """A message named after the event, with its public fields (a drawn card only for its drawer)."""
+        return Message(f"toy.{event['type']}", {k: v for k, v in self.redact(event, seat).items() if k != "type"})
 
     def copy_state(self, state):
         return ToyState(state.players, state.total, state.turn, state.drawn, [list(s) for s in state.secrets])

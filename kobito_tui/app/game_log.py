@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kobito_tui.core.game import Event, Game, Header
+from kobito_tui.i18n.messages import english
 
 
 class GameLog:
@@ -21,7 +22,7 @@ class GameLog:
         After an undo, call :meth:`rewind` first."""
         new: list[str] = []
         for event in events[len(self.lines) :]:
-            line = self.game.describe(self._state, event, self.seat)
+            line = english(m, [s.name for s in self.header.seats]) if (m := self.game.describe(self._state, event, self.seat)) else None
             self.game.apply(self._state, event)
             self.lines.append(line)
             if line:

@@ -28,7 +28,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
-from kobito_tui.app.screens.lobby import NOT_ANSWERING, LobbyScreen, seat_text
+from kobito_tui.app.screens.lobby import NOT_ANSWERING, LobbyScreen, refused, seat_text
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
@@ -116,10 +116,10 @@ class TableDialog(ShellDialog):
     @work(thread=True, exclusive=True)
     def _give(self, seat: int) -> None:
         try:
-            refused = self.remote.connection.give_to_computer(seat, DEFAULT_LEVEL)
+            refusal = self.remote.connection.give_to_computer(seat, DEFAULT_LEVEL)
         except NOT_ANSWERING as error:
-            refused = Refusal("hub", text=f"the server is not answering ({error})")
-        said = f"Refused: {refused.text}" if refused else f"Seat {seat + 1} is the computer's now."
+            refusal = Refusal("hub", {"error": str(error)})
+        said = refused(self.app, refusal) if refusal else f"Seat {seat + 1} is the computer's now."
         self.app.call_from_thread(self.query_one("#table-said", Static).update, printable(said, 200))
 
 

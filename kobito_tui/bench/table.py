@@ -72,7 +72,7 @@ def _play(table: Table, players: int, rng: random.Random, wall: list[float], cpu
         start, start_cpu = time.perf_counter(), time.thread_time()
         refusal = table.submit(seat, rng.choice(update.legal), update.revision)
         if refusal is not None:
-            raise RuntimeError(refusal.text)
+            raise RuntimeError(str(refusal))
         wall.append((done[0] - start) * 1000)
         cpu.append((done[1] - start_cpu) * 1000)
 

@@ -20,6 +20,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from kobito_tui.core.message import Message
+
 Event = dict[str, Any]
 
 FORMAT_VERSION = 1
@@ -30,7 +32,20 @@ for a spectator: a seat that holds nothing, so only what is public shows."""
 
 
 class IllegalEvent(Exception):
-    """An event the rules refuse; ``str(error)`` is the reason in words."""
+    """An event the rules refuse: ``IllegalEvent("kobito.not-in-hand", card="7a")``.
+
+    ``message`` holds the reason as a :class:`Message`; ``str(error)`` is it in
+    English, for tools and save-file errors (players read ``message`` in their
+    own language)."""
+
+    def __init__(self, id: str, /, **params: Any) -> None:
+        super().__init__(id)
+        self.message = Message(id, params)
+
+    def __str__(self) -> str:
+        from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
+
+        return english(self.message)
 
 
 @dataclass(frozen=True)
@@ -90,11 +105,12 @@ class OptionSpec:
 
 @dataclass
 class Result:
-    """How a finished game ended.  ``winners`` empty means a draw."""
+    """How a finished game ended.  ``winners`` empty means a draw; ``summary``
+    says so as a :class:`Message` (seats by number)."""
 
     winners: list[int]
     scores: list[int] | None = None
-    summary: str = ""
+    summary: Message | None = None
     details: dict[str, Any] = field(default_factory=dict)
 
 
@@ -142,9 +158,10 @@ class Game(Protocol):
     def redact(self, event: Event, seat: int | None) -> Event:
         """The event as ``seat`` (or SPECTATOR) may know it (hidden cards removed)."""
 
-    def describe(self, state: Any, event: Event, seat: int | None) -> str | None:
-        """A log line in words for ``event`` applied to ``state`` (the state
-        *before* it), revealing nothing hidden from ``seat`` (or SPECTATOR); None to skip."""
+    def describe(self, state: Any, event: Event, seat: int | None) -> Message | None:
+        """The log line for ``event`` applied to ``state`` (the state *before* it),
+        as a :class:`Message` whose params reveal nothing hidden from ``seat``
+        (or SPECTATOR); None to skip."""
 
     def copy_state(self, state: Any) -> Any:
         """An independent copy, for undo checkpoints and replays."""

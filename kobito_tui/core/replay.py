@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from kobito_tui.core.game import Event, Game, Header, Seat
+from kobito_tui.core.message import Message
 from kobito_tui.core.record import Record, fold, new_header
 from kobito_tui.core.safetext import printable
 
@@ -70,7 +71,7 @@ class ReplayCursor:
         # Positions where a turn begins: the first position with a seat to act,
         # then the one after each turn-closing move and the chance events it calls for.
         self._turn_starts: list[int] = []
-        self._lines: dict[tuple[int | None, int], list[str | None]] = {}  # (seat, stretch) → its lines
+        self._lines: dict[tuple[int | None, int], list[Message | None]] = {}  # (seat, stretch) → its lines
         state = self._fold()
         self.over = self.game.is_over(state)
         self.perspectives = perspectives(self.header, self.over)
@@ -149,7 +150,7 @@ class ReplayCursor:
         if seat not in self.perspectives:
             raise HiddenView(refusal(self.header, self.over) or f"this replay shows seat {self.perspectives[0]} only")
 
-    def lines_before(self, position: int, seat: int | None, count: int) -> list[tuple[int, str]]:
+    def lines_before(self, position: int, seat: int | None, count: int) -> list[tuple[int, Message]]:
         """The last ``count`` log lines (as ``seat`` reads them) of the events before ``position``,
         oldest first, each with the position just after its event."""
         self._check(seat)
@@ -172,7 +173,7 @@ class ReplayCursor:
                     return first + index + 1
         return None
 
-    def _stretch_lines(self, seat: int | None, stretch: int) -> list[str | None]:
+    def _stretch_lines(self, seat: int | None, stretch: int) -> list[Message | None]:
         """The lines of the events from checkpoint ``stretch`` to the next (None: no line)."""
         if (seat, stretch) not in self._lines:
             state = self.game.copy_state(self._checkpoints[stretch])

@@ -107,7 +107,7 @@ class Session:
         Returns the events added; raises IllegalEvent (state unchanged) if refused.
         """
         if move.get("seat") != self.to_act:
-            raise IllegalEvent("it is not that seat's turn")
+            raise IllegalEvent("game.not-seats-turn", seat=move.get("seat"))
         try:
             self.game.apply(self.state, move)
         except IllegalEvent:

@@ -151,17 +151,3 @@ def moves_not_saved(t: Translator, count: int) -> str:
         return t("The latest change is not saved")
     return t.n("{count} move not saved", "{count} moves not saved", count)
 
-
-def refusal(t: Translator, refusal_id: str, english: str) -> str:
-    """Why the table refused a request, by the refusal's id (kobito_tui.table.messages);
-    ``english`` (the table's own text) for an id not worded here yet."""
-    words = {
-        "no-such-seat": t("There is no such seat at this table."),
-        "game-over": t("The game is over."),
-        "not-your-turn": t("It is not your turn."),
-        "stale-revision": t("The table changed before your move arrived; look again."),
-        "illegal-move": t("That move is not allowed now."),
-        "nothing-to-undo": t("There is no move of yours to take back."),
-        "nothing-to-redo": t("There is no move to play again."),
-    }
-    return words.get(refusal_id, english)

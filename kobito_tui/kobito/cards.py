@@ -68,10 +68,3 @@ def gold_cards(table: dict[int, tuple[int, ...]]) -> tuple[GoldCard, ...]:
             cards.append(GoldCard(f"G{length}-{value}{COPY_LETTERS[copy]}", length, value))
     return tuple(cards)
 
-
-def card_words(card: int, stands_for: int | None = None) -> str:
-    """A card in a log line: "7", "a kobito (as 7)", "a paint card"."""
-    if NUMBER[card]:
-        return str(NUMBER[card])
-    what = "a kobito" if is_kobito(card) else "a paint card"
-    return f"{what} (as {stands_for})" if stands_for else what

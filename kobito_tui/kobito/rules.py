@@ -53,7 +53,7 @@ POTS = 3
 def _int(event: Event, key: str, stop: int, what: str) -> int:
     value = event.get(key)
     if type(value) is not int or not 0 <= value < stop:
-        raise IllegalEvent(f"{what} must be a number from 0 to {stop - 1}, not {value!r}")
+        raise IllegalEvent("kobito.bad-number", field=what, last=stop - 1, value=value)
     return value
 
 
@@ -61,46 +61,46 @@ def _card(event: Event, key: str = "card") -> int:
     name = event.get(key)
     card = CARD.get(name) if isinstance(name, str) else None
     if card is None:
-        raise IllegalEvent(f"{name!r} is not a Kobito card")
+        raise IllegalEvent("kobito.not-a-card", value=name)
     return card
 
 
 def _cards(event: Event, key: str) -> list[int]:
     names = event.get(key)
     if not isinstance(names, list):
-        raise IllegalEvent(f"{key!r} must be a list of cards")
+        raise IllegalEvent("kobito.not-a-list", field=key)
     cards = [CARD.get(n) if isinstance(n, str) else None for n in names]
     if None in cards:
-        raise IllegalEvent(f"{key!r} holds something that is not a Kobito card")
+        raise IllegalEvent("kobito.not-all-cards", field=key)
     if len(set(cards)) != len(cards):
-        raise IllegalEvent(f"{key!r} names a card twice")
+        raise IllegalEvent("kobito.card-twice", field=key)
     return cards  # type: ignore[return-value]
 
 
 def _left(event: Event, key: str = "end") -> bool:
     end = event.get(key)
     if end not in ("left", "right"):
-        raise IllegalEvent(f"{key!r} must be 'left' or 'right', not {end!r}")
+        raise IllegalEvent("kobito.bad-end", field=key, value=end)
     return end == "left"
 
 
 def _from_hand(hand: list[int], cards: list[int]) -> None:
     for card in cards:
         if card not in hand:
-            raise IllegalEvent(f"{NAME[card]} is not in your hand")
+            raise IllegalEvent("kobito.not-in-hand", card=NAME[card])
 
 
 def _pot(state: KobitoState, event: Event) -> Pot:
     pot = state.pots[_int(event, "pot", POTS, "pot")]
     if pot is None:
-        raise IllegalEvent("there is no pot in that place")
+        raise IllegalEvent("kobito.no-pot-there")
     return pot
 
 
 def _workshop_row(state: KobitoState, seat: int, event: Event) -> Row:
     rows = state.workshops[seat]
     if not rows:
-        raise IllegalEvent("your workshop is empty")
+        raise IllegalEvent("kobito.workshop-empty")
     return rows[_int(event, "rainbow", len(rows), "rainbow")]
 
 
@@ -124,17 +124,17 @@ def start_step(state: KobitoState) -> str:
 
 def _setup(state: KobitoState, event: Event) -> None:
     if state.set_up:
-        raise IllegalEvent("the game is already set up")
+        raise IllegalEvent("game.set-up-already")
     deck = _cards(event, "deck")
     if len(deck) != CARD_COUNT:
-        raise IllegalEvent(f"the deck must hold all {CARD_COUNT} rainbow cards")
+        raise IllegalEvent("kobito.whole-deck", count=CARD_COUNT)
     golds = event.get("gold")
     index = {g.name: i for i, g in enumerate(state.gold_cards)}
     if not isinstance(golds, list) or not all(isinstance(g, str) for g in golds) or sorted(golds) != sorted(index):
-        raise IllegalEvent(f"the gold deck must hold the {len(index)} gold cards of the table, once each")
+        raise IllegalEvent("kobito.whole-gold-deck", count=len(index))
     first = _int(event, "first", state.players, "first player")
     if state.options["first_player"] not in ("random", first):
-        raise IllegalEvent(f"the options make seat {state.options['first_player']} the first player")
+        raise IllegalEvent("game.first-player", seat=state.options["first_player"])
     state.deck = deck[::-1]
     state.gold_deck = [index[g] for g in reversed(golds)]
     state.turn = first
@@ -145,44 +145,44 @@ def _setup(state: KobitoState, event: Event) -> None:
 
 def _lay_pot(state: KobitoState, event: Event) -> None:
     if not state.pending_pots:
-        raise IllegalEvent("no pot is waiting to be laid")
+        raise IllegalEvent("kobito.no-pot-waiting")
     slot = state.pending_pots[0]
     if _int(event, "slot", POTS, "slot") != slot:
-        raise IllegalEvent(f"the next pot goes in place {slot}")
+        raise IllegalEvent("kobito.next-pot", slot=slot)
     gold = state.gold_cards[state.gold_deck[-1]].name
     if event.get("gold") != gold:
-        raise IllegalEvent("the gold card must be the top of the gold deck")
+        raise IllegalEvent("kobito.gold-on-top")
     step = start_step(state)
     if step == "pot":
         if event.get("start") != NAME[state.deck[-1]]:
-            raise IllegalEvent("the starting card must be the top of the deck")
+            raise IllegalEvent("kobito.start-on-top")
         card = state.deck.pop()
         row = Row(NUMBER[card], [card])
     elif step == "empty":
         if event.get("start") is not None:
-            raise IllegalEvent("no number card is left to start the pot: it starts empty")
+            raise IllegalEvent("kobito.start-empty")
         row = Row()
     else:
-        raise IllegalEvent(f"the starting card needs a {step} event first")
+        raise IllegalEvent("kobito.start-needs", step=step)
     state.pots[slot] = Pot(state.gold_deck.pop(), row)
     state.pending_pots.pop(0)
 
 
 def _special_start(state: KobitoState, event: Event) -> None:
     if not state.pending_pots or start_step(state) != "special":
-        raise IllegalEvent("no special starting card is waiting")
+        raise IllegalEvent("kobito.no-special")
     card = _card(event)
     if card != state.deck[-1]:
-        raise IllegalEvent("the special card must be the top of the deck")
+        raise IllegalEvent("kobito.special-on-top")
     if state.options["special_start"] == "discard":
         if "depth" in event:
-            raise IllegalEvent("the special card goes to the discard pile, not into the deck")
+            raise IllegalEvent("kobito.special-to-discard")
         state.discard.append(state.deck.pop())
         return
     depth = event.get("depth")
     rest = len(state.deck) - 1
     if type(depth) is not int or not 1 <= depth <= rest:
-        raise IllegalEvent(f"depth must be a number of cards above it, 1 to {rest}")
+        raise IllegalEvent("kobito.bad-depth", last=rest)
     state.deck.insert(rest - depth, state.deck.pop())
 
 
@@ -192,24 +192,24 @@ def _reshuffle(state: KobitoState, event: Event) -> None:
     else:
         needed = bool(state.owed) and not state.deck and bool(state.discard)
     if not needed:
-        raise IllegalEvent("no reshuffle is needed now")
+        raise IllegalEvent("kobito.no-reshuffle")
     deck = _cards(event, "deck")
     if sorted(deck) != sorted(state.deck + state.discard):
-        raise IllegalEvent("the new deck must hold exactly the deck and discard pile cards")
+        raise IllegalEvent("kobito.reshuffle-cards")
     state.deck = deck[::-1]
     state.discard = []
 
 
 def _draw(state: KobitoState, event: Event) -> None:
     if state.pending_pots or not state.owed:
-        raise IllegalEvent("no draw is due now")
+        raise IllegalEvent("kobito.no-draw")
     player, count = state.owed[0]
     if _int(event, "player", state.players, "player") != player:
-        raise IllegalEvent(f"seat {player} draws now")
+        raise IllegalEvent("kobito.other-draws", seat=player)
     count = min(count, len(state.deck))
     names = event.get("cards")
     if not count or names != [NAME[c] for c in state.deck[: -count - 1 : -1]]:
-        raise IllegalEvent(f"the draw must be the top {count} cards of the deck")
+        raise IllegalEvent("kobito.draw-top", count=count)
     state.hands[player] += state.deck[: -count - 1 : -1]
     del state.deck[-count:]
     state.owed[0][1] -= count
@@ -248,7 +248,7 @@ def _play(state: KobitoState, seat: int, event: Event) -> None:
     hand = state.hands[seat]
     _from_hand(hand, [card])
     if not fits(pot.row, card, left, state.gold_cards[pot.gold].length):
-        raise IllegalEvent(f"{NAME[card]} does not fit on that end of the pot")
+        raise IllegalEvent("kobito.pot-misfit", card=NAME[card])
     hand.remove(card)
     add(pot.row, card, left)
     state.played += 1
@@ -259,14 +259,14 @@ def _play(state: KobitoState, seat: int, event: Event) -> None:
 def _open(state: KobitoState, seat: int, event: Event) -> None:
     cards = _cards(event, "cards")
     if len(state.workshops[seat]) >= 4:
-        raise IllegalEvent("a workshop holds at most 4 rainbows")
+        raise IllegalEvent("kobito.workshop-full", count=4)
     if len(cards) < 2:
-        raise IllegalEvent("a new workshop rainbow needs at least two cards")
+        raise IllegalEvent("kobito.rainbow-too-short")
     hand = state.hands[seat]
     _from_hand(hand, cards)
     start = run_start(cards)
     if start is None:
-        raise IllegalEvent("those cards do not form a rainbow")
+        raise IllegalEvent("kobito.not-a-rainbow")
     for card in cards:
         hand.remove(card)
     state.workshops[seat].append(Row(start, cards))
@@ -281,7 +281,7 @@ def _extend(state: KobitoState, seat: int, event: Event) -> None:
     hand = state.hands[seat]
     _from_hand(hand, [card])
     if not fits(row, card, left):
-        raise IllegalEvent(f"{NAME[card]} does not fit on that end of the rainbow")
+        raise IllegalEvent("kobito.rainbow-misfit", card=NAME[card])
     hand.remove(card)
     add(row, card, left)
     state.played += 1
@@ -295,9 +295,9 @@ def _move(state: KobitoState, seat: int, event: Event) -> None:
     left = _left(event)
     card = row.cards[0] if source_left else row.cards[-1]
     if not can_take_end(row, source_left):
-        raise IllegalEvent("that would leave only wild cards in the rainbow")
+        raise IllegalEvent("kobito.only-wild-left")
     if not fits(pot.row, card, left, state.gold_cards[pot.gold].length):
-        raise IllegalEvent(f"{NAME[card]} does not fit on that end of the pot")
+        raise IllegalEvent("kobito.pot-misfit", card=NAME[card])
     take_end(row, source_left)
     if not row.cards:
         del state.workshops[seat][event["rainbow"]]
@@ -311,19 +311,19 @@ def _find_kobito(state: KobitoState, seat: int, kobito: int) -> tuple[Row, int]:
     for row in rows:
         if kobito in row.cards:
             return row, row.cards.index(kobito)
-    raise IllegalEvent(f"{NAME[kobito]} is not in a pot or in your workshop")
+    raise IllegalEvent("kobito.kobito-not-laid", card=NAME[kobito])
 
 
 def _take_kobito(state: KobitoState, seat: int, event: Event) -> None:
     kobito = _card(event, "kobito")
     if not is_kobito(kobito):
-        raise IllegalEvent("only a kobito can be taken back")
+        raise IllegalEvent("kobito.only-kobito")
     card = _card(event)
     hand = state.hands[seat]
     _from_hand(hand, [card])
     row, index = _find_kobito(state, seat, kobito)
     if NUMBER[card] != number_at(row.start, index):
-        raise IllegalEvent(f"that kobito stands for {number_at(row.start, index)}, not {NUMBER[card] or 'a wild card'}")
+        raise IllegalEvent("kobito.stands-for", number=number_at(row.start, index), card=NAME[card])
     row.cards[index] = card
     hand.remove(card)
     hand.append(kobito)
@@ -344,12 +344,12 @@ def penalty_due(state: KobitoState, seat: int) -> int | None:
 def _end_turn(state: KobitoState, seat: int, event: Event) -> None:
     penalty = _cards(event, "penalty") if "penalty" in event else []
     if "penalty" in event and not penalty:
-        raise IllegalEvent("leave out 'penalty' when you give no penalty cards")
+        raise IllegalEvent("kobito.empty-penalty")
     due = penalty_due(state, seat)
     if due is None:
-        raise IllegalEvent(f"play {state.requirement - state.played} more card(s): you still can")
+        raise IllegalEvent("kobito.play-more", count=state.requirement - state.played)
     if len(penalty) != due:
-        raise IllegalEvent(f"you must give exactly {due} penalty card(s)")
+        raise IllegalEvent("kobito.penalty-count", count=due)
     hand = state.hands[seat]
     _from_hand(hand, penalty)
     for card in penalty:
@@ -410,21 +410,21 @@ FIELDS = {
 def apply(state: KobitoState, event: Any) -> None:
     """Check ``event`` and apply it; ``IllegalEvent`` (nothing changed) if refused."""
     if not isinstance(event, dict):
-        raise IllegalEvent("an event must be a JSON object")
+        raise IllegalEvent("game.not-an-object")
     if state.over:
-        raise IllegalEvent("the game is over")
+        raise IllegalEvent("game.over")
     kind = event.get("type")
     is_move = "seat" in event
     handler = (MOVES if is_move else CHANCE).get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise IllegalEvent(f"{kind!r} is not a Kobito {'move' if is_move else 'chance event'}")
+        raise IllegalEvent("kobito.unknown-event", kind=kind, move=is_move)
     if not event.keys() <= FIELDS[kind]:
         extra = event.keys() - FIELDS[kind]
-        raise IllegalEvent(f"a {kind!r} event has no field {', '.join(sorted(map(repr, extra)))}")
+        raise IllegalEvent("game.unknown-fields", kind=kind, fields=sorted(extra))
     if is_move:
         seat = event["seat"]
         if type(seat) is not int or seat != to_act(state):
-            raise IllegalEvent(f"it is not seat {seat!r}'s move")
+            raise IllegalEvent("game.not-seats-turn", seat=seat)
         handler(state, seat, event)
     else:
         handler(state, event)

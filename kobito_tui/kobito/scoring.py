@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kobito_tui.core.game import Result
-from kobito_tui.core.words import verb
+from kobito_tui.core.message import Message
 from kobito_tui.kobito.state import KobitoState
 
 PENALTY_POINTS = 3
@@ -32,15 +32,10 @@ def result(state: KobitoState) -> Result | None:
         return None
     totals = scores(state)
     best = winners(state)
-    names = [state.names[s] for s in best]
-    if len(best) == 1:
-        summary = f"{names[0]} {verb(names[0], 'wins')} with {totals[best[0]]}"
-    else:
-        summary = f"{', '.join(names[:-1])} and {names[-1]} share the win with {totals[best[0]]}"
     return Result(
         winners=best,
         scores=totals,
-        summary=summary,
+        summary=Message("kobito.won", {"winners": best, "score": totals[best[0]]}),
         details={
             "gold": [list(gold_values(state, s)) for s in range(state.players)],
             "penalties": [len(p) for p in state.penalties],

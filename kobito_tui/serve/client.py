@@ -21,6 +21,7 @@ from typing import Any
 
 from kobito_tui.core.game import Event
 from kobito_tui.core.record import Record
+from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import SaveError, loads
 from kobito_tui.serve import protocol as p
 from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
@@ -162,8 +163,8 @@ class Connection:
             try:
                 return loads(answer.text, f"table {table}")
             except SaveError as error:
-                return Refusal("bad-record", {}, str(error))
-        return _refusal(answer) or Refusal("bad-record", {}, "no record came")
+                return Refusal("hub", {"error": printable(error, 160)})
+        return _refusal(answer) or Refusal("hub", {"error": "no record came"})
 
 
 def _refusal(answer: p.ServerMessage) -> Refusal | None:
@@ -251,7 +252,7 @@ class RemoteTable:
 
     def _ask(self, seat: int, make: Callable[[int], p.Message]) -> Refusal | None:
         if seat != self.seat:
-            return Refusal("not-your-seat", {"seat": seat}, "this terminal plays another seat")
+            return Refusal("not-your-seat", {"seat": seat})
         return _refusal(self.connection.request(make))
 
     def submit(self, seat: int, move: Event, revision: int) -> Refusal | None:
@@ -281,7 +282,7 @@ class RemoteTable:
             elif isinstance(message, p.HintMessage):
                 hint.set_result(Hint(message.revision, dict(message.move)))
             else:
-                hint.set_exception(ValueError(getattr(message, "text", "no hint")))
+                hint.set_exception(ValueError(str(p.refusal(message)) if isinstance(message, p.Refused) else "no hint"))
 
         answer.add_done_callback(settle)
         return hint

@@ -252,18 +252,18 @@ class Hub:
     def create(self, connection: Connection, request: p.CreateTable) -> Refusal | str:
         waiting = sum(r.status == OPEN and r.creator == connection.identity for r in self.rooms.values())
         if waiting >= MAX_OPEN_TABLES:
-            return Refusal("too-many-tables", {}, f"you already have {waiting} tables waiting for players")
+            return Refusal("too-many-tables", {"count": waiting})
         if request.game not in GAME_IDS:
-            return Refusal("unknown-game", {"game": request.game}, f"there is no game {printable(request.game, 40)!r}")
+            return Refusal("unknown-game", {"game": printable(request.game, 40)})
         if any(kind not in ("open", *BOT_LEVELS) for kind in request.seats):
-            return Refusal("bad-seat", {}, f"each seat is open or a computer level ({', '.join(BOT_LEVELS)})")
+            return Refusal("bad-seat", {"levels": list(BOT_LEVELS)})
         game = get_game(request.game)
         try:
             if not game.min_players <= len(request.seats) <= game.max_players:
                 raise ValueError(f"{game.title} needs {game.min_players}–{game.max_players} players")
             options = game.normalize_options(dict(request.options), len(request.seats))
         except (ValueError, TypeError) as error:
-            return Refusal("bad-options", {}, printable(str(error), 200))
+            return Refusal("bad-options", {"reason": printable(str(error), 200)})
         chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
         room = Room(secrets.token_hex(4), request.game, options, connection.identity, connection.name, chairs)
         self.rooms[room.table_id] = room
@@ -276,14 +276,14 @@ class Hub:
     def join(self, connection: Connection, request: p.Join) -> Refusal | tuple[int, str]:
         room = self.rooms.get(request.table)
         if room is None:
-            return Refusal("no-such-table", {"table": printable(request.table, 40)}, "there is no such table")
+            return Refusal("no-such-table", {"table": printable(request.table, 40)})
         seat = request.seat
         if seat is None:
             seat = next((i for i, c in enumerate(room.chairs) if self._owns(connection, c, request.code)), None)
             if seat is None:
-                return Refusal("no-seat-of-yours", {}, "you have no seat at this table")
+                return Refusal("no-seat-of-yours")
         if not 0 <= seat < len(room.chairs):
-            return Refusal("no-such-seat", {"seat": seat}, f"there is no seat {seat} at this table")
+            return Refusal("no-such-seat", {"seat": seat})
         chair = room.chairs[seat]
         if chair.kind == "open":
             chair.kind, chair.identity, chair.name, chair.code = (
@@ -294,7 +294,7 @@ class Hub:
             )
             self.store.set_seating(room.table_id, room.seating())
         elif not self._owns(connection, chair, request.code):
-            return Refusal("seat-taken", {"seat": seat}, f"seat {seat + 1} is taken")
+            return Refusal("seat-taken", {"seat": seat})
         self.leave(connection)
         connection.room, connection.seat = room, seat
         connection.codes.add(chair.code)
@@ -325,7 +325,7 @@ class Hub:
     def spectate(self, connection: Connection, request: p.Spectate) -> Refusal | None:
         room = self.rooms.get(request.table)
         if room is None:
-            return Refusal("no-such-table", {"table": printable(request.table, 40)}, "there is no such table")
+            return Refusal("no-such-table", {"table": printable(request.table, 40)})
         self.leave(connection)
         connection.room, connection.seat = room, None
         self._watch(room, connection)
@@ -335,15 +335,15 @@ class Hub:
     def give_to_computer(self, connection: Connection, request: p.GiveToComputer) -> Refusal | None:
         room = connection.room
         if room is None or room.creator != connection.identity:
-            return Refusal("not-creator", {}, "only the table's creator may give a seat to a computer")
+            return Refusal("not-creator")
         if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs):
-            return Refusal("bad-seat", {}, "no such seat or computer level")
-        if room.table is None:
-            return Refusal("not-begun", {}, "the game has not begun: the seat is theirs until it does")
+            return Refusal("no-such-seat-or-level")
+        if room.table is None:  # before the game begins no seat is long away
+            return Refusal("not-away", {"seat": request.seat})
         chair = room.chairs[request.seat]
         away = room.away_since.get(request.seat)
         if chair.kind != "player" or away is None or time.monotonic() - away < self.away_before_give_s:
-            return Refusal("not-away", {"seat": request.seat}, "that seat's player is not long away")
+            return Refusal("not-away", {"seat": request.seat})
         room.chairs[request.seat] = Chair("computer", name=chair.name, level=request.level)
         self.store.set_seating(room.table_id, room.seating())
         room.computers[request.seat] = ComputerSeat.of_level(room.table, request.seat, request.level)
@@ -497,17 +497,17 @@ class Connection:
 
     async def _send_record(self, message: p.GetRecord) -> None:
         if message.table not in {room.table_id for room in self.hub.played(self)}:
-            self._reply(message.id, Refusal("not-your-replay", {}, "you did not play at that finished table"))
+            self._reply(message.id, Refusal("no-seat-of-yours"))
             return
         stored = await asyncio.get_running_loop().run_in_executor(self.hub.changes, self.hub.store.load, message.table)
         if stored.record is None:
-            self._reply(message.id, Refusal("set-aside", {}, "that table's game does not read"))
+            self._reply(message.id, Refusal("no-such-table", {"table": message.table}))  # set aside since
         else:
             self.send(p.RecordText(message.id, dumps(stored.record)))
 
     def _hint_ready(self, ident: int, done: Future[Hint]) -> None:
         if done.exception() is not None:
-            self._reply(ident, Refusal("no-hint", {}, "no hint could be thought out"))
+            self._reply(ident, Refusal("hub", {"error": "no hint could be thought out"}))
         else:
             self.send(p.HintMessage(ident, done.result().revision, done.result().move))
 
@@ -515,7 +515,7 @@ class Connection:
         if refusal is None:
             self.send(p.Done(ident, value, seat))
         else:
-            self.send(p.Refused(ident, refusal.id, refusal.params, refusal.text))
+            self.send(p.Refused(ident, refusal.id, refusal.params))
 
 
 async def serve(data_dir: Path, stop: asyncio.Event, **kwargs: Any) -> None:

@@ -149,9 +149,8 @@ class Done(Message, tag="done", frozen=True):
 
 class Refused(Message, tag="refused", frozen=True):
     id: int
-    reason: str  # a refusal id: "not-your-turn", "seat-taken", ...
+    reason: str  # a refusal id: "not-your-turn", "seat-taken", ... (its words: i18n.messages.say)
     params: dict[str, Any] = {}
-    text: str = ""
 
 
 class HintMessage(Message, tag="hint-move", frozen=True):
@@ -160,10 +159,11 @@ class HintMessage(Message, tag="hint-move", frozen=True):
     move: dict[str, Any]
 
 
-class WireLogEntry(msgspec.Struct, frozen=True, array_like=True):
+class WireLogEntry(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
+    """A log entry: a message id and its parameters (no words: each client says it in its own)."""
+
     id: str
     params: dict[str, Any]
-    text: str
 
 
 class WireHeader(msgspec.Struct, frozen=True):
@@ -252,7 +252,7 @@ def decode_server(body: bytes) -> ServerMessage:
 
 # -- updates on the wire -------------------------------------------------------
 def _entries(entries: tuple[LogEntry, ...]) -> list[WireLogEntry]:
-    return [WireLogEntry(e.id, e.params, e.text) for e in entries]
+    return [WireLogEntry(e.id, e.params) for e in entries]
 
 
 def update_message(table: str, update: Update) -> UpdateMessage:
@@ -287,7 +287,7 @@ def view_type(game_id: str) -> Any:
 
 
 def _log(entries: list[WireLogEntry]) -> tuple[LogEntry, ...]:
-    return tuple(LogEntry(e.id, e.params, e.text) for e in entries)
+    return tuple(LogEntry(e.id, dict(e.params)) for e in entries)
 
 
 def to_update(message: UpdateMessage) -> Update:
@@ -313,4 +313,4 @@ def to_update(message: UpdateMessage) -> Update:
 
 
 def refusal(message: Refused) -> Refusal:
-    return Refusal(message.reason, dict(message.params), message.text)
+    return Refusal(message.reason, dict(message.params))

@@ -1,8 +1,8 @@
 """The history and the log as each perspective knows them, in step with the record.
 
-Every event is redacted and described once per perspective that anybody
-watches, from the state just before it, so a client never needs the state of
-the game to read its log.
+Every event is redacted and described (a message, see ``core.message``) once
+per perspective that anybody watches, from the state just before it, so a
+client never needs the state of the game to read its log.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ class Stream:
     def add(self, game: Game, state: Any, event: Event, perspective: Perspective) -> None:
         seat = perspective.engine_seat
         redacted = copy(game.redact(event, seat))  # never the record's own dict
-        text = game.describe(state, event, seat)
         self.history.append(redacted)
-        self.entries.append(None if text is None else LogEntry.of(copy(redacted), text))
+        self.entries.append(game.describe(state, event, seat))
 
     def events(self, start: int = 0) -> tuple[Event, ...]:
         """Copies of the redacted events ``start`` onwards: a client may change its own."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kobito_tui.core.game import Result
-from kobito_tui.core.words import verb
+from kobito_tui.core.message import Message
 
 from .board import COLOURS
 from .state import TreasureState
@@ -16,11 +16,10 @@ def result(state: TreasureState) -> Result | None:
     colours = [COLOURS[colour] for colour in state.colour_of]
     if state.winner is None:
         winners = []
-        limit = state.options["turn_limit"]
-        summary = f"Draw: the turn limit of {limit} round{'s' * (limit != 1)} is reached."
+        summary = Message("treasure.turn-limit", {"rounds": state.options["turn_limit"]})
     else:
         winners = [state.winner]
-        side = "treasure" if state.seek else "chest"
-        name, colour = state.names[state.winner], colours[state.winner]
-        summary = f"{name} {verb(name, 'wins')}: all 5 {colour} tiles show the {side} side."
+        summary = Message(
+            "treasure.won", {"seat": state.winner, "colour": colours[state.winner], "seek": state.seek}
+        )
     return Result(winners=winners, summary=summary, details={"colours": colours})

@@ -24,11 +24,11 @@ def reveal_event(state: TreasureState, rng: random.Random) -> Event:
 def checked_reveal(state: TreasureState, event: Event) -> tuple[int, tuple[str, str]]:
     """The position and tile of a reveal the rules call for now, or ``IllegalEvent``."""
     if state.pending is None:
-        raise IllegalEvent("no tile is waiting to be revealed")
+        raise IllegalEvent("treasure.no-reveal")
     if from_rc(event.get("pos")) != state.pending:
-        raise IllegalEvent(f"the tile to reveal is at {list(to_rc(state.pending))}")
+        raise IllegalEvent("treasure.reveal-at", pos=list(to_rc(state.pending)))
     tile = event.get("tile")
     tile = tuple(tile) if isinstance(tile, list) and len(tile) == 2 else None
     if tile not in state.pool:  # each colour's 5 tiles, each at most once
-        raise IllegalEvent(f"{event.get('tile')!r} is not one of the tiles still to place")
+        raise IllegalEvent("treasure.not-in-pool", tile=event.get("tile"))
     return state.pending, tile

@@ -15,46 +15,44 @@ STEPS_PER_TURN = 3
 def apply(state: TreasureState, event: Event) -> None:
     """Apply ``event`` to ``state`` in place, or raise ``IllegalEvent``."""
     if not isinstance(event, dict):
-        raise IllegalEvent("an event is a JSON object")
+        raise IllegalEvent("game.not-an-object")
     kind = event.get("type")
     fields = FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
-        raise IllegalEvent(f"unknown event type {kind!r}")
+        raise IllegalEvent("treasure.unknown-event", kind=kind)
     chance = _CHANCE.get(kind)
     if chance is not None and "seat" in event:
-        raise IllegalEvent(f"a {kind} is chance: it has no seat")
+        raise IllegalEvent("treasure.chance-has-seat", kind=kind)
     extra = event.keys() - fields
     if extra:
-        raise IllegalEvent(f"a {kind!r} event has no field {', '.join(sorted(map(repr, extra)))}")
+        raise IllegalEvent("game.unknown-fields", kind=kind, fields=sorted(extra))
     if chance is not None:
         chance(state, event)
         return
     if state.over or not state.ready or state.pending is not None:
         raise IllegalEvent(
-            "the game is over" if state.over
-            else "the game is not set up yet" if not state.ready
-            else "a tile turned up is still to be revealed"
+            "game.over" if state.over else "treasure.not-set-up" if not state.ready else "treasure.reveal-pending"
         )
     seat = event.get("seat")
     if seat != state.to_act or type(seat) is not int:
-        raise IllegalEvent(f"it is not seat {seat!r}'s turn")
+        raise IllegalEvent("game.not-seats-turn", seat=seat)
     _MOVES[kind](state, seat, event)
 
 
 def _step(state: TreasureState, seat: int, event: Event) -> None:
     if state.steps == STEPS_PER_TURN:
-        raise IllegalEvent("three steps taken: end the turn")
+        raise IllegalEvent("treasure.steps-taken", count=STEPS_PER_TURN)
     pawns = state.pawns
     index = 0 if state.shared else seat
     here = pawns[index]
     if here is None:
-        raise IllegalEvent("place the shared pawn first")
+        raise IllegalEvent("treasure.place-first")
     direction = event.get("dir")
     target = NEIGHBOURS[here].get(direction) if isinstance(direction, str) else None
     if target is None:
-        raise IllegalEvent(f"cannot step {direction!r} from here")
+        raise IllegalEvent("treasure.cannot-step", direction=direction)
     if target in pawns:
-        raise IllegalEvent("another pawn stands there")
+        raise IllegalEvent("treasure.pawn-there")
     pawns[index] = target
     state.steps += 1
     state.path.append(target)
@@ -94,23 +92,23 @@ def _count(state: TreasureState, colour: int, change: int) -> None:
 
 def _end(state: TreasureState, seat: int, event: Event) -> None:
     if state.steps != STEPS_PER_TURN:
-        raise IllegalEvent(f"a turn is exactly {STEPS_PER_TURN} steps")
+        raise IllegalEvent("treasure.turn-steps", count=STEPS_PER_TURN)
     _next_turn(state)
 
 
 def _pass(state: TreasureState, seat: int, event: Event) -> None:
     here = state.pawns[0 if state.shared else seat]
     if here is None or any(pos not in state.pawns for pos in NEIGHBOURS[here].values()):
-        raise IllegalEvent("passing is only allowed when the pawn cannot take a first step")
+        raise IllegalEvent("treasure.no-pass")
     _next_turn(state)
 
 
 def _place(state: TreasureState, seat: int, event: Event) -> None:
     if not state.shared or state.pawns[0] is not None:
-        raise IllegalEvent("there is no pawn to place")
+        raise IllegalEvent("treasure.no-pawn-to-place")
     corner = from_rc(event.get("corner"))
     if corner not in CORNERS:
-        raise IllegalEvent("the shared pawn starts on a corner")
+        raise IllegalEvent("treasure.place-on-corner")
     state.pawns[0] = corner
     state.path = [corner]
 

@@ -40,13 +40,13 @@ def setup_event(state: TreasureState, rng: random.Random) -> Event:
 def apply_setup(state: TreasureState, event: Event) -> None:
     """Check a setup event and lay out the game."""
     if state.ready:
-        raise IllegalEvent("the game is already set up")
+        raise IllegalEvent("game.set-up-already")
     colours = _colours(event.get("colours"), state.players)
     first = _first(event.get("first"), state)
     pawns = _pawns(event.get("pawns"), state)
     if state.seek:
         if "tiles" in event:
-            raise IllegalEvent("in seek the tiles are unseen: each is revealed when first turned up")
+            raise IllegalEvent("treasure.seek-no-tiles")
         state.tile_colour = [None] * CELLS
         state.tile_treasure = [None] * CELLS
         state.pool = list(TILES)
@@ -65,10 +65,10 @@ def apply_setup(state: TreasureState, event: Event) -> None:
 
 def _tiles(tiles: object) -> list[tuple[str, str]]:
     if not isinstance(tiles, list) or len(tiles) != len(TILES):
-        raise IllegalEvent(f"the layout needs {len(TILES)} tiles")
+        raise IllegalEvent("treasure.layout-size", count=len(TILES))
     pairs = [tuple(tile) if isinstance(tile, (list, tuple)) else tile for tile in tiles]
     if sorted(pairs, key=repr) != sorted(TILES, key=repr):
-        raise IllegalEvent("the layout must hold each of the 25 tiles once")
+        raise IllegalEvent("treasure.layout-tiles", count=len(TILES))
     return pairs
 
 
@@ -79,29 +79,29 @@ def _colours(colours: object, players: int) -> list[str]:
         or not all(colour in COLOURS for colour in colours)
         or len(set(colours)) != players
     ):
-        raise IllegalEvent(f"each of the {players} seats needs a distinct colour")
+        raise IllegalEvent("treasure.colours", count=players)
     return colours
 
 
 def _first(first: object, state: TreasureState) -> int:
     chosen = state.options["first_player"]
     if type(first) is not int or not 0 <= first < state.players:
-        raise IllegalEvent("the first player must be a seat")
+        raise IllegalEvent("treasure.first-not-a-seat")
     if chosen != "random" and first != chosen:
-        raise IllegalEvent(f"the options make seat {chosen} the first player")
+        raise IllegalEvent("game.first-player", seat=chosen)
     return first
 
 
 def _pawns(pawns: object, state: TreasureState) -> list[int | None]:
     if state.shared:
         if pawns is not None:
-            raise IllegalEvent("the first player places the shared pawn")
+            raise IllegalEvent("treasure.first-places-pawn")
         return [None]
     if not isinstance(pawns, list) or len(pawns) != state.players:
-        raise IllegalEvent("each seat needs a pawn")
+        raise IllegalEvent("treasure.pawns")
     corners = [from_rc(pawn) for pawn in pawns]
     if not all(corner in CORNERS for corner in corners) or len(set(corners)) != len(corners):
-        raise IllegalEvent("pawns start on distinct corners")
+        raise IllegalEvent("treasure.pawn-corners")
     if state.players == 2 and corners[1] != OPPOSITE[corners[0]]:
-        raise IllegalEvent("with two players the pawns start on opposite corners")
+        raise IllegalEvent("treasure.pawns-opposite")
     return corners

@@ -7,6 +7,7 @@ import random
 import pytest
 from textual.widgets import DataTable
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
@@ -27,7 +28,7 @@ async def test_a_game_reaches_the_final_screen_whatever_the_bot_delay(saves, bot
         assert app.screen.session.over
         game = app.game_screen()
         assert not game.query_one("#undo").display  # the result gets the whole status line
-        assert str(game.query_one("#status").render()) == app.screen.session.result.summary
+        assert str(game.query_one("#status").render()) == english(app.screen.session.result.summary, [s.name for s in app.screen.session.header.seats])
 
 
 def finished(game_id: str, players: str, seed: int = 2) -> Session:

@@ -1,5 +1,6 @@
 import random
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.app.game_log import GameLog
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
@@ -18,7 +19,7 @@ def test_log_describes_each_event_once_and_only_what_the_seat_may_know():
     assert len(ann.lines) == len(record.events)
     assert ann.text_lines() == first + rest
     colours = record.events[0]["colours"]
-    assert f"Your colour is {colours[0]}" in ann.text_lines()[0]
+    assert f"Ann: secret colour {colours[0]}." in ann.text_lines()[0]
     assert colours[0] not in bob.text_lines()[0]
 
 
@@ -42,7 +43,7 @@ def test_log_knows_when_events_were_taken_back():
 
 
 def test_the_log_and_the_result_speak_of_you_in_good_grammar():
-    """The default seat name is "You": "You go first", "You win", never "You goes"."""
+    """The default seat name is "You": "first turn: You", "the winner is You", never "You goes"."""
     from kobito_tui.core.record import new_header, parse_players
 
     for game_id, seed in (("kobito", 4), ("treasure", 6)):  # games that You win
@@ -52,9 +53,10 @@ def test_the_log_and_the_result_speak_of_you_in_good_grammar():
         log = GameLog(game, header, 0)
         log.sync(record.events)
         text = " ".join(log.text_lines())
-        assert "You go first." in text and "You goes" not in text
+        assert "first turn: You." in text and "You goes" not in text
         result = game.result(_folded(game, record))
-        assert result.winners == [0] and result.summary.startswith(("You win ", "You win:"))
+        summary = english(result.summary, ["You", "Bob"])
+        assert result.winners == [0] and ("The winner is You," in summary or "the winner is You." in summary)
         assert "You passes" not in text
 
 

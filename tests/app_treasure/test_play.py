@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.app.treasure.controls import step_target
 from kobito_tui.app.treasure.glyphs import ARROWS
 from kobito_tui.app.treasure.grid import PITCH_X, PITCH_Y, TileGrid
@@ -56,7 +57,7 @@ async def test_a_hot_seat_game_to_the_end(tmp_path, variant, by):
             assert all(event["type"] == "reveal" for event in session.events[count + 1:])
             assert len(session.events) < 200
         assert await reach_final_screen(pilot)
-        assert session.result.summary in screen_text(app)
+        assert english(session.result.summary, [s.name for s in session.header.seats]) in screen_text(app)
         app.pop_screen()
         await pilot.pause()
         assert colours_named(screen_text(app)) == set(colours)  # all revealed at the end

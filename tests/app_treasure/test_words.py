@@ -31,7 +31,7 @@ def test_status_for_pass_place_waiting_and_the_end():
     won = start()  # Ann is red: the top row, flipped by walking it
     play(won, *ANN_WINS)
     assert won.over
-    assert status(won) == "Ann wins: all 5 red tiles show the chest side."
+    assert status(won) == "All 5 red tiles show the chest side: the winner is Ann."
 
 
 def test_colour_line_standard_and_seek():

@@ -10,6 +10,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kobito_tui.core.message import Message
 from kobito_tui.core.game import IllegalEvent
 from kobito_tui.kobito import GAME
 from kobito_tui.kobito.cards import CARD_COUNT, MAX_ROW, NAME
@@ -78,11 +79,11 @@ def check_views(state):
 
 
 def check_words(state, event, seat):
-    """Every event has a log line, the same for its redacted form; redaction hides
+    """Every event has a log message, the same for its redacted form; redaction hides
     the decks' order and other seats' drawn and penalty cards."""
     for who in (None, seat):
         line = GAME.describe(state, event, who)
-        assert isinstance(line, str) and GAME.describe(state, GAME.redact(event, who), who) == line
+        assert isinstance(line, Message) and GAME.describe(state, GAME.redact(event, who), who) == line
     secret = []
     if event["type"] in ("setup", "reshuffle"):
         secret = event["deck"]

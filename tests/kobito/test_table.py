@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from kobito_tui.core.message import Message
 from kobito_tui.core.game import IllegalEvent
 from kobito_tui.kobito import GAME
 from kobito_tui.kobito.cards import NAME, NUMBER
@@ -294,7 +295,7 @@ def test_tie_still_tied_is_a_shared_win():
     state.penalties = [ids(["2a"]), ids(["1a"])]
     state.won = [[4, 5, 1], [17, 1]]
     result = GAME.result(state)
-    assert result.winners == [0, 1] and "share" in result.summary
+    assert result.winners == [0, 1] and result.summary == Message("kobito.won", {"winners": [0, 1], "score": result.scores[0]})
 
 
 def test_tie_shared_option():

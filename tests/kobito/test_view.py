@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from kobito_tui.core.message import Message
+from kobito_tui.i18n.messages import english
 from kobito_tui.kobito import GAME
 
 from .helpers import build, header, settle
@@ -26,7 +28,8 @@ def test_view_shows_own_hand_and_public_counts():
 def test_describe_in_words():
     state = build(hands=[["6a"], []], pots=[("G3-2a", ["4a", "5a"]), None, None])
     line = GAME.describe(state, {"type": "play", "seat": 0, "card": "6a", "pot": 0, "end": "right"}, 1)
-    assert line == "Ann played 6 on the right end of pot A and won 2 gold."
+    assert line == Message("kobito.play", {"seat": 0, "card": "6a", "as": None, "pot": 0, "end": "right", "gold": 2})
+    assert english(line, state.names) == "Ann played 6 on the right end of pot A and won 2 gold."
 
 
 def test_draws_and_penalties_are_hidden_from_other_seats():
@@ -38,12 +41,14 @@ def test_draws_and_penalties_are_hidden_from_other_seats():
     settle(state, 2)
     first = state.turn
     draw = {"type": "draw", "player": 1, "cards": ["7a", "K1"]}
-    assert GAME.describe(state, draw, 1) == "Bob drew 7 and a kobito."
-    assert GAME.describe(state, draw, 2) == "Bob drew 2 cards."
+    assert GAME.describe(state, draw, 1) == Message("kobito.drew-cards", {"player": 1, "cards": ["7a", "K1"]})
+    assert GAME.describe(state, draw, 2) == Message("kobito.drew", {"player": 1, "count": 2})
+    assert english(GAME.describe(state, draw, 1), state.names) == "Bob drew 7 and a kobito."
     assert "7a" not in str(GAME.redact(draw, 2)) and GAME.redact(draw, 1) == draw
     penalty = {"type": "end-turn", "seat": first, "penalty": ["9a"]}
     other = (first + 1) % 3
-    assert "9" not in GAME.describe(state, penalty, other) and "9" in GAME.describe(state, penalty, first)
+    assert GAME.describe(state, penalty, other) == Message("kobito.end-turn", {"seat": first, "count": 1})
+    assert GAME.describe(state, penalty, first).params["penalty"] == ["9a"]
     assert "penalty" not in GAME.redact(penalty, other) and GAME.redact(penalty, other)["penalty_count"] == 1
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record, fold
 from kobito_tui.core.replay import HiddenView, ReplayCursor, refusal
@@ -105,7 +106,9 @@ def test_log_lines_hide_other_seats_draws():
     record = example("kobito-2-players.jsonl")
     cursor = ReplayCursor(record)
     n = cursor.length
-    mine, everything = dict(cursor.lines_before(n, 0, n)), dict(cursor.lines_before(n, None, n))
+    names = [s.name for s in record.header.seats]
+    mine = {k: english(line, names) for k, line in cursor.lines_before(n, 0, n)}
+    everything = {k: english(line, names) for k, line in cursor.lines_before(n, None, n)}
     bob_draws = [i + 1 for i, e in enumerate(record.events) if e["type"] == "draw" and e["player"] == 1]
     assert bob_draws
     for k in bob_draws:

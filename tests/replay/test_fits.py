@@ -6,6 +6,7 @@ import random
 
 from textual.widgets import DataTable
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.browser.preview import preview_seat
 from kobito_tui.app.browser.entries import read_entry
@@ -83,7 +84,7 @@ async def test_the_game_over_line_is_whole_at_80_columns(saves):
             await pilot.pause()
             line = screen.query_one("#replay-position")
             text = str(line.render())
-            assert text == f"Game over: {screen.cursor.game.result(screen.cursor.state).summary}"
+            assert text == f"Game over: {english(screen.cursor.game.result(screen.cursor.state).summary, [s.name for s in screen.cursor.header.seats])}"
             rows = -(-len(text) // line.content_size.width)
             assert line.content_size.height >= rows, (text, line.content_size)
             app.pop_screen()

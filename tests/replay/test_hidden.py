@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.replay import ReplayScreen
@@ -82,5 +83,5 @@ async def test_one_human_replays_from_their_own_view_only_by_either_door(saves):
             await pilot.click("#replay-view")  # disabled: nothing else to offer
             assert screen.seat == 1 and shown and all(view.seat == 1 and view.hands is None for view in shown)
             assert screen.query_one("#replay-view").disabled
-            lines = [line for _, line in screen.cursor.lines_before(screen.cursor.length, 1, 10_000)]
+            lines = [english(line, [s.name for s in screen.cursor.header.seats]) for _, line in screen.cursor.lines_before(screen.cursor.length, 1, 10_000)]
             assert not any(line.startswith("Computer 2 drew ") and not line.endswith(("cards.", "card.")) for line in lines)

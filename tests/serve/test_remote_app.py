@@ -106,7 +106,7 @@ async def test_a_finished_table_is_in_the_players_replays(server, data_dir):
     table = ann.create("treasure", ["open", "open"])
     play_until([ann.join(table, 0), bob.join(table, 1)], random.Random(2), lambda u: u.over)
     stranger = server.connect("guest", "Eve")
-    assert stranger.replays() == [] and stranger.record(table).id == "not-your-replay"
+    assert stranger.replays() == [] and stranger.record(table).id == "no-seat-of-yours"
 
     app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -13,6 +14,11 @@ from kobito_tui.treasure import GAME
 from kobito_tui.treasure.board import COLOURS, CORNERS, DIRECTIONS, TILES, TREASURES, to_rc
 
 from .helpers import header
+
+
+def said(message) -> str:
+    """What a log message tells, in its parameters (no message: nothing)."""
+    return json.dumps(message.params) if message else ""
 
 games = st.fixed_dictionaries(
     {
@@ -91,7 +97,7 @@ def test_a_seat_never_learns_another_seats_colour_before_the_end(spec):
         lines = set()
         for seat in range(spec["players"]):
             others = {COLOURS[c] for s, c in enumerate(after.colour_of) if s != seat}
-            line = GAME.describe(before, event, seat) or ""
+            line = said(GAME.describe(before, event, seat))
             lines.add(line)
             if not after.over:
                 assert set(GAME.view(after, seat).colours) - {None} == {COLOURS[after.colour_of[seat]]}
@@ -150,7 +156,7 @@ def test_in_seek_nobody_knows_a_tile_before_its_reveal_event(spec):
             shown = {to_rc(p): (t.colour, t.treasure) for p, t in enumerate(tiles) if t.colour is not None}
             assert shown == revealed
             assert all(t.treasure is None for t in tiles if t.colour is None)
-            line = GAME.describe(before, event, seat) or ""
+            line = said(GAME.describe(before, event, seat))
             if event["type"] != "reveal":
                 assert not set(TREASURES) & set(re.findall(r"\w+", line))
 

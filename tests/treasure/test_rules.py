@@ -7,6 +7,7 @@ import random
 import pytest
 
 from kobito_tui.core.game import IllegalEvent
+from kobito_tui.core.message import Message
 from kobito_tui.treasure import GAME
 from kobito_tui.treasure.board import CORNERS, OPPOSITE, TILES, TREASURES, from_rc
 
@@ -260,7 +261,7 @@ def test_seek_variant_starts_chest_side_up_and_wins_on_treasures():
     complete_red_row(state)
     assert face_up(state, RED_ROW) == [True] * 5
     assert GAME.result(state).winners == [0]
-    assert "treasure side" in GAME.result(state).summary
+    assert GAME.result(state).summary == Message("treasure.won", {"seat": 0, "colour": "red", "seek": True})
 
 
 # --- seek: every tile unseen until first turned up -----------------------------------------

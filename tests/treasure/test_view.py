@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from kobito_tui.core.game import SPECTATOR
+from kobito_tui.core.message import Message
+from kobito_tui.i18n.messages import english
 from kobito_tui.treasure import GAME
 from kobito_tui.treasure.view import TileView, TreasureView
 
@@ -74,8 +77,12 @@ def test_redact_hides_the_colours_of_other_seats():
 def test_describe_setup_names_only_the_readers_colour():
     state = GAME.new_state(header(2))
     line = GAME.describe(state, setup_event(2), 1)
-    assert "blue" in line and "red" not in line and "Ann goes first" in line
-    assert "Ann red, Bob blue" in GAME.describe(state, setup_event(2), None)
+    assert line == Message("treasure.setup", {"first": 0, "seek": False, "colours": [None, "blue"]})
+    assert english(line, NAMES) == (
+        "Tiles laid out; each player drew a secret colour; first turn: Ann. Bob: secret colour blue."
+    )
+    assert GAME.describe(state, setup_event(2), SPECTATOR).params == {"first": 0, "seek": False}
+    assert "Ann red, Bob blue" in english(GAME.describe(state, setup_event(2), None), NAMES)
 
 
 def test_describe_tells_a_turn_once_it_is_confirmed():
@@ -83,7 +90,8 @@ def test_describe_tells_a_turn_once_it_is_confirmed():
     assert GAME.describe(state, {"type": "step", "seat": 0, "dir": "right"}, 1) is None
     play(state, "right", "down", "up")
     line = GAME.describe(state, {"type": "end", "seat": 0}, 1)
-    assert line == "Ann moved right, down, up — flipped 3 tiles."
+    assert line == Message("treasure.turn", {"seat": 0, "directions": ["right", "down", "up"]})
+    assert english(line, NAMES) == "Ann moved right, down, up — flipped 3 tiles."
 
 
 def test_describe_a_winning_step_reveals_the_winner():
@@ -92,20 +100,27 @@ def test_describe_a_winning_step_reveals_the_winner():
     turn(state, "up", "down", "up")
     play(state, "right")
     line = GAME.describe(state, {"type": "step", "seat": 0, "dir": "down"}, 0)
-    assert line == "Ann moved right, down — flipped 2 tiles. Bob wins: all 5 red tiles show the chest side."
+    won = {"id": "treasure.won", "params": {"seat": 1, "colour": "red", "seek": False}}
+    assert line == Message("treasure.turn", {"seat": 0, "directions": ["right", "down"], "result": won})
+    assert english(line, NAMES) == (
+        "Ann moved right, down — flipped 2 tiles. All 5 red tiles show the chest side: the winner is Bob."
+    )
 
 
 def test_describe_pass_place_and_draw():
     state = start(3, pawns=[[0, 0], [0, 4], [4, 0]], first=1, turn_limit=1)
     turn(state, "left", "left", "left")
     turn(state, "up", "up", "up")
-    assert GAME.describe(state, {"type": "pass", "seat": 0}, None) == (
-        "Ann cannot take a step and passes. Draw: the turn limit of 1 round is reached."
+    passed = GAME.describe(state, {"type": "pass", "seat": 0}, None)
+    draw = {"id": "treasure.turn-limit", "params": {"rounds": 1}}
+    assert passed == Message("treasure.pass", {"seat": 0, "result": draw})
+    assert english(passed, NAMES) == (
+        "Ann cannot take a step: the turn passes on. Draw: the turn limit of 1 round is reached."
     )
     shared = start(shared_pawn=True)
-    assert GAME.describe(shared, {"type": "place", "seat": 0, "corner": [0, 4]}, 1) == (
-        "Ann put the shared pawn on the top-right corner."
-    )
+    placed = GAME.describe(shared, {"type": "place", "seat": 0, "corner": [0, 4]}, 1)
+    assert placed == Message("treasure.place", {"seat": 0, "corner": [0, 4]})
+    assert english(placed, NAMES) == "Ann put the shared pawn on the top-right corner."
 
 
 
@@ -128,12 +143,13 @@ def test_redact_keeps_seek_setups_and_reveals_public():
 def test_describe_seek_setup_and_reveals():
     state = GAME.new_state(header(2, variant="seek"))
     line = GAME.describe(state, setup_event(2, seek=True), 0)
-    assert line.startswith("Tiles laid out chest side up, unseen;")
+    assert line.params["seek"] and english(line, NAMES).startswith("Tiles laid out chest side up, unseen;")
     state = start(variant="seek")
     play(state, "right")
     GAME.apply(state, {"type": "step", "seat": 0, "dir": "right"})
     event = {"type": "reveal", "pos": [0, 1], "tile": ["blue", "ring"]}
-    assert GAME.describe(state, event, 1) == "Ann revealed a blue ring."
+    assert GAME.describe(state, event, 1) == Message("treasure.reveal", {"seat": 0, "tile": ["blue", "ring"]})
+    assert english(GAME.describe(state, event, 1), NAMES) == "Ann revealed a blue ring."
 
 
 def test_describe_a_winning_reveal_tells_the_turn_and_the_winner():
@@ -145,7 +161,8 @@ def test_describe_a_winning_reveal_tells_the_turn_and_the_winner():
     assert GAME.describe(state, last_step, 1) is None  # not over until the reveal
     GAME.apply(state, last_step)
     line = GAME.describe(state, {"type": "reveal", "pos": [0, 4], "tile": ["red", "gem"]}, 1)
-    assert line == (
+    assert line.id == "treasure.turn" and line.params["tile"] == ["red", "gem"]
+    assert english(line, NAMES) == (
         "Ann moved right, down — flipped 2 tiles. Ann revealed a red gem. "
-        "Ann wins: all 5 red tiles show the treasure side."
+        "All 5 red tiles show the treasure side: the winner is Ann."
     )

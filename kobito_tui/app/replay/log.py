@@ -14,6 +14,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from kobito_tui.core.replay import ReplayCursor
+from kobito_tui.i18n import Translator, translator
+from kobito_tui.i18n.messages import say
 
 START = "— start —"
 
@@ -30,10 +32,12 @@ class ReplayLog(Widget, can_focus=True):
             super().__init__()
             self.position = position
 
-    def __init__(self, cursor: ReplayCursor, seat: int | None, **kwargs) -> None:
+    def __init__(self, cursor: ReplayCursor, seat: int | None, t: Translator | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.cursor = cursor
         self.seat = seat
+        self.t = t or translator("en")
+        self.names = [s.name for s in cursor.header.seats]
         self.rows: list[tuple[int, Content]] = []  # what each row shows, and where a click on it jumps
 
     def show(self, seat: int | None) -> None:
@@ -43,7 +47,7 @@ class ReplayLog(Widget, can_focus=True):
 
     def lines(self, count: int) -> list[tuple[int, str]]:
         """The last ``count`` lines up to the position, the start first if it is among them."""
-        lines = self.cursor.lines_before(self.cursor.position, self.seat, count)
+        lines = [(at, say(self.t, line, self.names)) for at, line in self.cursor.lines_before(self.cursor.position, self.seat, count)]
         return lines if len(lines) == count else [(0, START), *lines][-count:]
 
     def render(self) -> Content:

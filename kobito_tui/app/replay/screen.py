@@ -31,6 +31,7 @@ from kobito_tui.core.replay import ReplayCursor, refusal
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import save
 from kobito_tui.core.saves import new_save_path
+from kobito_tui.i18n.messages import english
 
 SPEEDS = (0.5, 1, 2, 4, 8)  # × the base pace
 BASE_PACE = 0.5  # seconds per event at 1×
@@ -147,7 +148,7 @@ class ReplayScreen(ShellScreen):
         cursor = self.cursor
         if cursor.position == cursor.length and cursor.over:
             result = cursor.game.result(cursor.state)
-            return f"Game over: {result.summary}" if result and result.summary else "Game over"
+            return f"Game over: {english(result.summary, [s.name for s in self.header.seats])}" if result and result.summary else "Game over"
         parts = [f"Event {cursor.position}/{cursor.length}", f"move {cursor.moves_done}/{cursor.moves}"]
         if cursor.turn:
             parts.append(f"turn {cursor.turn}/{cursor.turns}")

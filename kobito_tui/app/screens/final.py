@@ -13,6 +13,7 @@ from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.core.game import Result
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.session import Session
+from kobito_tui.i18n.messages import english
 
 
 def headline(result: Result, names: list[str]) -> str:
@@ -55,7 +56,7 @@ class FinalScreen(ShellScreen):
         names = [seat.name for seat in self.session.header.seats]
         with Middle(), Center(), Vertical(id="final-box"):
             yield Static(headline(result, names), id="final-winner", markup=False)
-            yield Static(printable(result.summary), id="final-summary", markup=False)
+            yield Static(english(result.summary, names) if result.summary else "", id="final-summary", markup=False)
             yield scores_table(result, names)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again", id="play_again", variant="primary", compact=True)

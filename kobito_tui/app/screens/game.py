@@ -33,6 +33,7 @@ from kobito_tui.bots import Bot, make_bot
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import printable
+from kobito_tui.i18n.messages import english
 from kobito_tui.core.session import Session
 
 
@@ -249,7 +250,7 @@ class GameScreen(ShellScreen):
         seat = self.session.to_act
         if self.session.over:
             result = self.session.result
-            text = result.summary if result else "Game over"
+            text = english(result.summary, [s.name for s in self.header.seats]) if result and result.summary else "Game over"
         elif seat is not None and self.header.seats[seat].is_bot:
             text = f"{self.header.name(seat)} is thinking…"
         elif seat is not None and seat != self._shown:
@@ -325,7 +326,7 @@ class GameScreen(ShellScreen):
         try:
             change()
         except IllegalEvent as error:
-            self.notify(str(error), title="Move refused", severity="error", markup=False)
+            self.notify(english(error.message, [s.name for s in self.header.seats]), title="Move refused", severity="error", markup=False)
         except OSError as error:
             self._save_failed(error)
         self.refresh_table()

@@ -15,7 +15,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
@@ -27,11 +27,18 @@ from kobito_tui.core.game import Header
 from kobito_tui.core.games import GAME_IDS, get_game
 from kobito_tui.core.levels import level_name
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
+from kobito_tui.i18n.messages import say
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.table import Refusal
 
 NOT_ANSWERING = (HubClosed, OSError, TimeoutError)
+
+
+def refused(app: App, refusal: Refusal) -> str:
+    """Why the hub said no, in the player's language (the app's translator, where it has one)."""
+    translator = getattr(app, "t", None)
+    return f"Refused: {say(translator, refusal) if translator is not None else refusal}"
 
 
 def seat_text(seat: SeatInfo) -> str:
@@ -210,13 +217,13 @@ class LobbyScreen(ShellScreen):
         try:
             return request()
         except NOT_ANSWERING as error:
-            return Refusal("hub", text=f"the server is not answering ({error})")
+            return Refusal("hub", {"error": str(error)})
 
     @work(thread=True, exclusive=True, group="lobby")
     def _request_create(self, game: str, seats: list[str], options: dict[str, Any]) -> None:
         created = self._ask(lambda: self.connection.create(game, seats, options))
         if isinstance(created, Refusal):
-            self.app.call_from_thread(self.say, f"Refused: {created.text}")
+            self.app.call_from_thread(self.say, refused(self.app, created))
         elif "open" in seats:  # the creator takes the first open seat
             self._sit_now(created, watch=False, code=None, seat=seats.index("open"))
         else:
@@ -243,7 +250,7 @@ class LobbyScreen(ShellScreen):
 
     def _sat(self, remote: RemoteTable | Refusal) -> None:
         if isinstance(remote, Refusal):
-            self.say(f"Refused: {remote.text}")
+            self.say(refused(self.app, remote))
             return
         where = "watching" if remote.seat is None else f"seat {remote.seat + 1}"
         code = f"; your seat code is {remote.code} (to come back from another terminal)" if remote.code else ""
@@ -257,7 +264,7 @@ class LobbyScreen(ShellScreen):
 
     def _replays_listed(self, tables: list[TableInfo] | Refusal) -> None:
         if isinstance(tables, Refusal):
-            self.say(tables.text)
+            self.say(refused(self.app, tables))
         elif not tables:
             self.say("No replays yet: a table you played at shows here once its game is over.")
         else:
@@ -272,6 +279,6 @@ class LobbyScreen(ShellScreen):
         from kobito_tui.app.replay import ReplayScreen
 
         if isinstance(record, Refusal):
-            self.say(f"Refused: {record.text}")
+            self.say(refused(self.app, record))
         else:
             self.app.push_screen(ReplayScreen(record, saves_dir=getattr(self.app, "saves_dir", None)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from kobito_tui.core.game import Event
+from kobito_tui.i18n.messages import english
 from kobito_tui.treasure.board import SIZE
 from kobito_tui.treasure.view import Pos, TreasureView
 
@@ -19,7 +20,7 @@ def status_text(view: TreasureView | None, legal: list[Event], interactive: bool
     if view is None or view.to_act is None and not view.over:
         return ""
     if view.over:
-        return view.result.summary if view.result else "The game is over."
+        return english(view.result.summary, view.names) if view.result and view.result.summary else "The game is over."
     if not interactive:
         return f"{view.names[view.to_act]} to move"
     kinds = {move["type"] for move in legal}

@@ -1,0 +1,279 @@
+"""Every message the engines and the table produce, in words: English, Ukrainian, Russian.
+
+Random games of both games (2–4 players, a few option sets) are read by every
+seat, a spectator and the all-seeing replay; refusals and illegal events are
+provoked.  Each message renders in every language with nothing left in braces
+and, in uk/ru, no English left; the params a seat gets hide what it may not know.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from kobito_tui.core.game import SPECTATOR, IllegalEvent, Seat
+from kobito_tui.core.games import get_game
+from kobito_tui.core.message import Message
+from kobito_tui.core.randomplay import random_game
+from kobito_tui.core.record import Record, new_header
+from kobito_tui.i18n import translator
+from kobito_tui.i18n.messages import RENDER, english, say
+from kobito_tui.kobito.cards import NAME
+from kobito_tui.table import Refusal, Table
+from kobito_tui.table import messages as refusals
+
+NAMES = ("Ann", "Bob", "Cy", "Dee")
+GAMES = [
+    ("kobito", {}),
+    ("kobito", {"special_start": "discard", "refill": "as-played", "first_player": 0}),
+    ("treasure", {}),
+    ("treasure", {"variant": "seek"}),
+    ("treasure", {"shared_pawn": True, "turn_limit": 2, "first_player": 1}),
+]
+SOURCE = Path(__file__).resolve().parents[2] / "kobito_tui"
+
+
+def games():
+    """(header, events) of random finished games: each option set at 2, 3 and 4 players."""
+    for index, (game_id, options) in enumerate(GAMES):
+        for players in (2, 3, 4):
+            seed = 10 * index + players
+            header = new_header(game_id, tuple(Seat(n) for n in NAMES[:players]), options, seed=seed)
+            record, _ = random_game(get_game(game_id), header, random.Random(seed))
+            yield header, record.events
+
+
+def walk(header, events, seat):
+    """The log messages ``seat`` reads, each with the event and the state before it."""
+    game = get_game(header.game)
+    state = game.new_state(header)
+    for event in events:
+        message = game.describe(state, event, seat)
+        if message is not None:
+            yield message, event, state
+        game.apply(state, event)
+
+
+def bent(event):
+    """``event`` with each field bent out of shape, dropped, or under another chance type."""
+    yield {k: v for k, v in event.items() if k != "seat"} if "seat" in event else {**event, "seat": 0}
+    yield {**event, "note": 1}
+    for key, value in event.items():
+        if key == "type":
+            continue
+        yield {k: v for k, v in event.items() if k != key}
+        for other in (0, 1, 2, 99, "zz", None, ["zz"], [0, 9], "7a", "K1"):
+            yield {**event, key: other}
+        if isinstance(value, list) and value:
+            yield {**event, key: value[:-1]}
+            yield {**event, key: [value[0], *value[:-1]]}
+    if "seat" not in event:
+        yield from ({"type": kind} for kind in ("setup", "pot", "special-start", "reshuffle", "draw", "reveal"))
+        yield from ({**event, key: value} for key, value in (("depth", 1), ("tiles", []), ("pawns", [[0, 0], [0, 4]])))
+
+
+def tries(game, state, upcoming):
+    """Events to offer in ``state``: junk, the next event and legal moves bent, moves out of turn."""
+    yield from (None, [], {"type": "nonsense"}, {"type": "nonsense", "seat": 0})
+    if upcoming is not None:
+        yield from bent(upcoming)
+    seat = game.to_act(state)
+    if game.id == "treasure":  # also before the setup and while a reveal is due
+        seat = seat or 0
+        yield {"type": "end", "seat": seat}
+        yield {"type": "pass", "seat": seat}
+        yield from ({"type": "place", "seat": seat, "corner": corner} for corner in ([0, 0], [2, 2]))
+        yield from ({"type": "step", "seat": seat, "dir": d} for d in ("up", "down", "left", "right"))
+    if game.to_act(state) is None:
+        return
+    for move in game.legal_moves(state)[:3]:
+        yield from bent(move)
+        yield {**move, "seat": (seat + 1) % 6}
+    if game.id == "treasure":
+        return
+    hand = [NAME[card] for card in state.hands[seat]]
+    yield from ({"type": "end-turn", "seat": seat, "penalty": cards} for cards in ([], hand[:1], hand))
+    yield {"type": "end-turn", "seat": seat}
+    yield from ({"type": "open", "seat": seat, "cards": cards} for cards in (hand[:1], hand[:2], hand))
+    yield from ({"type": "take-kobito", "seat": seat, "kobito": "K1", "card": card} for card in hand)
+    yield from ({"type": "extend", "seat": seat, "card": card, "rainbow": 0, "end": "left"} for card in hand)
+
+
+def illegal(game, state, upcoming=None):
+    """The errors of the events the rules refuse among :func:`tries` in ``state``."""
+    found = []
+    for event in tries(game, state, upcoming):
+        trial = game.copy_state(state)
+        try:
+            game.apply(trial, event)
+        except IllegalEvent as error:
+            found.append(error)
+    return found
+
+
+@pytest.fixture(scope="module")
+def produced() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
+    """Each kind of message (log, illegal, refusal) that games and tables produced, with the names to read it by."""
+    found: dict[str, list[tuple[Message, tuple[str, ...]]]] = {"log": [], "illegal": [], "refusal": []}
+    for header, events in games():
+        names = tuple(s.name for s in header.seats)
+        game = get_game(header.game)
+        for seat in (*range(header.players), SPECTATOR, None):
+            found["log"] += [(message, names) for message, _, _ in walk(header, events, seat)]
+        state = game.new_state(header)
+        for number, event in enumerate(events):
+            if number % 5 == 0 or number < 3 or "seat" not in event:
+                found["illegal"] += [(error.message, names) for error in illegal(game, state, event)]
+            game.apply(state, event)
+        found["log"].append((game.result(state).summary, names))
+        found["illegal"] += [(error.message, names) for error in illegal(game, state)]
+    table = Table(Record(new_header("kobito", (Seat("Ann"), Seat("Bob")), seed=1)), bot_delay=0)
+    seat = table.to_act
+    move = table._session.legal_moves()[0]
+    made = [
+        table.submit(1 - seat, {**move, "seat": 1 - seat}, 0),
+        table.submit(seat, move, 7),
+        table.submit(seat, {**move, "pot": 9}, 0),
+        table.submit(5, move, 0),
+        table.undo(seat),
+        table.redo(seat),
+        refusals.game_over(),
+        Refusal("not-your-seat", {"seat": 1}),
+        Refusal("too-many-tables", {"count": 3}),
+        Refusal("unknown-game", {"game": "chess"}),
+        Refusal("bad-seat", {"levels": ["random", "greedy", "strong"]}),
+        Refusal("bad-options", {"reason": "players must be 2–6"}),
+        Refusal("no-such-table", {"table": "abc"}),
+        Refusal("no-seat-of-yours"),
+        Refusal("seat-taken", {"seat": 1}),
+        Refusal("not-creator"),
+        Refusal("no-such-seat-or-level"),
+        Refusal("not-away", {"seat": 1}),
+        Refusal("hub", {"error": "timed out"}),
+        Refusal("what"),
+    ]
+    found["refusal"] = [(refusal, NAMES) for refusal in made]
+    return found
+
+
+def test_every_message_id_in_the_source_has_words():
+    """An id the engines, the table or the server can say (a string literal) that nobody words fails here."""
+    pattern = re.compile(r"""(?:IllegalEvent|Message|Refusal)\(\s*f?"([a-z][\w.-]*)""")
+    used = {match for path in SOURCE.rglob("*.py") for match in pattern.findall(path.read_text())}
+    used.discard("treasure.")  # treasure.{kind}: its ids are checked by the games walked below
+    assert used and used - set(RENDER) == set()
+
+
+def test_the_walk_meets_every_log_id(produced):
+    assert LOG_IDS - {message.id for message, _ in produced["log"]} == set()
+
+
+LOG_IDS = {
+    "kobito.setup", "kobito.pot", "kobito.special-start", "kobito.reshuffle", "kobito.drew-cards", "kobito.drew",
+    "kobito.play", "kobito.move", "kobito.open", "kobito.extend", "kobito.take-kobito", "kobito.end-turn",
+    "kobito.won", "treasure.setup", "treasure.place", "treasure.pass", "treasure.reveal", "treasure.turn",
+    "treasure.won", "treasure.turn-limit",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["log", "illegal", "refusal"])
+def test_every_message_reads_in_every_language(produced, kind):
+    seen = set()
+    for message, names in produced[kind]:
+        key = (message.id, json.dumps(message.params, sort_keys=True))
+        if key in seen:
+            continue
+        seen.add(key)
+        assert message.id in RENDER, message
+        json.dumps(message.params)  # JSON-able
+        texts = {lang: say(translator(lang), message, names) for lang in ("en", "uk", "ru")}
+        for lang, text in texts.items():
+            assert text and text != message.id and "{" not in text and "}" not in text, (lang, message, text)
+        for lang in ("uk", "ru"):
+            assert texts[lang] != texts["en"] and re.search("[а-яіїєґё]", texts[lang], re.I), (lang, message)
+            assert not english_left(texts[lang], names, message, kind), (lang, message, texts[lang])
+
+
+ALLOWED = {"JSON", "left", "right", "penalty", "depth", "special", "start", "reshuffle"}
+"""Latin words a uk/ru reason may keep: the event fields and values it names, as code spells them."""
+
+
+def leaves(value):
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in leaves(item)]
+    if isinstance(value, list):
+        return [value, *(leaf for item in value for leaf in leaves(item))]
+    return [value]
+
+
+def english_left(text: str, names: tuple[str, ...], message: Message, kind: str) -> list[str]:
+    """The Latin words in ``text`` other than players' names and pot labels, and in a
+    reason other than the values it quotes (what a player or a file sent, as sent)."""
+    for name in names:
+        text = text.replace(name, "")
+    if kind != "log":
+        for value in sorted(leaves(message.params), key=lambda v: -len(repr(v))):
+            text = text.replace(repr(value), "").replace(str(value), "")
+    return [word for word in re.findall(r"[A-Za-z]{2,}", text) if kind == "log" or word not in ALLOWED]
+
+
+def test_the_walk_provokes_most_illegal_events(produced):
+    ids = {message.id for message, _ in produced["illegal"]}
+    reasons = {id for id in RENDER if id.startswith(("game.", "kobito.", "treasure.")) and id not in LOG_IDS}
+    rare = {"kobito.no-pot-there", "kobito.start-empty", "kobito.start-needs"}  # need a pot taken mid-chance, an empty deck
+    assert reasons - ids <= rare, sorted(reasons - ids)
+
+
+def test_a_seats_messages_name_no_card_it_may_not_know():
+    """Another player's drawn and penalty cards and the decks' order never reach a seat's params."""
+    for header, events in games():
+        if header.game != "kobito":
+            continue
+        for seat in (*range(header.players), SPECTATOR):
+            for message, event, _ in walk(header, events, seat):
+                hidden = []
+                if event["type"] in ("setup", "reshuffle"):
+                    hidden = event["deck"]
+                elif event["type"] == "draw" and event["player"] != seat:
+                    hidden = event["cards"]
+                elif event["type"] == "end-turn" and event["seat"] != seat:
+                    hidden = event.get("penalty", [])
+                said = json.dumps(message.params)
+                assert not [card for card in hidden if f'"{card}"' in said], (seat, event, message)
+
+
+def test_a_seats_messages_name_no_other_colour_before_the_end():
+    for header, events in games():
+        if header.game != "treasure":
+            continue
+        colours = next(event["colours"] for event in events if event["type"] == "setup")
+        for seat in (*range(header.players), SPECTATOR):
+            for message, event, _ in walk(header, events, seat):
+                others = {c for s, c in enumerate(colours) if s != seat}
+                said = json.dumps({k: v for k, v in message.params.items() if k not in ("result", "tile")})
+                assert not [c for c in others if f'"{c}"' in said], (seat, message)
+
+
+def test_str_of_an_illegal_event_is_english(produced):
+    for message, _ in produced["illegal"][:400]:
+        error = IllegalEvent(message.id, **message.params)
+        assert str(error) == english(message) and not re.search("[а-яіїєґё]", str(error), re.I)
+    assert str(IllegalEvent("kobito.not-in-hand", card="7a")) == "7a is not in your hand"
+    assert str(IllegalEvent("game.not-seats-turn", seat="\x1b[2J")) == "it is not seat '\\x1b[2J''s turn"
+
+
+def test_names_and_values_from_outside_are_made_printable():
+    play = Message("kobito.drew", {"player": 0, "count": 2})
+    assert say(translator("uk"), play, ["\x1b]0;owned\x07Eve"]) == "\\x1b]0;owned\\x07Eve бере з колоди 2 карти."
+    assert say(translator("en"), play, []) == "seat 0 drew 2 cards."
+
+
+def test_an_unknown_id_or_params_that_do_not_fit_show_the_id():
+    t = translator("ru")
+    assert say(t, Message("from.a-newer-server", {"x": 1}), NAMES) == "from.a-newer-server"
+    assert say(t, Message("kobito.play", {"seat": 0}), NAMES) == "kobito.play"
+    assert say(t, Message("kobito.play", ["not", "a", "dict"]), NAMES) == "kobito.play"  # type: ignore[arg-type]
