@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 from kobito_tui.bots import Bot, RandomBot, make_bot
 from kobito_tui.core.game import Event
@@ -32,6 +33,8 @@ class ComputerSeat:
         self._wake = threading.Condition()
         self._closed = False
         self.unavailable: str | None = None
+        # Told (on the computer's thread) when its bot fails and a random one takes over.
+        self.on_failure: Callable[[str], None] | None = None
         table.bind(seat, Occupant.COMPUTER)
         threading.Thread(target=self._run, name=f"computer seat {seat}", daemon=True).start()
         self._subscription = table.subscribe(SeatPerspective(seat), self._receive)
@@ -66,6 +69,14 @@ class ComputerSeat:
             self._asked_at = time.monotonic()
             self._wake.notify_all()
 
+    def _replace_failed_bot(self) -> None:
+        """A bot that failed once plays no more: a random one takes the seat over."""
+        if isinstance(self.thinker.bot, RandomBot):
+            return
+        self.thinker.bot = RandomBot(self.table.seed_for(f"fallback bot:{self.seat}"))
+        if self.on_failure is not None:
+            self.on_failure(f"The computer failed ({self.thinker.error}); a random one plays for {self.table.header.name(self.seat)}.")
+
     def _run(self) -> None:
         while True:
             with self._wake:
@@ -74,7 +85,10 @@ class ComputerSeat:
                 self._asked = None
                 if self._closed or update is None:
                     return
+            failures = self.thinker.failures
             move = self.thinker.choose(update, history)
+            if self.thinker.failures > failures:
+                self._replace_failed_bot()
             with self._wake:
                 pause = asked_at + self.table.bot_delay - time.monotonic()
                 if self._wake.wait_for(lambda: self._closed, timeout=max(0.0, pause)):

@@ -17,7 +17,7 @@ async def test_a_whole_game_is_playable(drive, saves):
     choose = quick_player(11)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await human_turn(pilot, await game_screen(pilot))
-        session, board = screen.session, screen.board
+        session, board = screen.host.session, screen.board
         board.query_one("#end-turn").active_effect_duration = 0  # no 0.2 s flash that ignores clicks
         while not session.over:
             move = expected(board, choose(session.legal_moves()))

@@ -100,4 +100,4 @@ def target(app: KobitoApp, move: Event) -> tuple[int, int]:
     """The tile to click for a step or a placement."""
     if move["type"] == "place":
         return tuple(move["corner"])
-    return step_target(acting_pawn(game_screen(app).session.view(None)), move["dir"])
+    return step_target(acting_pawn(game_screen(app).host.session.view(None)), move["dir"])
