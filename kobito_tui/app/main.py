@@ -123,7 +123,6 @@ class KobitoApp(App[int]):
         self.to_title()
         self._left_unsaved = [t for t in self._left_unsaved if t is not local]
         self._open = local
-        local.start()  # its computers again, if it was left before
         self.push_screen(GameScreen.local(local, self.bot_delay))
 
     def play_again(self, header: Header) -> None:

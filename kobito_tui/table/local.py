@@ -19,7 +19,8 @@ from kobito_tui.table.table import Occupant, Table
 
 class LocalTable:
     """``record`` played here: people at this terminal in its human seats, a
-    computer of its level in each computer seat, autosaved to ``path``."""
+    computer of its level in each computer seat (from :meth:`start`, once the
+    people watch, until :meth:`close`), autosaved to ``path``."""
 
     def __init__(self, record: Record, path: Path | None, *, bot_delay: float = 0.6):
         # Called from other threads: a failed autosave (or the one that ends a
@@ -34,7 +35,6 @@ class LocalTable:
             self.table.bind(seat, Occupant.LOCAL)
         self.computers: dict[int, ComputerSeat] = {}
         self.notices: list[str] = []  # warnings no one was listening for yet
-        self.start()
 
     def start(self) -> None:
         """A computer of its level in each computer seat (again after :meth:`close`)."""

@@ -316,7 +316,7 @@ async def test_a_board_showing_a_seat_not_to_act_gets_no_legal_moves(saves, monk
     original = MoveListBoard.show
 
     def spy(board, view, legal, interactive):
-        shown.append((view.seat, app.game_screen().host.session.to_act, legal))
+        shown.append((view.seat, app.game_screen().latest.to_act, legal))
         original(board, view, legal, interactive)
 
     monkeypatch.setattr(MoveListBoard, "show", spy)

@@ -187,6 +187,8 @@ class GameScreen(ShellScreen):
             self.host.listen(lambda words: self.post_message(self.Warned(words)))
         for perspective in self._feeds:
             self._subscriptions.append(self.client.subscribe(perspective, self._receive))
+        if self.host is not None:
+            self.host.start()  # the computers play once the game is watched
 
     def on_unmount(self) -> None:
         for subscription in self._subscriptions:
@@ -206,10 +208,10 @@ class GameScreen(ShellScreen):
         with self._inbox_lock:
             updates = list(self._inbox)
             self._inbox.clear()
-        if updates:
-            for update in updates:
-                self._take(update)
-            self.refresh_table()
+        for index, update in enumerate(updates):
+            self._take(update)
+            if index + 1 == len(updates) or updates[index + 1].revision != update.revision:
+                self.refresh_table()  # each position is shown, however soon the next came
 
     def _take(self, update: Update) -> None:
         """Keep ``update`` in its perspective's feed; the log panel gets its new lines."""
