@@ -17,7 +17,10 @@ async def test_key_latency_times_undo_and_redo_key_presses():
     assert all(0 < ms < 10_000 for ms in timings)
 
 
-async def test_cursor_latency_times_keys_while_the_hard_bot_thinks():
+async def test_cursor_latency_times_keys_while_the_hard_bot_thinks(monkeypatch):
+    from kobito_tui.app.board import board_class
+
+    monkeypatch.setattr("kobito_tui.app.screens.game.board_class", board_class)  # the real card cursor
     timings = await ui.cursor_latency(4, thinking=True)
     assert len(timings) == 4
     assert all(0 < ms < 10_000 for ms in timings)
