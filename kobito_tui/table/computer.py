@@ -24,7 +24,10 @@ from kobito_tui.table.update import Update
 class ComputerSeat:
     """A computer playing ``seat`` of ``table`` until :meth:`close`."""
 
-    def __init__(self, table: Table, seat: int, bot: Bot, budget_s: float = HARD_BUDGET_S):
+    def __init__(
+        self, table: Table, seat: int, bot: Bot, budget_s: float = HARD_BUDGET_S,
+        on_failure: Callable[[str], None] | None = None,
+    ):
         self.table, self.seat = table, seat
         self.thinker = Thinker(bot, table.game, budget_s, table.seed_for(f"fallback:{seat}"))
         self._history: list[Event] = []  # the seat's redacted events so far
@@ -34,13 +37,16 @@ class ComputerSeat:
         self._closed = False
         self.unavailable: str | None = None
         # Told (on the computer's thread) when its bot fails and a random one takes over.
-        self.on_failure: Callable[[str], None] | None = None
+        self.on_failure = on_failure
         table.bind(seat, Occupant.COMPUTER)
         threading.Thread(target=self._run, name=f"computer seat {seat}", daemon=True).start()
         self._subscription = table.subscribe(SeatPerspective(seat), self._receive)
 
     @classmethod
-    def of_level(cls, table: Table, seat: int, level: str, budget_s: float = HARD_BUDGET_S) -> ComputerSeat:
+    def of_level(
+        cls, table: Table, seat: int, level: str, budget_s: float = HARD_BUDGET_S,
+        on_failure: Callable[[str], None] | None = None,
+    ) -> ComputerSeat:
         """A computer of ``level`` (its dice seeded apart from the game's chance events);
         if that level fails to load, a random one, with the reason in ``unavailable``."""
         seed = table.seed_for(f"bot:{seat}")
@@ -48,7 +54,7 @@ class ComputerSeat:
             bot, unavailable = make_bot(table.game.id, level, seed), None
         except Exception as error:  # a computer that fails to load must not end the game
             bot, unavailable = RandomBot(seed), f"the {level} computer is unavailable ({error})"
-        computer = cls(table, seat, bot, budget_s)
+        computer = cls(table, seat, bot, budget_s, on_failure)
         computer.unavailable = unavailable
         return computer
 

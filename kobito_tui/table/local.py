@@ -42,8 +42,7 @@ class LocalTable:
             return
         for seat, player in enumerate(self.session.header.seats):
             if player.is_bot:
-                computer = ComputerSeat.of_level(self.table, seat, player.level or DEFAULT_LEVEL)
-                computer.on_failure = self._warn
+                computer = ComputerSeat.of_level(self.table, seat, player.level or DEFAULT_LEVEL, on_failure=self._warn)
                 self.computers[seat] = computer
                 if computer.unavailable:
                     self._warn(f"{computer.unavailable.capitalize()}; a random one plays.")

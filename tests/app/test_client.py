@@ -22,7 +22,7 @@ from kobito_tui.core.record import run_chance
 from kobito_tui.table import LogEntry, Refusal, SeatPerspective, Update, messages
 
 from .conftest import make_app, treasure
-from .test_pilot import human_turn, settle
+from .test_pilot import settle
 
 
 class FakeClient:

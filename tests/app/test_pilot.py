@@ -65,7 +65,7 @@ async def test_new_game_dialog_by_mouse(saves):
             await pilot.pause()
         await pilot.click("#start")
         await settle(pilot, lambda: app.game_screen() is not None)
-        header, seed = app.game_screen().header, app.game_screen().seed
+        header = app.game_screen().header
     assert header.game == "treasure"
     assert header.players == 3
     assert [s.is_bot for s in header.seats] == [False, True, True]
