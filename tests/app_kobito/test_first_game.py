@@ -47,8 +47,8 @@ def first_turn_with(check, players: str = "You,bot:random", tries: int = 60) -> 
 def quick_hints(monkeypatch):
     """The hint's strong computer, replaced by the greedy one: quick."""
     monkeypatch.setattr(
-        "kobito_tui.app.screens.game.make_bot",
-        lambda game_id, level, seed: make_bot(game_id, "greedy" if level == "strong" else level, seed),
+        "kobito_tui.table.table.make_bot",
+        lambda game_id, level, seed, *budget: make_bot(game_id, "greedy" if level == "hard" else level, seed),
     )
 
 

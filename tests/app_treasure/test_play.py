@@ -111,7 +111,7 @@ async def test_the_hint_highlights_its_step(tmp_path):
 
 
 async def test_against_computers_the_human_sees_only_their_own_colour(tmp_path):
-    app = treasure_app(tmp_path, "Ann,bot,bot,bot", seed=8, first_player=0)
+    app = treasure_app(tmp_path, "Ann,bot,bot,bot", seed=11, first_player=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         session = game_screen(app).host.session

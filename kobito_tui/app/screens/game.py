@@ -340,9 +340,9 @@ class GameScreen(ShellScreen):
             text = result_words(update.result)
         elif seat is not None and self.header.seats[seat].is_bot:
             text = f"{self.header.name(seat)} is thinking…"
-        elif seat is not None and seat != self._shown or seat not in self.seats:
-            text = f"{self.header.name(seat)} to play" if seat is not None else text
-        elif len(self.seats) > 1:  # hot seat: whose keys these are
+        elif seat is not None and (seat != self._shown or seat not in self.seats):
+            text = f"{self.header.name(seat)} to play"
+        elif seat is not None and len(self.seats) > 1:  # hot seat: whose keys these are
             named = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
             text = named if len(named) <= self.query_one("#status").content_size.width else text
         elif not text:
