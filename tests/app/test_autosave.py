@@ -40,6 +40,7 @@ async def human_move(pilot):
 
 
 async def play_one_move(pilot):
+    await settle(pilot, lambda: human_turn(pilot.app))
     started = time.monotonic()
     events = await human_move(pilot)
     assert time.monotonic() - started < 0.3  # the move did not wait for the disk

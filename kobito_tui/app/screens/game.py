@@ -185,6 +185,11 @@ class GameScreen(ShellScreen):
         if self.host is not None:
             self.host.on_save_report = lambda: self.post_message(self.SaveReported())
             self.host.listen(lambda words: self.post_message(self.Warned(words)))
+        self.call_after_refresh(self._subscribe)  # laid out first: the log opens scrolled to its end
+
+    def _subscribe(self) -> None:
+        if not self.is_attached:
+            return
         for perspective in self._feeds:
             self._subscriptions.append(self.client.subscribe(perspective, self._receive))
         if self.host is not None:
