@@ -13,7 +13,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -32,7 +32,8 @@ from kobito_tui.app.log_panel import LOG_LINES, LogPanel
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.unsaved import failing
-from kobito_tui.app.words import entry_words, refusal_words, result_words
+from kobito_tui.app.feed import Client, Feed
+from kobito_tui.app.words import refusal_words, result_words
 from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.core.games import get_game
 from kobito_tui.core.safetext import printable
@@ -96,7 +97,6 @@ class GameScreen(ShellScreen):
         Binding("f2", "app.rules", "Rules"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
-
 
     def __init__(
         self,
@@ -428,7 +428,11 @@ class GameScreen(ShellScreen):
 
     @work(thread=True, group="request", exit_on_error=False)
     def _ask_in_thread(self, ask: Callable[[], Refusal | None]) -> None:
-        refusal = ask()
+        try:
+            refusal = ask()
+        except Exception as error:  # the connection is gone: say so, keep the screen
+            self.app.call_from_thread(self.notify, printable(error), title="Not sent", severity="error", markup=False)
+            return
         if refusal is not None:
             self.app.call_from_thread(self._answered, refusal)
 
@@ -503,36 +507,3 @@ class GameScreen(ShellScreen):
             record = None if self.host is None else self.host.session.record
             self.app.push_screen(FinalScreen(self.latest.result, self.header, record))
 
-
-class Feed:
-    """One perspective's updates as this client keeps them: the newest, the
-    history so far (redacted for it) and its log in words."""
-
-    def __init__(self) -> None:
-        self.update: Update | None = None
-        self.history: list[Event] = []
-        self.log: list[str] = []
-
-    def take(self, update: Update) -> list[str]:
-        """Keep ``update``; returns the lines it adds to the log panel."""
-        if update.full:
-            self.history, self.log = [], []
-        if update.undone:
-            del self.history[-update.undone :]
-        if update.taken_back:
-            del self.log[-len(update.taken_back) :]
-        self.history += update.history
-        added = [entry_words(entry) for entry in update.log]
-        self.log += added
-        self.update = update
-        return [f"↶ Taken back: {entry_words(entry)}" for entry in update.taken_back] + added
-
-
-class Client(Protocol):
-    """What the game screen needs of a table: :class:`Table` and ``RemoteTable`` both are one."""
-
-    def subscribe(self, perspective: Perspective, callback: Callable[[Update], None]) -> Any: ...
-    def submit(self, seat: int, move: Event, revision: int) -> Refusal | None: ...
-    def undo(self, seat: int) -> Refusal | None: ...
-    def redo(self, seat: int) -> Refusal | None: ...
-    def hint(self, seat: int) -> Future[Hint] | Refusal: ...
