@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from kobito_tui.core.game import Header
     from kobito_tui.core.record import Record
     from kobito_tui.core.session import Session
+    from kobito_tui.table.local import LocalTable
 
 
 def style_sheets() -> list[Path]:
@@ -62,8 +63,8 @@ class KobitoApp(App[int]):
         self.env = os.environ if env is None else env  # this client's environment: where its choice is remembered
         self.bot_delay = bot_delay
         self._start = (new, load, replay)
-        self._open: Session | None = None  # the game on the game screen
-        self._left_unsaved: list[Session] = []  # games left while their saving failed
+        self._open: LocalTable | None = None  # the game on the game screen
+        self._left_unsaved: list[LocalTable] = []  # games left while their saving failed
         self._quit_pending: list[Session] = []  # quitting: the unsaved games not yet saved elsewhere
         self._quit_notes: list[str] = []  # quitting: where games were saved instead, said on exit
         self._exit_lines: list[str] = []  # what the terminal says after the app quit
@@ -104,43 +105,48 @@ class KobitoApp(App[int]):
     def start_game(self, header: Header | None) -> None:
         from kobito_tui.core.record import Record
         from kobito_tui.core.saves import new_save_path
-        from kobito_tui.core.session import Session
+        from kobito_tui.table.local import LocalTable
 
         if header is None:
             return
-        session = Session(Record(header), path=new_save_path(self.saves_dir, header), background=True)
+        path = new_save_path(self.saves_dir, header)
+        local = LocalTable(Record(header), path, bot_delay=self.bot_delay)
         try:
-            session.flush()  # the deal is on disk before anyone sees it
+            local.flush()  # the deal is on disk before anyone sees it
         except OSError as error:
-            self.show_error("Cannot save games", f"{session.path}: {error}")
+            local.close()
+            self.show_error("Cannot save games", f"{path}: {error}")
             return
-        self.open_session(session)
+        self.open_local(local)
 
     def resume(self, path: Path | None) -> None:
         from kobito_tui.core.savefile import SaveError, load
-        from kobito_tui.core.session import Session
+        from kobito_tui.table.local import LocalTable
 
         if path is None:
             return
         self.flush_game()
-        unsaved = next((s for s in self.unsaved_sessions() if s.path.resolve() == Path(path).resolve()), None)
+        self.unsaved_sessions()  # (tries once more to write them)
+        unsaved = next((t for t in (*self._left_unsaved, self._open) if t is not None and t.session.unsaved
+                        and t.session.path.resolve() == Path(path).resolve()), None)
         if unsaved is not None:  # its file lacks moves that this app holds: go on from them
-            self.open_session(unsaved)
+            self.open_local(unsaved)
             return
         try:
             record = load(path)
         except SaveError as error:
             self.show_error("This save file cannot be loaded", str(error))
             return
-        self.open_session(Session(record, path=Path(path), background=True))
+        self.open_local(LocalTable(record, Path(path), bot_delay=self.bot_delay))
 
-    def open_session(self, session: Session) -> None:
+    def open_local(self, local: LocalTable) -> None:
+        """Play the game hosted by ``local`` on the game screen (its client)."""
         from kobito_tui.app.screens.game import GameScreen
 
         self.to_title()
-        self._left_unsaved = [s for s in self._left_unsaved if s is not session]
-        self._open = session
-        self.push_screen(GameScreen(session, self.bot_delay))
+        self._left_unsaved = [t for t in self._left_unsaved if t is not local]
+        self._open = local
+        self.push_screen(GameScreen.local(local, self.bot_delay))
 
     def play_again(self, header: Header) -> None:
         """The same players and options, a new deal."""
@@ -174,7 +180,7 @@ class KobitoApp(App[int]):
 
     def to_title(self) -> None:
         self.flush_game()  # leaving the game: its file is complete before anything reads it
-        if self._open is not None and self._open.unsaved:
+        if self._open is not None and self._open.session.unsaved:
             self._left_unsaved.append(self._open)  # asked about again on quitting
         self._open = None
         while len(self.screen_stack) > 1:
@@ -198,14 +204,14 @@ class KobitoApp(App[int]):
 
     def unsaved_sessions(self) -> list[Session]:
         """The games of this run whose file lacks moves, after trying once more to write them."""
-        for session in (*self._left_unsaved, self._open):
-            if session is not None:
+        for local in (*self._left_unsaved, self._open):
+            if local is not None:
                 try:
-                    session.flush()
+                    local.flush()
                 except OSError:
                     pass
-        self._left_unsaved = [session for session in self._left_unsaved if session.unsaved]
-        return [s for s in (*self._left_unsaved, self._open) if s is not None and s.unsaved]
+        self._left_unsaved = [local for local in self._left_unsaved if local.session.unsaved]
+        return [t.session for t in (*self._left_unsaved, self._open) if t is not None and t.session.unsaved]
 
     # -- quitting ------------------------------------------------------------
     async def action_quit(self) -> None:
@@ -279,7 +285,7 @@ class KobitoApp(App[int]):
         if game is None:
             self.push_screen(RulesScreen())
         else:
-            self.push_screen(RulesScreen(game.header.game, game.header.options, game.header.seed))
+            self.push_screen(RulesScreen(game.header.game, game.header.options, game.seed))
 
     def action_how_to_play(self) -> None:
         """In a game, that game's page; elsewhere the page of every game."""

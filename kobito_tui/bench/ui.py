@@ -9,6 +9,10 @@
   autosave thread, board and log) until the first screen update rendered with
   it (the compositor's output, which a headless app does not write to a
   terminal).
+* ``cursor_ms_idle_*`` / ``cursor_ms_thinking_*``: the card cursor (→ ←) of
+  the human to act in a 3-seat Kobito game, key to rendered screen, while
+  nobody thinks and while a Hard bot thinks in the table's threads (a computer
+  can never block a key press).
 * ``peak_rss_mb``: this process's peak resident memory after the game session.
 
 With ``--terminal``, :mod:`kobito_tui.bench.terminal` times keys in a real
@@ -113,20 +117,21 @@ class PaintClock:
 
         def timed(screen, renderable) -> None:
             display(screen, renderable)
-            if renderable is not None and (game := app.game_screen()) is not None:
-                self.paints.append((time.perf_counter(), len(game.session.events)))
+            if renderable is not None and (game := app.game_screen()) is not None and game.latest is not None:
+                self.paints.append((time.perf_counter(), game.latest.revision))
 
         app._display = timed
 
-    async def key_to_paint(self, key: str, events_after: int) -> float:
-        """Press ``key``; milliseconds until the first paint showing ``events_after`` events."""
+    async def key_to_paint(self, key: str, revision: int | None = None) -> float:
+        """Press ``key``; milliseconds until the first paint showing the table at
+        ``revision`` (None: the first paint at all)."""
         from textual import events
 
         self.paints.clear()
         start = time.perf_counter()
         self.app._driver.send_message(events.Key(key, key))
         while True:
-            painted = [when for when, count in self.paints if count == events_after]
+            painted = [when for when, shown in self.paints if revision in (None, shown)]
             if painted:
                 return (painted[0] - start) * 1000
             if time.perf_counter() - start > 10:
@@ -140,25 +145,74 @@ async def _play(pilot, rng: random.Random, timings: list[float], samples: int) -
     clock = PaintClock(app)
     while len(timings) < samples:
         screen = app.game_screen()
-        if screen is None or screen.session.over:
+        if screen is None or screen.over:
             return
         if not screen.human_to_move:
             await pilot.pause(0.001)
             continue
-        session, game = screen.session, screen.session.game
-        legal = session.legal_moves()
-        open_moves = [move for move in legal if not game.closes_turn(move)]
+        legal = list(screen.latest.legal)
+        open_moves = [move for move in legal if not screen.game.closes_turn(move)]
         screen.play(rng.choice(open_moves or legal))
         await pilot.pause()
-        if open_moves and session.can_undo():
-            played = len(session.events)
-            timings.append(await clock.key_to_paint("u", played - 1))
+        if open_moves and screen.can("undo"):
+            played = screen.latest.revision
+            timings.append(await clock.key_to_paint("u", played + 1))
             await pilot.pause()
-            timings.append(await clock.key_to_paint("y", played))
+            timings.append(await clock.key_to_paint("y", played + 2))
             await pilot.pause()
-        while screen.human_to_move and not session.over:
-            screen.play(rng.choice(session.legal_moves()))
+        while screen.human_to_move and not screen.over:
+            screen.play(rng.choice(list(screen.latest.legal)))
+            await pilot.pause()
         await pilot.pause()
+
+
+async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[float]:
+    """Milliseconds from each card-cursor key (→ ←) of the human to act in a
+    3-seat Kobito game (Hard computers at the other seats) to the rendered
+    screen; with ``thinking``, while the Hard bot thinks all along in the
+    table's own threads (a hint for the seat, asked again as each one is
+    answered: the bot and thinker a Hard computer seat uses on its turn)."""
+    import threading
+
+    from kobito_tui.app.main import KobitoApp
+
+    header = new_header("kobito", parse_players("You,bot:hard,bot:hard"), seed=seed)
+    timings: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        app = KobitoApp(Path(folder), new=header, bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(6000):
+                screen = app.game_screen()
+                if screen is not None and screen.human_to_move:
+                    break
+                await pilot.pause(0.01)
+            else:
+                raise RuntimeError("the human never got the turn")
+            await pilot.pause(0.2)
+            stop = threading.Event()
+
+            def think() -> None:
+                table = screen.host.table
+                while not stop.is_set():
+                    answer = table.hint(0)
+                    if not hasattr(answer, "result"):
+                        return
+                    answer.exception()  # waits until it is thought out
+
+            thinker = threading.Thread(target=think, daemon=True)
+            if thinking:
+                thinker.start()
+                await pilot.pause(0.1)
+            clock = PaintClock(app)
+            try:
+                for index in range(samples):
+                    timings.append(await clock.key_to_paint(("right", "left")[index % 2]))
+                    await pilot.pause(0.005)
+            finally:
+                stop.set()
+            if thinking:
+                thinker.join(10)
+    return timings
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -176,6 +230,10 @@ def run(args) -> dict:
     samples = 200
     result = {"game": game_id, "players": players, "size": "120x40", **startup()}
     timings = asyncio.run(key_latency(game_id, players, samples))
+    idle, thinking = asyncio.run(cursor_latency(100, False)), asyncio.run(cursor_latency(100, True))
+    for name, values in (("cursor_ms_idle", idle), ("cursor_ms_thinking", thinking)):
+        result[f"{name}_median"] = round(statistics.median(values), 2)
+        result[f"{name}_p95"] = round(percentile(values, 0.95), 2)
     result.update(
         key_presses=len(timings),
         key_to_screen_ms_median=round(statistics.median(timings), 2),
@@ -198,6 +256,9 @@ def report(result: dict) -> str:
             f"  key -> screen median  {result['key_to_screen_ms_median']} ms  (target <= 25)",
             f"  key -> screen p95     {result['key_to_screen_ms_p95']} ms  (target <= 60)",
             f"  over                  {result['key_presses']} key presses",
+            "  card cursor, 3 seats  median / p95, 100 keys each (target: thinking no worse, p95 <= 60)",
+            f"    nobody thinks       {result['cursor_ms_idle_median']} / {result['cursor_ms_idle_p95']} ms",
+            f"    Hard bot thinks     {result['cursor_ms_thinking_median']} / {result['cursor_ms_thinking_p95']} ms",
             f"  peak memory           {result['peak_rss_mb']} MB  (target <= 150)",
         ]
     )

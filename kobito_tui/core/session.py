@@ -32,13 +32,11 @@ class Session:
         self,
         record: Record,
         path: Path | None = None,
-        on_change: Callable[[Session, list[Event]], None] | None = None,
         background: bool = False,
     ):
         self.record = record
         self.game: Game = record.game
         self.path = path
-        self.on_change = on_change
         # Called after a failed autosave, and after the one that ends a failing
         # spell (from the writer thread when saving in the background).
         self.on_save_report: Callable[[Session], None] | None = None
@@ -122,7 +120,7 @@ class Session:
         if self.game.closes_turn(move):
             self._mark_barrier_at_end()
         added += self._advance()
-        self._changed(added)
+        self._changed()
         return added
 
     def can_undo(self, seat: int | None = None) -> bool:
@@ -142,7 +140,7 @@ class Session:
         move = self.events.pop()
         self._redo.append(move)
         self._restore()
-        self._changed([])
+        self._changed()
         return move
 
     def can_redo(self, seat: int | None = None) -> bool:
@@ -179,11 +177,9 @@ class Session:
         for event in self.events[self._barrier :]:
             self.game.apply(self.state, event)
 
-    def _changed(self, added: list[Event]) -> None:
+    def _changed(self) -> None:
         if self._saver is not None:
             self._saver.save(self.record)  # in the foreground, raises a failed write's OSError
-        if self.on_change is not None:
-            self.on_change(self, added)
 
     def _save_reported(self) -> None:
         if self.on_save_report is not None:
@@ -193,8 +189,3 @@ class Session:
 def _common_prefix(a: list[Event], b: list[Event]) -> int:
     """How many events ``a`` and ``b`` share from the start."""
     return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-
-
-def replay_state(record: Record, upto: int) -> Any:
-    """The state after the first ``upto`` events of ``record``."""
-    return fold(record.game, record.header, record.events[:upto])

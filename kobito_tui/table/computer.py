@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 from kobito_tui.bots import Bot, RandomBot, make_bot
 from kobito_tui.core.game import Event
@@ -23,7 +24,10 @@ from kobito_tui.table.update import Update
 class ComputerSeat:
     """A computer playing ``seat`` of ``table`` until :meth:`close`."""
 
-    def __init__(self, table: Table, seat: int, bot: Bot, budget_s: float = HARD_BUDGET_S):
+    def __init__(
+        self, table: Table, seat: int, bot: Bot, budget_s: float = HARD_BUDGET_S,
+        on_failure: Callable[[str], None] | None = None,
+    ):
         self.table, self.seat = table, seat
         self.thinker = Thinker(bot, table.game, budget_s, table.seed_for(f"fallback:{seat}"))
         self._history: list[Event] = []  # the seat's redacted events so far
@@ -32,12 +36,17 @@ class ComputerSeat:
         self._wake = threading.Condition()
         self._closed = False
         self.unavailable: str | None = None
+        # Told (on the computer's thread) when its bot fails and a random one takes over.
+        self.on_failure = on_failure
         table.bind(seat, Occupant.COMPUTER)
         threading.Thread(target=self._run, name=f"computer seat {seat}", daemon=True).start()
         self._subscription = table.subscribe(SeatPerspective(seat), self._receive)
 
     @classmethod
-    def of_level(cls, table: Table, seat: int, level: str, budget_s: float = HARD_BUDGET_S) -> ComputerSeat:
+    def of_level(
+        cls, table: Table, seat: int, level: str, budget_s: float = HARD_BUDGET_S,
+        on_failure: Callable[[str], None] | None = None,
+    ) -> ComputerSeat:
         """A computer of ``level`` (its dice seeded apart from the game's chance events);
         if that level fails to load, a random one, with the reason in ``unavailable``."""
         seed = table.seed_for(f"bot:{seat}")
@@ -45,7 +54,7 @@ class ComputerSeat:
             bot, unavailable = make_bot(table.game.id, level, seed), None
         except Exception as error:  # a computer that fails to load must not end the game
             bot, unavailable = RandomBot(seed), f"the {level} computer is unavailable ({error})"
-        computer = cls(table, seat, bot, budget_s)
+        computer = cls(table, seat, bot, budget_s, on_failure)
         computer.unavailable = unavailable
         return computer
 
@@ -66,6 +75,14 @@ class ComputerSeat:
             self._asked_at = time.monotonic()
             self._wake.notify_all()
 
+    def _replace_failed_bot(self) -> None:
+        """A bot that failed once plays no more: a random one takes the seat over."""
+        if isinstance(self.thinker.bot, RandomBot):
+            return
+        self.thinker.bot = RandomBot(self.table.seed_for(f"fallback bot:{self.seat}"))
+        if self.on_failure is not None:
+            self.on_failure(f"The computer failed ({self.thinker.error}); a random one plays for {self.table.header.name(self.seat)}.")
+
     def _run(self) -> None:
         while True:
             with self._wake:
@@ -74,7 +91,10 @@ class ComputerSeat:
                 self._asked = None
                 if self._closed or update is None:
                     return
+            failures = self.thinker.failures
             move = self.thinker.choose(update, history)
+            if self.thinker.failures > failures:
+                self._replace_failed_bot()
             with self._wake:
                 pause = asked_at + self.table.bot_delay - time.monotonic()
                 if self._wake.wait_for(lambda: self._closed, timeout=max(0.0, pause)):

@@ -21,6 +21,7 @@ class Thinker:
         self.bot, self.game, self.budget_s = bot, game, budget_s
         self.rng = random.Random(seed)
         self.overruns = self.failures = 0
+        self.error: Exception | None = None  # what the bot raised last
         self._busy: threading.Thread | None = None
 
     def choose(self, update: Update, history: list[Event]) -> Event:
@@ -43,5 +44,5 @@ class Thinker:
     def _ask(self, update: Update, legal: list[Event], history: list[Event], answer: list[Event]) -> None:
         try:
             answer.append(self.bot.choose(self.game, update.header, update.view, list(legal), list(history)))
-        except Exception:  # a broken bot is answered by a random move
-            pass
+        except Exception as error:  # a broken bot is answered by a random move
+            self.error = error

@@ -33,13 +33,14 @@ async def human_move(pilot):
     app = pilot.app
     await settle(pilot, lambda: human_turn(app))
     screen = app.screen
-    moves = len(screen.session.events)
-    screen.board.post_message(GameBoard.MoveChosen(screen.session.legal_moves()[0]))
-    await settle(pilot, lambda: len(screen.session.events) > moves)
-    return list(screen.session.events)
+    moves = len(screen.host.session.events)
+    screen.board.post_message(GameBoard.MoveChosen(screen.host.session.legal_moves()[0]))
+    await settle(pilot, lambda: len(screen.host.session.events) > moves)
+    return list(screen.host.session.events)
 
 
 async def play_one_move(pilot):
+    await settle(pilot, lambda: human_turn(pilot.app))
     started = time.monotonic()
     events = await human_move(pilot)
     assert time.monotonic() - started < 0.3  # the move did not wait for the disk
@@ -60,7 +61,7 @@ async def test_continue_from_the_palette_resumes_the_last_move(saves, slow_disk)
         events = await play_one_move(pilot)
         app.action_continue_game()
         await pilot.pause()
-        assert app.game_screen().session.events == events
+        assert app.game_screen().host.session.events == events
 
 
 def status(app) -> str:
@@ -74,7 +75,7 @@ async def test_the_status_bar_says_saving_is_failing_until_a_save_works(saves, f
     async with app.run_test() as pilot:
         full_disk.set()
         events = await human_move(pilot)
-        session = app.game_screen().session
+        session = app.game_screen().host.session
         await settle(pilot, lambda: "Saving is failing" in status(app))
         await settle(pilot, lambda: human_turn(app))
         assert session.unsaved_moves >= 1
@@ -95,7 +96,7 @@ async def test_quitting_with_unsaved_moves_offers_to_save_elsewhere(saves, full_
         await human_move(pilot)
         await pilot.press("q")
         await settle(pilot, lambda: isinstance(app.screen, UnsavedDialog))
-        events = list(app.game_screen().session.events)
+        events = list(app.game_screen().host.session.events)
         elsewhere = tmp_path / "rescued.jsonl"
         app.screen.query_one("#save-as", Input).value = str(elsewhere)
         await pilot.click("#save-there")
@@ -111,7 +112,7 @@ async def test_quitting_without_saving_says_what_is_lost_and_exits_non_zero(save
         await human_move(pilot)
         await pilot.press("ctrl+c")
         await settle(pilot, lambda: isinstance(app.screen, UnsavedDialog))
-        n = app.game_screen().session.unsaved_moves
+        n = app.game_screen().host.session.unsaved_moves
         app.screen.query_one("#save-as", Input).value = str(saves)  # a folder: refused, the dialog stays
         await pilot.press("enter")
         assert isinstance(app.screen, UnsavedDialog)
@@ -163,12 +164,12 @@ async def test_continue_goes_on_from_the_moves_its_file_lacks(saves, full_disk):
     async with app.run_test() as pilot:
         full_disk.set()
         await human_move(pilot)
-        session = app.game_screen().session
+        session = app.game_screen().host.session
         app.to_title()
         assert len(load(list_saves(saves)[0]).events) < len(session.events)
         app.action_continue_game()  # not the shorter game on disk, which the held moves would overwrite
         await pilot.pause()
-        assert app.game_screen().session is session
+        assert app.game_screen().host.session is session
         full_disk.clear()
         await pilot.press("q")
         await pilot.pause()

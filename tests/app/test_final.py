@@ -7,12 +7,12 @@ import random
 import pytest
 from textual.widgets import DataTable
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.session import Session
+from kobito_tui.i18n.messages import english
 
 from .conftest import make_app, treasure
 from .test_pilot import settle
@@ -25,10 +25,10 @@ async def test_a_game_reaches_the_final_screen_whatever_the_bot_delay(saves, bot
     app = KobitoApp(saves, new=treasure("bot:random,bot:random", turn_limit=2), bot_delay=bot_delay)
     async with app.run_test() as pilot:
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
-        assert app.screen.session.over
         game = app.game_screen()
+        assert game.host.session.over
         assert not game.query_one("#undo").display  # the result gets the whole status line
-        assert str(game.query_one("#status").render()) == english(app.screen.session.result.summary, [s.name for s in app.screen.session.header.seats])
+        assert str(game.query_one("#status").render()) == english(app.screen.result.summary, [s.name for s in app.screen.header.seats])
 
 
 def finished(game_id: str, players: str, seed: int = 2) -> Session:
@@ -50,7 +50,7 @@ async def test_treasure_final_scores_reveal_every_colour(saves):
     colours = session.result.details["colours"]
     app = make_app(saves)
     async with app.run_test() as pilot:
-        app.push_screen(FinalScreen(session))
+        app.push_screen(FinalScreen(session.result, session.header, session.record))
         await pilot.pause()
         headings, rows = table_of(app.screen)
     assert headings == ["Player", "Colour", ""]
@@ -63,7 +63,7 @@ async def test_kobito_final_scores_show_gold_and_penalties_best_first(saves):
     result = session.result
     app = make_app(saves)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.push_screen(FinalScreen(session))
+        app.push_screen(FinalScreen(session.result, session.header, session.record))
         await pilot.pause()
         headings, rows = table_of(app.screen)
     assert headings == ["Player", "Score", "Gold won", "Penalty cards", ""]

@@ -94,7 +94,7 @@ async def test_killed_mid_game_then_continue_resumes_at_the_last_committed_move(
     async with app.run_test() as pilot:
         await pilot.press("c")
         await pilot.pause()
-        session = app.game_screen().session
+        session = app.game_screen().host.session
         assert session.path == path
         assert [e["type"] for e in session.events] == ["setup", "step", "step"]
         assert session.to_act == 0 and len(session.legal_moves()) > 0
@@ -118,4 +118,4 @@ async def test_killed_while_saving_the_next_start_removes_the_temp_file(saves):
         assert list(saves.iterdir()) == list_saves(saves)  # only the save file is left
         await pilot.press("c")
         await pilot.pause()
-        assert [e["type"] for e in app.game_screen().session.events] == ["setup"]
+        assert [e["type"] for e in app.game_screen().host.session.events] == ["setup"]

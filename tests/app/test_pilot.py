@@ -45,12 +45,12 @@ async def test_new_game_dialog_by_keys(saves):
         app.screen.query_one("#seed").focus()
         await pilot.press(*"77", "ctrl+s")
         await settle(pilot, lambda: app.game_screen() is not None)
-        header = app.game_screen().header
+        header, seed = app.game_screen().header, app.game_screen().seed
     assert header.game == "treasure"
     assert [(s.name, s.kind) for s in header.seats] == [("Ann", "human"), ("Bea", "human")]
-    assert header.seed == 77
+    assert seed == 77
     assert header.options == get_game("treasure").normalize_options({}, 2)
-    assert load(list_saves(saves)[0]).header == header
+    assert load(list_saves(saves)[0]).header.public() == header
 
 
 async def test_new_game_dialog_by_mouse(saves):
@@ -90,15 +90,15 @@ async def test_undo_and_redo_show_their_availability(saves):
         screen = app.screen
         undo, redo = screen.query_one("#undo", Button), screen.query_one("#redo", Button)
         assert (undo.disabled, redo.disabled) == (True, True)
-        moves = len(screen.session.events)
-        screen.board.post_message(GameBoard.MoveChosen(screen.session.legal_moves()[0]))
-        await settle(pilot, lambda: len(screen.session.events) == moves + 1)
+        moves = len(screen.host.session.events)
+        screen.board.post_message(GameBoard.MoveChosen(screen.host.session.legal_moves()[0]))
+        await settle(pilot, lambda: len(screen.host.session.events) == moves + 1)
         assert (undo.disabled, redo.disabled) == (False, True)
         await pilot.press("u")
-        assert len(screen.session.events) == moves
+        assert len(screen.host.session.events) == moves
         assert (undo.disabled, redo.disabled) == (True, False)
         await pilot.click("#redo")
-        assert len(screen.session.events) == moves + 1
+        assert len(screen.host.session.events) == moves + 1
         assert (undo.disabled, redo.disabled) == (False, True)
 
 
@@ -108,7 +108,7 @@ async def test_moves_are_played_by_keys_on_the_board(saves):
     hook = lambda message: chosen.setdefault(id(message), message) if isinstance(message, GameBoard.MoveChosen) else None
     async with app.run_test(message_hook=hook) as pilot:
         await settle(pilot, lambda: human_turn(app))
-        session = app.screen.session
+        session = app.screen.host.session
         moves, second = len(session.events), session.legal_moves()[1]
         app.screen.query_one("#moves").focus()
         await pilot.press("down", "enter")
@@ -121,10 +121,10 @@ async def test_a_refused_move_is_a_notification_not_a_crash(saves):
     async with app.run_test(notifications=True) as pilot:
         await settle(pilot, lambda: human_turn(app))
         screen = app.screen
-        moves = len(screen.session.events)
+        moves = len(screen.host.session.events)
         screen.board.post_message(GameBoard.MoveChosen({"type": "step", "seat": screen._shown, "dir": "nowhere"}))
         await pilot.pause()
-        assert len(screen.session.events) == moves
+        assert len(screen.host.session.events) == moves
         assert any(n.title == "Move refused" for n in app._notifications)
 
 
@@ -138,7 +138,7 @@ async def test_hot_seat_curtain_falls_between_two_humans(saves):
         assert isinstance(game, GameScreen) and game.header.name(game._shown) == first
         for _ in range(4):  # a turn: three steps, then "end"
             assert app.screen is game
-            game.board.post_message(GameBoard.MoveChosen(game.session.legal_moves()[0]))
+            game.board.post_message(GameBoard.MoveChosen(game.host.session.legal_moves()[0]))
             await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
         assert app.screen.player != first
@@ -153,7 +153,7 @@ async def test_no_curtain_with_one_human(saves):
             await settle(pilot, lambda: human_turn(app))
             game = app.screen
             for _ in range(4):
-                game.board.post_message(GameBoard.MoveChosen(game.session.legal_moves()[0]))
+                game.board.post_message(GameBoard.MoveChosen(game.host.session.legal_moves()[0]))
                 await pilot.pause()
                 assert not isinstance(app.screen, CurtainScreen)
             assert game._shown == 0
@@ -187,16 +187,16 @@ async def test_continue_resumes_the_latest_unfinished_game(saves):
     app = make_app(saves, new=treasure("Ann,bot", seed=9))
     async with app.run_test() as pilot:
         await settle(pilot, lambda: human_turn(app))
-        app.screen.board.post_message(GameBoard.MoveChosen(app.screen.session.legal_moves()[0]))
+        app.screen.board.post_message(GameBoard.MoveChosen(app.screen.host.session.legal_moves()[0]))
         await pilot.pause()
-        events = list(app.screen.session.events)
+        events = list(app.screen.host.session.events)
     finished, _ = random_game(get_game("treasure"), treasure("Ann,Bob", seed=1), random.Random(1))
     save(saves / "newer-but-over.jsonl", finished)  # the newest save, but over: skipped
     again = make_app(saves)
     async with again.run_test() as pilot:
         await pilot.press("c")
         await settle(pilot, lambda: again.game_screen() is not None)
-        assert again.game_screen().session.events == events
+        assert again.game_screen().host.session.events == events
 
 
 async def test_the_final_scores_show_the_winner_and_play_again_deals_anew(saves, tmp_path):
@@ -206,12 +206,12 @@ async def test_the_final_scores_show_the_winner_and_play_again_deals_anew(saves,
         await settle(pilot, lambda: human_turn(app))
         app.screen.board.post_message(GameBoard.MoveChosen(winning))
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
-        session = app.screen.session
-        assert session.result.winners == [0]
+        final, finished = app.screen, app.game_screen()
+        assert final.result.winners == [0]
         assert str(app.screen.query_one("#final-winner").render()) == "Ann wins!"
         await pilot.press("p")  # play again: same players, a new deal
-        await settle(pilot, lambda: app.game_screen() is not None and app.game_screen().session is not session)
-        assert app.game_screen().header.seats == session.header.seats
+        await settle(pilot, lambda: app.game_screen() not in (None, finished))
+        assert app.game_screen().header.seats == final.header.seats
         assert len(list_saves(saves)) == 1
 
 
@@ -219,8 +219,9 @@ async def test_computers_play_a_whole_game(saves):
     app = make_app(saves, new=treasure("bot:random,bot:random", seed=3, turn_limit=3))
     async with app.run_test() as pilot:
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
-        assert app.screen.session.over
-        assert load(app.screen.session.path).events == app.screen.session.events
+        session = app.game_screen().host.session
+        assert session.over and app.screen.result == session.result
+        assert load(session.path).events == session.events
 
 
 async def test_hint_asks_the_strong_bot_with_only_what_the_seat_may_know(saves, monkeypatch):
@@ -231,7 +232,7 @@ async def test_hint_asks_the_strong_bot_with_only_what_the_seat_may_know(saves, 
             asked.append((view, history))
             return legal[-1]
 
-    monkeypatch.setattr("kobito_tui.app.screens.game.make_bot", lambda game_id, level, seed: Spy())
+    monkeypatch.setattr("kobito_tui.table.table.make_bot", lambda game_id, level, seed, budget: Spy())
     app = make_app(saves, new=treasure("Ann,bot"))
     async with app.run_test() as pilot:
         await settle(pilot, lambda: human_turn(app))
@@ -239,7 +240,7 @@ async def test_hint_asks_the_strong_bot_with_only_what_the_seat_may_know(saves, 
         asked.clear()
         await pilot.press("question_mark")
         await settle(pilot, lambda: screen.board._hinted is not None)
-        session = screen.session
+        session = screen.host.session
         assert screen.board._hinted == session.legal_moves()[-1]
         view, history = asked[-1]
         assert view == session.view(0)
@@ -262,10 +263,10 @@ async def test_a_failing_computer_is_replaced_by_a_random_one(saves, monkeypatch
         def choose(self, *question):
             raise RuntimeError("no idea")
 
-    def bots(game_id, level, seed):
-        return Broken() if level == "strong" else make_bot(game_id, level, seed)
+    def bots(game_id, level, seed, *budget):
+        return Broken() if level == "strong" else make_bot(game_id, level, seed, *budget)
 
-    monkeypatch.setattr("kobito_tui.app.screens.game.make_bot", bots)
+    monkeypatch.setattr("kobito_tui.table.computer.make_bot", bots)
     app = make_app(saves, new=treasure("bot:strong,bot:strong", turn_limit=2))
     async with app.run_test(notifications=True) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
@@ -296,9 +297,9 @@ async def test_menu_leads_back_to_the_title_and_the_game_stays_saved(saves):
     app = make_app(saves, new=treasure("Ann,bot"))
     async with app.run_test() as pilot:
         await settle(pilot, lambda: human_turn(app))
-        app.screen.board.post_message(GameBoard.MoveChosen(app.screen.session.legal_moves()[0]))
+        app.screen.board.post_message(GameBoard.MoveChosen(app.screen.host.session.legal_moves()[0]))
         await pilot.pause()
-        events = list(app.screen.session.events)
+        events = list(app.screen.host.session.events)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
         await pilot.click("#title")
@@ -315,7 +316,7 @@ async def test_a_board_showing_a_seat_not_to_act_gets_no_legal_moves(saves, monk
     original = MoveListBoard.show
 
     def spy(board, view, legal, interactive):
-        shown.append((view.seat, app.game_screen().session.to_act, legal))
+        shown.append((view.seat, app.game_screen().latest.to_act, legal))
         original(board, view, legal, interactive)
 
     monkeypatch.setattr(MoveListBoard, "show", spy)
@@ -323,7 +324,7 @@ async def test_a_board_showing_a_seat_not_to_act_gets_no_legal_moves(saves, monk
     async with app.run_test() as pilot:
         for _ in range(3):
             await settle(pilot, lambda: human_turn(app))
-            app.screen.board.post_message(GameBoard.MoveChosen(app.screen.session.legal_moves()[0]))
+            app.screen.board.post_message(GameBoard.MoveChosen(app.screen.host.session.legal_moves()[0]))
             await pilot.pause()
     assert any(to_act not in (None, seat) for seat, to_act, _ in shown)  # the computer's turns were shown
     assert all(legal == [] for seat, to_act, legal in shown if to_act != seat)

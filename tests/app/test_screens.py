@@ -152,16 +152,16 @@ async def test_load_lists_saves_and_opens_the_chosen_one(saves):
         assert app.screen.entries[0].path == list_saves(saves)[0]
         await pilot.press("enter")
         await pilot.pause()
-        assert app.game_screen().session.path == list_saves(saves)[0]
+        assert app.game_screen().host.session.path == list_saves(saves)[0]
 
 
 async def test_replays_open_the_browser_and_save_replay_writes_a_loadable_copy(saves):
     app = make_app(saves, new=treasure("Ann,bot"))
     async with app.run_test() as pilot:
         await pilot.pause()
-        app.save_replay(app.game_screen().session.record)
+        app.save_replay(app.game_screen().host.session.record)
         copy = list_saves(saves / "replays")[0]
-        assert load(copy).events == app.game_screen().session.events
+        assert load(copy).events == app.game_screen().host.session.events
         await app.run_action("replays")
         await pilot.pause()
         assert isinstance(app.screen, BrowserScreen)

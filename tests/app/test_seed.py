@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import kobito_tui.app.screens.game as game_screen
+import kobito_tui.table.computer as computer
 from kobito_tui.bots import make_bot
 
 from .conftest import make_app, treasure
@@ -24,7 +24,7 @@ def asked(monkeypatch):
             calls.append((self.seed, header))
             return self.bot.choose(game, header, view, legal, history)
 
-    monkeypatch.setattr(game_screen, "make_bot", lambda game_id, level, seed: Spy(make_bot(game_id, level, seed), seed))
+    monkeypatch.setattr(computer, "make_bot", lambda game_id, level, seed: Spy(make_bot(game_id, level, seed), seed))
     return calls
 
 
@@ -33,7 +33,8 @@ async def test_the_header_a_computer_receives_has_no_seed(saves, asked, seed):
     app = make_app(saves, new=treasure("bot:random,bot:random", seed=seed))
     async with app.run_test() as pilot:
         await settle(pilot, lambda: len(asked) >= 4)
-        assert app.game_screen().header.seed == seed  # the game keeps its own header
+        assert app.game_screen().host.session.header.seed == seed  # the game keeps its own header
+        assert app.game_screen().header.seed is None  # its client is not told it
     assert all(header.seed is None for _, header in asked)
     bot_seeds = {bot_seed for bot_seed, _ in asked}
-    assert bot_seeds == ({None} if seed is None else {31, 32})  # unseeded: the bots draw from the OS
+    assert bot_seeds == {None} if seed is None else len(bot_seeds) == 2 and None not in bot_seeds  # unseeded: from the OS

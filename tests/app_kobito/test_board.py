@@ -23,7 +23,7 @@ async def test_the_screen_never_shows_another_seats_hand(saves):
     choose = quick_player(3)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await human_turn(pilot, await game_screen(pilot))
-        session = screen.session
+        session = screen.host.session
         for _ in range(6):
             await pilot.pause()
             state = session.state
@@ -47,7 +47,7 @@ async def test_a_card_without_a_move_offers_nothing_to_choose(saves):
         screen = await human_turn(pilot, await game_screen(pilot))
         board = screen.board
         stuck = next(n for n, card in enumerate(board.hand(), 1) if not board.picker.playable(card.id))
-        events = len(screen.session.events)
+        events = len(screen.host.session.events)
         await press(pilot, str(stuck), "down", "enter", "e")
         assert board.status().endswith("does not fit any pot or rainbow end")
         assert all(lines.spot("target", 0) is None for lines in board.query(TokenLines))
@@ -55,7 +55,7 @@ async def test_a_card_without_a_move_offers_nothing_to_choose(saves):
         for x in range(pots.size.width):
             for y in range(pots.size.height):
                 await click(pilot, pots, (x, y))
-        assert len(screen.session.events) == events
+        assert len(screen.host.session.events) == events
 
 
 async def test_the_status_says_what_the_rules_need(saves, tmp_path):
@@ -80,14 +80,14 @@ async def test_a_hint_is_highlighted_and_can_be_played(saves):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await human_turn(pilot, await game_screen(pilot))
         board = screen.board
-        move = next(m for m in screen.session.legal_moves() if m["type"] == "play")
+        move = next(m for m in screen.host.session.legal_moves() if m["type"] == "play")
         board.hint(move)
         await pilot.pause()
         pot = board.query_one("#pot-rows", TokenLines).lines()[move["pot"]]
         hinted = [token for token in pot if "hinted" in token.classes]
         assert len(hinted) == 1 and hinted[0].text == "[+]"
         await press(pilot, "enter")
-        assert screen.session.events[-1] == move
+        assert screen.host.session.events[-1] == move
 
 
 async def test_moves_reach_the_screen_as_messages(saves):
@@ -96,7 +96,7 @@ async def test_moves_reach_the_screen_as_messages(saves):
     posted = []
     async with app.run_test(size=(80, 24), message_hook=lambda m: posted.append(m)) as pilot:
         screen = await human_turn(pilot, await game_screen(pilot))
-        move = next(m for m in screen.session.legal_moves() if m["type"] == "play")
+        move = next(m for m in screen.host.session.legal_moves() if m["type"] == "play")
         await by_keys(pilot, screen.board, move)
     chosen = {id(m): m.move for m in posted if isinstance(m, GameBoard.MoveChosen)}  # seen once per hop
     assert list(chosen.values()) == [move]

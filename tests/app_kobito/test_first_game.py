@@ -47,8 +47,8 @@ def first_turn_with(check, players: str = "You,bot:random", tries: int = 60) -> 
 def quick_hints(monkeypatch):
     """The hint's strong computer, replaced by the greedy one: quick."""
     monkeypatch.setattr(
-        "kobito_tui.app.screens.game.make_bot",
-        lambda game_id, level, seed: make_bot(game_id, "greedy" if level == "strong" else level, seed),
+        "kobito_tui.table.table.make_bot",
+        lambda game_id, level, seed, *budget: make_bot(game_id, "greedy" if level == "hard" else level, seed),
     )
 
 
@@ -70,9 +70,9 @@ async def test_the_board_keeps_the_keys_through_resizes_and_button_clicks(saves,
             await pilot.pause()
             assert app.focused is board, button
         await until(pilot, lambda: board.picker.hinted is not None)
-        events = len(screen.session.events)
+        events = len(screen.host.session.events)
         await press(pilot, "e" if board.picker.hinted == END else "enter")
-        assert len(screen.session.events) > events  # the hint is played by its key
+        assert len(screen.host.session.events) > events  # the hint is played by its key
 
 
 async def test_a_pot_letter_that_does_not_fit_never_plays_on_another_pot(saves):
@@ -93,14 +93,14 @@ async def test_a_pot_letter_that_does_not_fit_never_plays_on_another_pot(saves):
             if len({t[1] for t in board.picker.moves.get(frozenset([card.id]), ()) if t[0] == "pot"}) == 1
         )
         wrong = next(slot for slot in range(3) if slot not in fits)
-        events = len(screen.session.events)
+        events = len(screen.host.session.events)
         await press(pilot, str(number), "abc"[wrong], "enter")
-        assert len(screen.session.events) == events  # today: played on the other pot
+        assert len(screen.host.session.events) == events  # today: played on the other pot
         assert status_line(app)[0] == "Choose a highlighted place first: ↑↓, a/b/c, or click it"
         await press(pilot, "abc"[wrong])
         assert status_line(app)[0] == f"{card.number} does not fit pot {'ABC'[wrong]}: ↑↓ show where it fits"
         await press(pilot, "abc"[fits.pop()], "enter")
-        assert len(screen.session.events) > events
+        assert len(screen.host.session.events) > events
 
 
 async def test_a_key_that_does_nothing_says_why(saves, tmp_path):
@@ -140,13 +140,13 @@ async def test_undo_says_why_it_stops_at_a_won_pot_and_at_a_loaded_game(saves, t
         screen = await human_turn(pilot, await game_screen(pilot))
         await press(pilot, "u")
         assert status_line(app)[0] == "No undo past this point: a new pot was laid after your move"
-        move = next(m for m in screen.session.legal_moves() if m["type"] != "end-turn")
-        played = len(screen.session.events)
+        move = next(m for m in screen.host.session.legal_moves() if m["type"] != "end-turn")
+        played = len(screen.host.session.events)
         await by_keys(pilot, screen.board, move)
-        while len(screen.session.events) == played:
+        while len(screen.host.session.events) == played:
             await pilot.pause(0.01)
-        screen.session.flush()  # the move is on disk before the game is loaded again
-        path = screen.session.path
+        screen.host.session.flush()  # the move is on disk before the game is loaded again
+        path = screen.host.session.path
     app = make_app(saves, load=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await human_turn(pilot, await game_screen(pilot))
@@ -164,7 +164,7 @@ async def test_every_status_message_fits_at_80_columns(saves, players):
         screen = await game_screen(pilot)
         for _ in range(12):
             await human_turn(pilot, screen)
-            if screen.session.over:
+            if screen.host.session.over:
                 break
             board = screen.board
             for keys in (["e"], ["u"], ["y"], ["enter"], ["up"], ["down"], ["a"], ["b"], ["c"], ["9"]):
@@ -178,7 +178,7 @@ async def test_every_status_message_fits_at_80_columns(saves, players):
             if board.picker.selection:
                 await press(pilot, "escape")  # with nothing picked, Esc would open the menu
             while screen.human_to_move and app.screen is screen:
-                await by_keys(pilot, board, choose(screen.session.legal_moves()))
+                await by_keys(pilot, board, choose(screen.host.session.legal_moves()))
                 assert_status_fits(app, seen)
     assert any(text.startswith("Play ") for text in seen) and any("does not fit" in text for text in seen)
 
@@ -209,18 +209,18 @@ async def test_clicks_on_a_pot_a_rainbow_and_an_opponent(saves):
         screen = await human_turn(pilot, await game_screen(pilot))
         board = screen.board
         index, move = next(
-            (i, [m for m in screen.session.legal_moves() if m["type"] == "play" and m["card"] == card.id][0])
+            (i, [m for m in screen.host.session.legal_moves() if m["type"] == "play" and m["card"] == card.id][0])
             for i, card in enumerate(board.hand())
-            if len([m for m in screen.session.legal_moves() if m["type"] == "play" and m["card"] == card.id]) == 1
+            if len([m for m in screen.host.session.legal_moves() if m["type"] == "play" and m["card"] == card.id]) == 1
         )
         opponents = board.query_one("#opponents", TokenLines)
         await click_token(pilot, board, "source", index)
         assert await click(pilot, opponents, offset=opponents.spot("seat", 1))
         assert status_line(app)[0] == "Computer 2's row: cards go to the pots or your own workshop only"
         pots = board.query_one("#pot-rows", TokenLines)
-        events = len(screen.session.events)
+        events = len(screen.host.session.events)
         assert await click(pilot, pots, offset=pots.spot("pot", move["pot"]))  # the pot's name, not its (+)
-        assert screen.session.events[events] == move
+        assert screen.host.session.events[events] == move
 
 
 async def test_the_log_rewraps_and_grows_with_the_terminal(saves):
@@ -291,6 +291,6 @@ async def test_a_click_on_an_own_workshop_rainbow_adds_the_picked_card(saves, tm
         board = screen.board
         await click_token(pilot, board, "source", [card.id for card in board.hand()].index(move["card"]))
         workshop = board.query_one("#workshop", TokenLines)
-        events = len(screen.session.events)
+        events = len(screen.host.session.events)
         assert await click(pilot, workshop, offset=workshop.spot("rainbow", move["rainbow"]))  # its W label
-        assert screen.session.events[events] == move
+        assert screen.host.session.events[events] == move

@@ -13,11 +13,11 @@ from kobito_tui.kobito import GAME
 
 @pytest.mark.parametrize("drive", [by_keys, by_clicks], ids=["keys", "clicks"])
 async def test_a_whole_game_is_playable(drive, saves):
-    app = make_app(saves, new=kobito("Ann,bot:random", seed=11))
+    app = make_app(saves, new=kobito("Ann,bot:random", seed=12))
     choose = quick_player(11)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await human_turn(pilot, await game_screen(pilot))
-        session, board = screen.session, screen.board
+        session, board = screen.host.session, screen.board
         board.query_one("#end-turn").active_effect_duration = 0  # no 0.2 s flash that ignores clicks
         while not session.over:
             move = expected(board, choose(session.legal_moves()))

@@ -49,12 +49,15 @@ def tile_text(grid: TileGrid, pos: tuple[int, int], line: int = 0) -> str:
 
 
 async def settle(pilot: Pilot) -> None:
-    """Let the screen catch up, and the computers play until a human is to move:
-    each computer move is a worker that, done, starts the next computer's."""
+    """Let the screen catch up, and the computers (the table's, in their own
+    threads) play until a human is to move, or the game is over."""
     await pilot.pause()
-    while any(not worker.is_finished for worker in pilot.app.workers):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+    for _ in range(4000):
+        screen = pilot.app.screen
+        if not isinstance(screen, GameScreen) or screen.human_to_move or screen.over:
+            break
+        await pilot.pause(0.005)
+    await pilot.pause()
 
 
 async def reach_final_screen(pilot: Pilot) -> bool:
@@ -100,4 +103,4 @@ def target(app: KobitoApp, move: Event) -> tuple[int, int]:
     """The tile to click for a step or a placement."""
     if move["type"] == "place":
         return tuple(move["corner"])
-    return step_target(acting_pawn(game_screen(app).session.view(None)), move["dir"])
+    return step_target(acting_pawn(game_screen(app).host.session.view(None)), move["dir"])

@@ -30,9 +30,9 @@ async def test_the_board_keeps_the_keys_through_resizes_and_clicks(tmp_path):
         await pilot.press("escape")  # the menu closes
         await pilot.pause()
         assert app.focused is board(app)
-        steps = game_screen(app).session.view(0).steps_taken
-        await pilot.press(game_screen(app).session.legal_moves()[0]["dir"])
-        assert game_screen(app).session.view(0).steps_taken == steps + 1
+        steps = game_screen(app).host.session.view(0).steps_taken
+        await pilot.press(game_screen(app).host.session.legal_moves()[0]["dir"])
+        assert game_screen(app).host.session.view(0).steps_taken == steps + 1
 
 
 async def test_refused_keys_say_why_and_every_status_fits(tmp_path):
@@ -48,20 +48,20 @@ async def test_refused_keys_say_why_and_every_status_fits(tmp_path):
             seen.append(text)
             assert shown == text, f"cut: {shown!r} of {text!r}"
 
-        row, col = acting_pawn(screen.session.view(0))
+        row, col = acting_pawn(screen.host.session.view(0))
         edge = next(direction for direction, at_edge in EDGE.items() if at_edge(row, col))
         await press(edge)
         assert seen[-1] == "The board ends there: step another way"
         await press("enter")
         assert seen[-1] == "Take 3 more steps first: 3 a turn, then Enter"
         for _ in range(3):
-            await press(screen.session.legal_moves()[0]["dir"])
+            await press(screen.host.session.legal_moves()[0]["dir"])
         await press("up")
         assert seen[-1] == "3 steps taken: Enter ends your turn (u takes a step back)"
         assert "Press Enter to end your turn (or undo a step)" in seen
-        events = len(screen.session.events)
+        events = len(screen.host.session.events)
         await press("u", "u", "u", "u")
-        assert len(screen.session.events) == events - 3
+        assert len(screen.host.session.events) == events - 3
         assert seen[-1] == "Nothing to undo yet this turn"
 
 
@@ -73,7 +73,7 @@ async def test_four_players_at_80_columns_keep_each_seat_on_one_line(tmp_path):
         rows = [line.strip() for line in str(seats.render()).splitlines()]
         width = seats.content_size.width
         assert len(rows) > 1 and all(len(line) <= width for line in rows)
-        names = game_screen(app).session.header.seats
+        names = game_screen(app).host.session.header.seats
         for number, seat in enumerate(names, 1):
             assert any(f"●{number} {seat.name}" in line for line in rows), rows
         assert not any(line.endswith("▶") for line in rows)
@@ -84,7 +84,7 @@ async def test_the_guide_tells_a_newcomer_their_colour_and_the_three_steps(tmp_p
     app = treasure_app(tmp_path, "You,bot", first_player=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        view = game_screen(app).session.view(0)
+        view = game_screen(app).host.session.view(0)
         tips = [text.plain for text in app.screen.query_one(LogPanel).texts if text.plain.startswith("Tip:")]
     assert tips == [
         f"Tip: your secret colour is {view.my_colour}: you win once all 5 {view.my_colour} tiles show the chest side, whoever flips them.",
@@ -102,7 +102,7 @@ async def test_in_hot_seat_each_player_gets_each_tip_once(tmp_path):
             log = app.screen.query_one(LogPanel)
             tips.append([text.plain for text in log.texts if text.plain.startswith("Tip:")])
             for _ in range(3):
-                await pilot.press(game_screen(app).session.legal_moves()[0]["dir"])
+                await pilot.press(game_screen(app).host.session.legal_moves()[0]["dir"])
             await pilot.press("enter")
             await settle(pilot)
     assert [len(given) for given in tips] == [2, 2, 1]

@@ -44,7 +44,7 @@ async def test_a_hot_seat_game_to_the_end(tmp_path, variant, by):
     rng, hands = random.Random(seed), random.Random(0)  # moves; which key or where on the tile
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        session = game_screen(app).session
+        session = game_screen(app).host.session
         colours = [COLOURS[c] for c in session.state.colour_of]
         while not session.over:
             await lift_curtain(pilot, by)
@@ -67,7 +67,7 @@ async def test_each_step_flips_the_tile_left_behind_at_once_and_undo_takes_it_ba
     app = treasure_app(tmp_path, "Ann,bot", seed=5, first_player=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        session = game_screen(app).session
+        session = game_screen(app).host.session
         grid = board(app).query_one(TileGrid)
         start = session.view(0).pawns[0]
         before = tile_text(grid, start)
@@ -87,7 +87,7 @@ async def test_enter_does_nothing_before_the_third_step(tmp_path):
     app = treasure_app(tmp_path, "Ann,bot", seed=5, first_player=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        session = game_screen(app).session
+        session = game_screen(app).host.session
         await pilot.press("enter")
         assert session.events[1:] == []
         for _ in range(3):
@@ -103,7 +103,7 @@ async def test_the_hint_highlights_its_step(tmp_path):
     app = treasure_app(tmp_path, "Ann,bot", seed=5, first_player=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        session = game_screen(app).session
+        session = game_screen(app).host.session
         move = session.legal_moves()[-1]
         board(app).hint(move)
         await pilot.pause()
@@ -112,10 +112,10 @@ async def test_the_hint_highlights_its_step(tmp_path):
 
 
 async def test_against_computers_the_human_sees_only_their_own_colour(tmp_path):
-    app = treasure_app(tmp_path, "Ann,bot,bot,bot", seed=8, first_player=0)
+    app = treasure_app(tmp_path, "Ann,bot,bot,bot", seed=11, first_player=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        session = game_screen(app).session
+        session = game_screen(app).host.session
         mine = COLOURS[session.state.colour_of[0]]
         for _ in range(3):  # rounds: Ann steps, the computers move in between
             for _ in range(3):
@@ -153,7 +153,7 @@ async def test_keys_typed_before_the_step_is_shown_are_not_lost(tmp_path):
     app = treasure_app(tmp_path, "Ann,bot", seed=5, first_player=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        session = game_screen(app).session
+        session = game_screen(app).host.session
         first = session.legal_moves()[0]["dir"]
         back = {"up": "down", "down": "up", "left": "right", "right": "left"}[first]
         for direction in (first, back, first):  # three keys in one go, none shown yet
@@ -169,7 +169,7 @@ async def test_a_step_is_one_frame_as_an_undo_is(tmp_path):
     app = treasure_app(tmp_path, "Ann,bot", seed=5, first_player=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        direction = game_screen(app).session.legal_moves()[0]["dir"]
+        direction = game_screen(app).host.session.legal_moves()[0]["dir"]
         await pilot.pause(0.1)
         frames = count_frames(app)
         await pilot.press(direction)

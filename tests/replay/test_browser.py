@@ -161,7 +161,7 @@ async def test_continue_goes_through_the_apps_resume(saves):
         await pilot.press("enter")
         await pilot.pause()
         [game] = [s for s in app.screen_stack if isinstance(s, GameScreen)]  # (behind a hot-seat curtain)
-        assert game.session.path == saves / "unfinished.jsonl" and len(game.session.events) == 40
+        assert game.host.session.path == saves / "unfinished.jsonl" and len(game.host.session.events) == 40
 
 
 def test_preview_seat_never_reveals_a_hot_seat_game_in_progress(saves):
@@ -202,7 +202,7 @@ async def test_play_from_here_in_a_replay_opened_from_the_browser_continues_the_
         await pilot.click("#branch-play")
         await pilot.pause()
         [game] = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-        assert game.session.path.parent == saves and not game.session.over
+        assert game.host.session.path.parent == saves and not game.host.session.over
 
 
 async def test_rename_refuses_long_names_and_control_characters(saves):

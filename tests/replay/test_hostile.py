@@ -77,9 +77,9 @@ async def test_hostile_names_on_every_screen(saves):
         assert str(app.screen.query_one("#replay-view", Button).label) == "View: 1"
         await pilot.press("escape")
         for record in (kobito, treasure):
-            app.push_screen(FinalScreen(Session(record)))
+            app.push_screen(FinalScreen(Session(record).result, record.header, record))
             await pilot.pause()
-            assert_safe(app, *(app.screen.session.header.name(seat).replace("\x1b", "\\x1b").replace("\x07", "\\x07")
+            assert_safe(app, *(app.screen.header.name(seat).replace("\x1b", "\\x1b").replace("\x07", "\\x07")
                                for seat in range(2)))
             app.pop_screen()
         for record in (kobito, treasure):  # the viewer on its own, at every step of the way

@@ -20,7 +20,7 @@ async def test_replay_start_opens_the_viewer_and_play_from_here_continues(saves)
         await pilot.click("#branch-play")
         await pilot.pause()
         [game] = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-        assert game.session.path.parent == saves
+        assert game.host.session.path.parent == saves
 
 
 async def test_replay_start_with_a_bad_file_shows_why(saves, tmp_path):

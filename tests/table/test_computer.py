@@ -131,3 +131,18 @@ def test_a_level_that_fails_to_load_is_played_by_a_random_computer(monkeypatch):
     wait_for(lambda: table.revision >= 1)
     seat.close()
     assert "strong computer is unavailable" in seat.unavailable
+
+
+def test_a_computer_whose_bot_fails_is_replaced_by_a_random_one_with_a_warning():
+    from kobito_tui.bots import RandomBot
+
+    table = new_table("treasure", seed=5)
+    seat = table.to_act
+    broken = Recorder(fail=True)
+    warnings: list[str] = []
+    computer = ComputerSeat(table, seat, broken, on_failure=warnings.append)
+    wait_for(lambda: table.revision >= 1)
+    wait_for(lambda: warnings)
+    computer.close()
+    assert isinstance(computer.thinker.bot, RandomBot) and len(broken.asked) == 1  # never asked again
+    assert warnings == [f"The computer failed (the bot broke); a random one plays for {table.header.name(seat)}."]

@@ -10,10 +10,10 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.base import ShellScreen
-from kobito_tui.core.game import Result
+from kobito_tui.app.words import result_words
+from kobito_tui.core.game import Header, Result
+from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
-from kobito_tui.core.session import Session
-from kobito_tui.i18n.messages import english
 
 
 def headline(result: Result, names: list[str]) -> str:
@@ -47,31 +47,38 @@ class FinalScreen(ShellScreen):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, result: Result | None, header: Header, record: Record | None = None) -> None:
+        """The end of a game: its ``result`` and client ``header`` (the last update's);
+        ``record``, the whole game, where it was hosted here (it can be saved as a replay)."""
         super().__init__(classes="final-screen")
-        self.session = session
+        self.result, self.header, self.record = result or Result(winners=[]), header, record
 
     def compose(self) -> ComposeResult:
-        result = self.session.result or Result(winners=[])
-        names = [seat.name for seat in self.session.header.seats]
+        result = self.result
+        names = [seat.name for seat in self.header.seats]
         with Middle(), Center(), Vertical(id="final-box"):
             yield Static(headline(result, names), id="final-winner", markup=False)
-            yield Static(english(result.summary, names) if result.summary else "", id="final-summary", markup=False)
+            yield Static(result_words(self.t, result, names), id="final-summary", markup=False)
             yield scores_table(result, names)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again", id="play_again", variant="primary", compact=True)
-                yield Button("Save replay", id="save_replay", compact=True)
+                if self.record is not None:
+                    yield Button("Save replay", id="save_replay", compact=True)
                 yield Button("Title", id="title", compact=True)
         yield Footer()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         await self.run_action(event.button.id)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.record is not None if action == "save_replay" else True
+
     def action_play_again(self) -> None:
-        self.app.play_again(self.session.header)
+        self.app.play_again(self.header)
 
     def action_save_replay(self) -> None:
-        self.app.save_replay(self.session.record)
+        if self.record is not None:
+            self.app.save_replay(self.record)
 
     def action_title(self) -> None:
         self.app.to_title()

@@ -1,14 +1,19 @@
 """The game screen, the same for every game: board, status, log, controls.
 
-The screen owns the :class:`Session`; the board only shows one seat's view and
-posts the move the player chose.  Computers think in a worker thread and their
-moves are paced by ``bot_delay`` so a person can follow them.
+The screen is a client of a table (:class:`kobito_tui.table.Table` here, or a
+``RemoteTable`` at a hub): it renders only the updates the table sends the
+seats played at this terminal, and sends the moves the players choose.  The
+board only shows one seat's view and posts the move the player chose; the
+computers are the table's, thinking in their own threads.
 """
 
 from __future__ import annotations
 
-import time
-from typing import Any, Callable
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -20,21 +25,23 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.widgets._footer import FooterKey
-from textual.worker import Worker, WorkerState, get_current_worker
 
 from kobito_tui.app import settings, viewpoint
 from kobito_tui.app.board import GameBoard, board_class
-from kobito_tui.app.game_log import GameLog
 from kobito_tui.app.log_panel import LOG_LINES, LogPanel
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.unsaved import failing
-from kobito_tui.bots import Bot, make_bot
-from kobito_tui.core.game import Event, Game, Header, IllegalEvent
-from kobito_tui.core.levels import DEFAULT_LEVEL
+from kobito_tui.app.feed import Client, Feed
+from kobito_tui.app.words import entry_words, refusal_words, result_words
+from kobito_tui.core.game import Event, Game, Header
+from kobito_tui.core.games import get_game
 from kobito_tui.core.safetext import printable
-from kobito_tui.i18n.messages import english
-from kobito_tui.core.session import Session
+from kobito_tui.table import PUBLIC, Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
+
+if TYPE_CHECKING:
+    from kobito_tui.serve.client import RemoteTable
+    from kobito_tui.table.local import LocalTable
 
 
 class GameFooter(Footer):
@@ -91,22 +98,51 @@ class GameScreen(ShellScreen):
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
-    def __init__(self, session: Session, bot_delay: float = 0.6) -> None:
+    def __init__(
+        self,
+        client: Client,
+        game: Game,
+        header: Header,
+        seats: Sequence[int],
+        *,
+        host: LocalTable | None = None,
+        watching: Perspective = PUBLIC,
+        bot_delay: float = 0.6,
+    ) -> None:
         super().__init__(classes="game-screen")
-        self.session = session
+        self.client, self.game, self.header = client, game, header
+        self.seats = list(seats)  # the human seats played at this terminal
+        self.host = host
         self.bot_delay = bot_delay
-        self.board = board_class(session.header.game)(session.header, id="board")
+        self.board = board_class(header.game)(header, id="board")
+        perspectives = [SeatPerspective(seat) for seat in self.seats] or [watching]
+        self._feeds = {perspective: Feed(self._words) for perspective in perspectives}
+        self._inbox: deque[Update] = deque()  # updates from any thread, in the table's order
+        self._inbox_lock = threading.Lock()
+        self._subscriptions: list[Any] = []
         self._shown: int | None = None  # the seat whose view the board shows
-        self._log: GameLog | None = None
+        self._logged: Perspective | None = None  # whose log the panel shows
         self.guide = settings.load().guide
-        self._tips: dict[int, set[Any]] = {}  # per seat (hot seat): the tips it was given
-        self._tipped: int | None = None  # len(events) when tips were last written
-        self._bots: dict[int, Bot] = {}
-        self._thinking: int | None = None  # len(events) when a computer started thinking
+        self._tips: dict[int | None, set[Any]] = {}  # per seat (hot seat): the tips it was given
+        self._tipped: int | None = None  # the revision when tips were last written
         self._curtain_up = False
         self._ended = False
         self._save_error_told: str | None = None  # the reason of the save failure notified
         self._status: str | None = None  # the words on the status line
+
+    @classmethod
+    def local(cls, host: LocalTable, bot_delay: float = 0.6) -> GameScreen:
+        """A game hosted here: every human seat at this terminal (a game of
+        computers only is watched from seat 0, as a player there would see it)."""
+        table = host.table
+        return cls(table, table.game, table.header, host.humans, host=host, watching=SeatPerspective(0), bot_delay=bot_delay)
+
+    @classmethod
+    def remote(cls, remote: RemoteTable, header: Header) -> GameScreen:
+        """A table at the hub, as its one seat (or a spectator) sees it; ``header`` is
+        the client header (``remote.last.header`` once the first update came)."""
+        seats = [] if remote.seat is None else [remote.seat]
+        return cls(remote, get_game(header.game), header, seats, watching=remote.perspective)
 
     # -- layout ----------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -124,20 +160,79 @@ class GameScreen(ShellScreen):
         yield GameFooter()
 
     @property
-    def game(self) -> Game:
-        return self.session.game
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.header.seats]
+
+    def _words(self, entry: LogEntry) -> str:
+        return entry_words(self.t, entry, self.names)
 
     @property
-    def header(self) -> Header:
-        return self.session.header
+    def seed(self) -> int | None:
+        """The seed of a game hosted here (the rules say it); a client is never told it."""
+        return None if self.host is None else self.host.session.header.seed
+
+    class Updated(Message):
+        """Updates wait in the inbox (posted from the thread that made the change)."""
 
     class SaveReported(Message):
         """The autosave failed, or wrote again after failing (posted from its thread)."""
 
+    class Warned(Message):
+        def __init__(self, words: str) -> None:
+            super().__init__()
+            self.words = words
+
+    class Hinted(Message):
+        def __init__(self, future: Future[Hint]) -> None:
+            super().__init__()
+            self.future = future
+
     def on_mount(self) -> None:
-        self.session.on_save_report = lambda _: self.post_message(self.SaveReported())
         self.watch(self.board, "status_line", self._set_status, init=False)
-        self.call_after_refresh(self.refresh_table)
+        if self.host is not None:
+            self.host.on_save_report = lambda: self.post_message(self.SaveReported())
+            self.host.listen(lambda words: self.post_message(self.Warned(words)))
+        self.call_after_refresh(self._subscribe)  # laid out first: the log opens scrolled to its end
+
+    def _subscribe(self) -> None:
+        if not self.is_attached:
+            return
+        for perspective in self._feeds:
+            self._subscriptions.append(self.client.subscribe(perspective, self._receive))
+        if self.host is not None:
+            self.host.start()  # the computers play once the game is watched
+
+    def on_unmount(self) -> None:
+        for subscription in self._subscriptions:
+            subscription.cancel()
+        if self.host is not None:
+            self.host.on_save_report = self.host.on_warning = None
+            self.host.close()
+
+    def _receive(self, update: Update) -> None:
+        """From the table, on any thread: queue it for the screen's own loop."""
+        with self._inbox_lock:
+            self._inbox.append(update)
+        self.post_message(self.Updated())
+
+    def on_game_screen_updated(self, message: Updated) -> None:
+        message.stop()
+        with self._inbox_lock:
+            updates = list(self._inbox)
+            self._inbox.clear()
+        for index, update in enumerate(updates):
+            self._take(update)
+            if index + 1 == len(updates) or updates[index + 1].revision != update.revision:
+                self.refresh_table()  # each position is shown, however soon the next came
+
+    def _take(self, update: Update) -> None:
+        """Keep ``update`` in its perspective's feed; the log panel gets its new lines."""
+        feed = self._feeds[update.perspective]
+        lines = feed.take(update)
+        if update.perspective == self._logged:
+            log = self.query_one("#log", LogPanel)
+            for line in lines:
+                log.add(line)
 
     # -- the board keeps the keys ------------------------------------------
     def on_resize(self, event: Resize) -> None:
@@ -160,31 +255,49 @@ class GameScreen(ShellScreen):
 
     def flush_save(self) -> None:
         """Wait for the autosave of the latest change; a failed write becomes a notification."""
+        if self.host is None:
+            return
         try:
-            self.session.flush()
+            self.host.flush()
         except OSError as error:
             self._save_failed(error)
 
+    # -- what the table said last --------------------------------------------
+    def _perspective(self, seat: int | None) -> Perspective:
+        return SeatPerspective(seat) if seat in self.seats else next(iter(self._feeds))
+
+    @property
+    def latest(self) -> Update | None:
+        """The newest update of the seat shown (or of any feed, before one is shown)."""
+        feed = self._feeds[self._perspective(self._shown)]
+        if feed.update is not None:
+            return feed.update
+        return max((f.update for f in self._feeds.values() if f.update), key=lambda u: u.revision, default=None)
+
+    @property
+    def over(self) -> bool:
+        return self.latest is not None and self.latest.over
+
     # -- the one place the table is brought up to date --------------------
     def refresh_table(self) -> None:
-        """Show the right seat's view (behind a curtain if the seat changed hands),
-        then let the computer move if it is its turn."""
-        seat = viewpoint.viewer(self.header, self.session.to_act, self._shown)
-        if viewpoint.needs_curtain(self.header, self._shown, seat) and not self.session.over:
+        """Show the right seat's view (behind a curtain if the seat changed hands)."""
+        latest = self.latest
+        if latest is None:
+            return
+        seat = viewpoint.viewer(self.header, latest.to_act, self._shown, self.seats)
+        if viewpoint.needs_curtain(self.header, self._shown, seat, self.seats) and not latest.over:
             if not self._curtain_up:
                 self._curtain_up = True
                 self.app.push_screen(CurtainScreen(self.header.name(seat)), lambda _: self._curtain_lifted(seat))
             return
         self._shown = seat
-        legal = self.session.legal_moves() if seat == self.session.to_act else []  # they name the seat's cards
-        self.board.show(self.session.view(seat), legal, self.human_to_move)
-        self._update_log(seat)
+        update = self.latest
+        self.board.show(update.view, list(update.legal), self.human_to_move)
+        self._update_log()
         self._update_controls()
         self._write_tips()
-        if self.session.over:
+        if update.over:
             self._game_over()
-        elif self.bot_to_move:
-            self._start_bot()
 
     def _curtain_lifted(self, seat: int) -> None:
         self._curtain_up = False
@@ -193,36 +306,22 @@ class GameScreen(ShellScreen):
 
     @property
     def human_to_move(self) -> bool:
-        seat = self.session.to_act
-        return seat is not None and seat == self._shown and not self.header.seats[seat].is_bot
+        update = self.latest
+        return update is not None and update.to_act == self._shown and self._shown in self.seats and bool(update.legal)
 
-    @property
-    def bot_to_move(self) -> bool:
-        seat = self.session.to_act
-        return seat is not None and self.header.seats[seat].is_bot
-
-    def _update_log(self, seat: int) -> None:
-        log = self.query_one("#log", LogPanel)
-        events = self.session.events
-        if self._log is None or self._log.seat != seat:
-            self._log = GameLog(self.game, self.header, seat)
-            self._log.sync(events)
-            log.reset(self._log.text_lines()[-LOG_LINES:])
-            self._tipped = None  # another seat's eyes: its own tips
-            return
-        if self._log.rewound(events):
-            lines = [f"↶ Taken back: {line}" for line in self._log.rewind(events, self.session.state)]
-        else:
-            lines = self._log.sync(events)
-        for line in lines:
-            log.add(line)
+    def _update_log(self) -> None:
+        perspective = self._perspective(self._shown)
+        if perspective != self._logged:  # another seat's eyes: its own log and tips
+            self._logged = perspective
+            self.query_one("#log", LogPanel).reset(self._feeds[perspective].log[-LOG_LINES:])
+            self._tipped = None
 
     # -- the first-game guide ------------------------------------------------
     def _write_tips(self) -> None:
         """New tips for a new position (a few at a time, the most urgent first)."""
-        if not (self.guide and self.human_to_move) or self._tipped == len(self.session.events):
+        if not (self.guide and self.human_to_move) or self._tipped == self.latest.revision:
             return
-        self._tipped = len(self.session.events)
+        self._tipped = self.latest.revision
         log = self.query_one("#log", LogPanel)
         given = self._tips.setdefault(self._shown, set())
         new = [(key, words) for key, words in self.board.tips() if key not in given]
@@ -247,21 +346,21 @@ class GameScreen(ShellScreen):
         self._set_status(self.board.status())
 
     def _set_status(self, text: str) -> None:
-        seat = self.session.to_act
-        if self.session.over:
-            result = self.session.result
-            text = english(result.summary, [s.name for s in self.header.seats]) if result and result.summary else "Game over"
+        update = self.latest
+        seat = None if update is None else update.to_act
+        if update is not None and update.over:
+            text = result_words(self.t, update.result, self.names)
         elif seat is not None and self.header.seats[seat].is_bot:
             text = f"{self.header.name(seat)} is thinking…"
-        elif seat is not None and seat != self._shown:
+        elif seat is not None and (seat != self._shown or seat not in self.seats):
             text = f"{self.header.name(seat)} to play"
-        elif seat is not None and len(viewpoint.humans(self.header)) > 1:  # hot seat: whose keys these are
+        elif seat is not None and len(self.seats) > 1:  # hot seat: whose keys these are
             named = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
             text = named if len(named) <= self.query_one("#status").content_size.width else text
         elif not text:
             text = "Your move"
-        if self.session.save_error is not None:
-            text = f"{failing(self.session)} · {text}"
+        if self.host is not None and self.host.save_error is not None:
+            text = f"{failing(self.host.session)} · {text}"
         self.say(text)
 
     def say(self, text: str) -> None:
@@ -272,11 +371,13 @@ class GameScreen(ShellScreen):
 
     def can(self, action: str) -> bool:
         """Whether undo, redo or hint is available now."""
+        if not self.human_to_move:
+            return False
         if action == "undo":
-            return self.human_to_move and self.session.can_undo()
+            return self.latest.can_undo
         if action == "redo":
-            return self.human_to_move and self.session.can_redo()
-        return self.human_to_move
+            return self.latest.can_redo
+        return True
 
     # -- moves -------------------------------------------------------------
     def on_game_board_move_chosen(self, message: GameBoard.MoveChosen) -> None:
@@ -285,15 +386,16 @@ class GameScreen(ShellScreen):
             self.play(message.move)
 
     def why_not(self, action: str) -> str:
-        """Why undo, redo or hint does nothing now."""
-        seat = self.session.to_act
-        if self.session.over:
+        """Why undo, redo or hint does nothing now (from this seat's own history)."""
+        update = self.latest
+        seat = None if update is None else update.to_act
+        if self.over:
             return "The game is over"
         if not self.human_to_move:
             return "Wait for your turn"
         if action == "redo":
             return "Nothing to redo"
-        events = self.session.events
+        events = self._feeds[self._perspective(self._shown)].history
         moves = len(events)  # the chance events since the last move follow it
         while moves and "seat" not in events[moves - 1]:
             moves -= 1
@@ -306,30 +408,46 @@ class GameScreen(ShellScreen):
         return f"No undo past this point: {revealed} after your move"
 
     def play(self, move: Event) -> None:
-        self._commit(lambda: self.session.play(move))
+        seat, revision = self._shown, self.latest.revision
+        self._request(lambda: self.client.submit(seat, move, revision))
 
     def action_undo(self) -> None:
         if self.can("undo"):
-            self._commit(self.session.undo)
+            seat = self._shown
+            self._request(lambda: self.client.undo(seat))
         else:
             self.say(self.why_not("undo"))
 
     def action_redo(self) -> None:
         if self.can("redo"):
-            self._commit(self.session.redo)
+            seat = self._shown
+            self._request(lambda: self.client.redo(seat))
         else:
             self.say(self.why_not("redo"))
 
-    def _commit(self, change: Callable[[], object]) -> None:
-        """Change the session (it autosaves), then the table; a refused move or
-        a failed save becomes a notification."""
+    def _request(self, ask: Callable[[], Refusal | None]) -> None:
+        """Ask the table for a change: a table here answers at once; one across
+        the network is asked from a thread, so no key waits for the answer."""
+        if self.host is None:
+            self._ask_in_thread(ask)
+        else:
+            self._answered(ask())
+
+    @work(thread=True, group="request", exit_on_error=False)
+    def _ask_in_thread(self, ask: Callable[[], Refusal | None]) -> None:
         try:
-            change()
-        except IllegalEvent as error:
-            self.notify(english(error.message, [s.name for s in self.header.seats]), title="Move refused", severity="error", markup=False)
-        except OSError as error:
-            self._save_failed(error)
-        self.refresh_table()
+            refusal = ask()
+        except Exception as error:  # the connection is gone: say so, keep the screen
+            self.app.call_from_thread(self.notify, printable(error), title="Not sent", severity="error", markup=False)
+            return
+        if refusal is not None:
+            self.app.call_from_thread(self._answered, refusal)
+
+    def _answered(self, refusal: Refusal | None) -> None:
+        """A refusal becomes a notification, and the board is shown as the table has it."""
+        if refusal is not None:
+            self.notify(refusal_words(self.t, refusal, self.names), title="Move refused", severity="error", markup=False)
+            self.refresh_table()
 
     def _save_failed(self, error: OSError) -> None:
         """Say why once per kind of failure; the status bar says what is unsaved until it is saved."""
@@ -341,12 +459,16 @@ class GameScreen(ShellScreen):
 
     def on_game_screen_save_reported(self, message: SaveReported) -> None:
         message.stop()
-        error = self.session.save_error
+        error = None if self.host is None else self.host.save_error
         if error is None:
             self._save_error_told = None
             self._set_status(self.board.status())
         else:
             self._save_failed(error)
+
+    def on_game_screen_warned(self, message: Warned) -> None:
+        message.stop()
+        self.notify(printable(message.words), title="Error", severity="warning", markup=False)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -357,76 +479,24 @@ class GameScreen(ShellScreen):
 
         self.app.push_screen(MenuScreen())
 
-    # -- computers ---------------------------------------------------------
-    def _bot(self, seat: int) -> Bot:
-        if seat not in self._bots:
-            level = self.header.seats[seat].level or DEFAULT_LEVEL
-            self._bots[seat] = self._make_bot(level, self._bot_seed(seat))
-        return self._bots[seat]
-
-    def _bot_seed(self, offset: int) -> int | None:
-        """Bots of a seeded game are reproducible; others draw from the OS (None)."""
-        return None if self.header.seed is None else self.header.seed + offset
-
-    def _make_bot(self, level: str, seed: int | None) -> Bot:
-        """A bot of ``level``, or a random one (with a warning) if that level fails to load."""
-        try:
-            return make_bot(self.header.game, level, seed)
-        except Exception as error:  # a broken bot must not end the game
-            self.notify(f"The {level} computer is unavailable ({error}); a random one plays.", severity="warning", markup=False)
-            return make_bot(self.header.game, "random", seed)
-
-    def _ask(self, seat: int) -> tuple[Any, ...]:
-        """What a bot in ``seat`` is given: never more than the seat may know."""
-        history = [self.game.redact(event, seat) for event in self.session.events]
-        return (self.game, self.header.public(), self.session.view(seat), self.session.legal_moves(), history)
-
-    def _start_bot(self) -> None:
-        if self._thinking == len(self.session.events):
-            return
-        self._thinking = len(self.session.events)
-        seat = self.session.to_act
-        self._think(self._bot(seat), self._ask(seat), self._thinking)
-
-    @work(thread=True, group="bot", exit_on_error=False)
-    def _think(self, bot: Bot, question: tuple[Any, ...], token: int) -> None:
-        started = time.monotonic()
-        move = bot.choose(*question)
-        time.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._bot_moved, move, token)
-
-    def _bot_moved(self, move: Event, token: int) -> None:
-        if token == len(self.session.events) and self.is_attached:
-            self.play(move)
-
+    # -- hints -------------------------------------------------------------
     def action_hint(self) -> None:
-        if self.can("hint"):
-            seat = self.session.to_act
-            bot = self._make_bot("hard", self._bot_seed(0))
-            self._hint(bot, self._ask(seat), len(self.session.events))
-        else:
+        if not self.can("hint"):
             self.say(self.why_not("hint"))
-
-    @work(thread=True, group="hint", exit_on_error=False)
-    def _hint(self, bot: Bot, question: tuple[Any, ...], token: int) -> None:
-        move = bot.choose(*question)
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._hinted, move, token)
-
-    def _hinted(self, move: Event, token: int) -> None:
-        if token == len(self.session.events) and self.human_to_move:
-            self.board.hint(move)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state != WorkerState.ERROR:
             return
-        self.notify(f"The computer failed ({event.worker.error}).", title="Error", severity="error", markup=False)
-        seat = self.session.to_act
-        if event.worker.group == "bot" and seat is not None:  # a random player takes the seat over
-            self._bots[seat] = make_bot(self.header.game, "random", self._bot_seed(seat))
-            self._thinking = None
-            self.refresh_table()
+        answer = self.client.hint(self._shown)
+        if isinstance(answer, Refusal):
+            self.say(refusal_words(self.t, answer, self.names))
+        else:
+            answer.add_done_callback(lambda future: self.post_message(self.Hinted(future)))
+
+    def on_game_screen_hinted(self, message: Hinted) -> None:
+        message.stop()
+        error = message.future.exception()
+        if error is not None:
+            self.notify(f"The computer failed ({printable(error)}).", title="Error", severity="error", markup=False)
+        elif message.future.result().revision == self.latest.revision and self.human_to_move:
+            self.board.hint(message.future.result().move)
 
     # -- the end -----------------------------------------------------------
     def _game_over(self) -> None:
@@ -441,4 +511,6 @@ class GameScreen(ShellScreen):
         from kobito_tui.app.screens.final import FinalScreen
 
         if self.is_attached:
-            self.app.push_screen(FinalScreen(self.session))
+            record = None if self.host is None else self.host.session.record
+            self.app.push_screen(FinalScreen(self.latest.result, self.header, record))
+
