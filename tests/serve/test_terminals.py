@@ -91,6 +91,7 @@ async def test_a_spectator_sees_the_table_and_no_hand(server):
         await sam.wait(r"Computer 2 drew 5 cards")
         assert hand not in sam.text and "Hand 1:" not in sam.shown()  # her cards never reach his terminal
         assert re.search(r"ann\s+hand 5 ", sam.shown())  # only how many she holds
+        assert "(you)" not in sam.shown()  # a spectator sits at no seat
     finally:
         ann.close()
         sam.close()

@@ -114,7 +114,7 @@ class GameScreen(ShellScreen):
         self.seats = list(seats)  # the human seats played at this terminal
         self.host = host
         self.bot_delay = bot_delay
-        self.board = board_class(header.game)(header, id="board")
+        self.board = board_class(header.game)(header, watching=not self.seats, id="board")  # a spectator is nobody's "you"
         perspectives = [SeatPerspective(seat) for seat in self.seats] or [watching]
         self._feeds = {perspective: Feed(self._words) for perspective in perspectives}
         self._inbox: deque[Update] = deque()  # updates from any thread, in the table's order
