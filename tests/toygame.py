@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kobito_tui.core.game import Header, IllegalEvent, OptionSpec, Result
+from kobito_tui.core.games import GameEntry
 
 
 @dataclass
@@ -93,3 +94,6 @@ class ToyGame:
 
 
 TOY = ToyGame()
+# Registered by a test (monkeypatch.setitem(games.REGISTRY, "toy", TOY_ENTRY)):
+# the engine and a plain board, nothing else.
+TOY_ENTRY = GameEntry(id="toy", engine="toygame:TOY", board="app.move_list_board:MoveListBoard")

@@ -10,13 +10,17 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
 from kobito_tui.app.screens.base import ShellScreen
-from kobito_tui.core.games import GAME_IDS
+from kobito_tui.core.games import REGISTRY
 
 
 def how_to_play_text(game_id: str | None = None) -> str:
     """The page of ``game_id``, or of every game one after the other."""
-    pages = [(files("kobito_tui.app") / f"howto-{game}.md").read_text(encoding="utf-8") for game in GAME_IDS]
-    return pages[GAME_IDS.index(game_id)] if game_id in GAME_IDS else "\n\n".join(pages)
+    pages = {
+        game: (files("kobito_tui.app") / page.howto).read_text(encoding="utf-8")
+        for game, page in REGISTRY.items()
+        if page.howto
+    }
+    return pages[game_id] if game_id in pages else "\n\n".join(pages.values())
 
 
 class HowToPlayScreen(ShellScreen):

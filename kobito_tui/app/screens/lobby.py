@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
-from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.levels import level_name
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
@@ -67,7 +67,7 @@ class LobbyScreen(Screen[None]):
         yield Static("Tables", id="lobby-heading")
         yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="lobby-create-row"):
-            yield Select([(get_game(g).title, g) for g in GAME_IDS], value=GAME_IDS[0], allow_blank=False, id="lobby-game")
+            yield Select([(get_game(g).title, g) for g in game_ids()], value=game_ids()[0], allow_blank=False, id="lobby-game")
             yield Input("open,open", placeholder="each seat: open, easy, medium or hard", id="lobby-seats")
             yield Button("Create table", id="lobby-create", compact=True)
         yield Static("", id="lobby-status", markup=False)

@@ -16,17 +16,13 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.widgets.tickbox import TickBox
 from kobito_tui.core.game import Game, OptionSpec, Seat
-from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.games import entry, game_ids, get_game
 from kobito_tui.core.levels import seat_kinds
 from kobito_tui.core.record import new_header
 from kobito_tui.core.safetext import name_problem
 
 MAX_SEATS = 6
 SEAT_KINDS = list(seat_kinds())
-# The computer a first game is played against. Against Medium, Hide the Treasure
-# ends after about 5 turns (it heads straight for its colour); Easy leaves a
-# newcomer the time to learn. Kobito lasts as long whoever plays (the deck runs out).
-DEFAULT_LEVEL = {"kobito": "medium", "treasure": "easy"}
 
 
 def default_name(seat: int, kind: str) -> str:
@@ -36,9 +32,9 @@ def default_name(seat: int, kind: str) -> str:
 
 
 def available_games() -> list[Game]:
-    """The games whose engine is installed."""
+    """The registered games whose engine is installed."""
     games = []
-    for game_id in GAME_IDS:
+    for game_id in game_ids():
         try:
             games.append(get_game(game_id))
         except ImportError:
@@ -112,7 +108,7 @@ class NewGameScreen(ShellScreen):
                     yield Input(default_name(seat, kind), compact=True, id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         SEAT_KINDS,
-                        value="human" if seat == 0 else f"bot:{DEFAULT_LEVEL[self.games[0].id]}",
+                        value="human" if seat == 0 else f"bot:{entry(self.games[0].id).default_level}",
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
@@ -177,7 +173,7 @@ class NewGameScreen(ShellScreen):
         for seat in range(1, MAX_SEATS):
             kind = self.query_one(f"#kind-{seat}", Select)
             if str(kind.value).startswith("bot:"):
-                kind.value = f"bot:{DEFAULT_LEVEL.get(game.id, 'medium')}"
+                kind.value = f"bot:{entry(game.id).default_level}"
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value

@@ -1,4 +1,4 @@
-"""The rules of both games, with the rule options in force for the current game."""
+"""The rules of every game, with the rule options in force for the current game."""
 
 from __future__ import annotations
 
@@ -13,11 +13,8 @@ from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.new_game import shown
-from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.games import REGISTRY, entry, get_game, load
 from kobito_tui.core.safetext import printable
-
-TITLES = {"kobito": "Kobito", "treasure": "Hide the Treasure"}
-
 
 def plain(text: object) -> str:
     """Untrusted text (an option value from a save file) as literal Markdown."""
@@ -35,41 +32,18 @@ def options_table(game_id: str, options: dict[str, Any] | None) -> str:
     return "\n".join(rows)
 
 
-def gold_text(options: dict[str, Any] | None) -> str:
-    """Kobito's gold cards in force: the gold each one pays for a rainbow of its length."""
-    from kobito_tui.kobito.options import gold_table
-
-    name = (options or {}).get("gold_table", "standard")
-    try:
-        table = gold_table(name)
-    except ValueError:
-        return ""
-    title = f"the {name} table" if isinstance(name, str) else "a table of this game's own"
-    lengths = sorted(table)
-    return "\n".join(
-        [
-            f"## Gold cards ({plain(title)})",
-            "",
-            "One gold card for each value: a pot pays it to the player who completes its rainbow.",
-            "",
-            "| Rainbow length | " + " | ".join(str(length) for length in lengths) + " |",
-            "|---" * (len(lengths) + 1) + "|",
-            "| Gold | " + " | ".join(", ".join(map(str, table[length])) for length in lengths) + " |",
-        ]
-    )
-
-
 def rules_text(game_id: str, options: dict[str, Any] | None = None, seed: int | None = None) -> str:
     """The rules of ``game_id``; ``options`` and ``seed`` of the game being played, if any."""
-    text = (files("kobito_tui.app") / f"rules-{game_id}.md").read_text(encoding="utf-8")
+    game = entry(game_id)
+    text = (files("kobito_tui.app") / game.rules).read_text(encoding="utf-8") if game.rules else ""
     seeded = f"> **Seeded game (seed {plain(seed)})**: the deal is reproducible." if seed is not None else ""
-    gold = gold_text(options) if game_id == "kobito" else ""
-    parts = (seeded, text.strip(), options_table(game_id, options), gold)
+    extra = load(game.rules_extra)(options) if game.rules_extra else ""
+    parts = (seeded, text.strip(), options_table(game_id, options), extra)
     return "\n\n".join(part for part in parts if part) + "\n"
 
 
 class RulesScreen(ShellScreen):
-    """Tabs for both games; ``game_id`` (the game being played) comes first."""
+    """A tab per game; ``game_id`` (the game being played) comes first."""
 
     BINDINGS = [
         Binding("escape,q", "dismiss", "Back"),
@@ -83,12 +57,12 @@ class RulesScreen(ShellScreen):
         self.game_id, self.game_options, self.seed = game_id, options, seed
 
     def compose(self) -> ComposeResult:
-        order = sorted(GAME_IDS, key=lambda game_id: game_id != self.game_id)
+        order = sorted(REGISTRY, key=lambda game_id: game_id != self.game_id)
         with TabbedContent(id="rules-tabs"):
             for game_id in order:
                 ours = game_id == self.game_id
                 text = rules_text(game_id, self.game_options if ours else None, self.seed if ours else None)
-                with TabPane(TITLES[game_id], id=f"rules-{game_id}"):
+                with TabPane(get_game(game_id).title, id=f"rules-{game_id}"):
                     with VerticalScroll():
                         yield Markdown(text)
         yield Footer()
