@@ -10,10 +10,12 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from functools import partial
+
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.screen import Screen
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.title import TitleScreen
 
 # Everything past the title screen is imported when first used: start-up stays
@@ -37,11 +39,7 @@ class KobitoApp(App[int]):
     # Below 80×24 every screen shows its SizeNotice instead of its layout.
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (80, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (24, "-short"), (40, "-tall")]
-    BINDINGS = [
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
-        Binding("f1", "help", "Keys"),
-        Binding("f3", "how_to_play", "How to play", show=False),
-    ]
+    BINDINGS = actions.bindings(*actions.APP)
 
     def __init__(
         self,
@@ -156,6 +154,8 @@ class KobitoApp(App[int]):
         self._open = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+
+    action_to_title = to_title  # the palette's "Title screen"
 
     def show_error(self, title: str, text: str) -> None:
         from kobito_tui.app.screens.message import MessageScreen
@@ -281,20 +281,12 @@ class KobitoApp(App[int]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         # Textual's own "Keys" panel gives way to ours (the board's keys too).
         yield from (command for command in super().get_system_commands(screen) if command.title != "Keys")
-        yield SystemCommand("New game", "Choose a game, players and rule options", self.action_new_game)
-        yield SystemCommand("Continue", "Resume the most recent unfinished game", self.action_continue_game)
-        yield SystemCommand("Load", "Resume a saved game", self.action_load_game)
-        yield SystemCommand("Replays", "Watch saved games", self.action_replays)
-        yield SystemCommand("How to play", "The goal, a turn, and every move with its keys", self.action_how_to_play)
-        yield SystemCommand("Rules", "The rules, with the options in force", self.action_rules)
-        yield SystemCommand("Keys", "Every key of this screen and its board", self.action_help)
-        yield SystemCommand("Title screen", "Back to the title (games stay saved)", self.to_title)
+        for action in actions.PALETTE:
+            yield SystemCommand(action.palette, action.help, partial(self.run_action, action.action))
         game = self.game_screen()
         if game is not None:
-            yield SystemCommand("Undo", "Take back your last move of this turn", game.action_undo)
-            yield SystemCommand("Redo", "Play the move you took back again", game.action_redo)
-            yield SystemCommand("Hint", "Let the hard computer suggest a move", game.action_hint)
-            yield SystemCommand("Menu", "The game menu", game.action_menu)
+            for action in actions.GAME_PALETTE:
+                yield SystemCommand(action.palette, action.help, partial(self.run_action, action.action, game))
 
 
     def _print_error_renderables(self) -> None:

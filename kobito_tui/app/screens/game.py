@@ -13,7 +13,6 @@ from typing import Any, Callable
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
 from textual.message import Message
@@ -22,7 +21,7 @@ from textual.widgets import Button, Footer, Static
 from textual.widgets._footer import FooterKey
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from kobito_tui.app import settings, viewpoint
+from kobito_tui.app import actions, settings, viewpoint
 from kobito_tui.app.board import GameBoard, board_class
 from kobito_tui.app.game_log import GameLog
 from kobito_tui.app.log_panel import LOG_LINES, LogPanel
@@ -66,8 +65,8 @@ class GameFooter(Footer):
             key.set_class(key._disabled, "-disabled")
 
 
-CONTROLS = ("undo", "redo", "hint")  # buttons and keys that are not always available
-BUTTONS = (("undo", "u"), ("redo", "y"), ("hint", "?"), ("menu", "esc"))
+CONTROLS = tuple(action.action for action in (actions.UNDO, actions.REDO, actions.HINT))  # not always available
+BUTTONS = tuple((action.action, action.key) for action in (actions.UNDO, actions.REDO, actions.HINT, actions.MENU))
 PALETTE_WIDTH = 120  # from this width on the footer also shows ^p palette
 TIP_STYLE = "italic"
 TIPS_AT_ONCE = 2
@@ -77,18 +76,7 @@ END_PAUSE = 2.5  # the final board stays this many bot delays before the scores
 
 
 class GameScreen(ShellScreen):
-    # Undo, Redo, Hint and Menu are buttons above the log, with their keys, and
-    # Quit is in the menu: the footer keeps room for the board's keys, the guide
-    # and F1 at 80 columns; the status line has the whole width.
-    BINDINGS = [
-        Binding("u,ctrl+z", "undo", "Undo", show=False),
-        Binding("y,ctrl+y", "redo", "Redo", show=False),
-        Binding("question_mark", "hint", "Hint", key_display="?", show=False),
-        Binding("escape", "menu", "Menu", show=False),
-        Binding("g", "guide", "Guide", tooltip="First-game guide on or off"),
-        Binding("f2", "app.rules", "Rules"),
-        Binding("q", "app.quit", "Quit", show=False),
-    ]
+    BINDINGS = actions.bindings(*actions.GAME)
 
     def __init__(self, session: Session, bot_delay: float = 0.6) -> None:
         super().__init__(classes="game-screen")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from importlib.resources import files
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.core.games import REGISTRY
 
@@ -27,7 +27,7 @@ class HowToPlayScreen(ShellScreen):
     """Scrolls by keys at once: the text has the focus."""
 
     AUTO_FOCUS = "#how-to-play"
-    BINDINGS = [Binding("escape,q", "dismiss", "Back")]
+    BINDINGS = actions.bindings(*actions.HOW_TO_PLAY_SCREEN)
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()

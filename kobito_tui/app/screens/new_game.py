@@ -8,11 +8,11 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.widgets.tickbox import TickBox
 from kobito_tui.core.game import Game, OptionSpec, Seat
@@ -75,10 +75,7 @@ def option_rows(game: Game) -> list[Horizontal]:
 
 class NewGameScreen(ShellScreen):
     AUTO_FOCUS = "#game"
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "start", "Start"),
-    ]
+    BINDINGS = actions.bindings(*actions.NEW_GAME_SCREEN)
 
     def __init__(self) -> None:
         super().__init__(classes="form-screen")

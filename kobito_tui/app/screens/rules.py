@@ -7,10 +7,10 @@ from importlib.resources import files
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.new_game import shown
 from kobito_tui.core.games import REGISTRY, entry, get_game, load
@@ -45,10 +45,7 @@ def rules_text(game_id: str, options: dict[str, Any] | None = None, seed: int | 
 class RulesScreen(ShellScreen):
     """A tab per game; ``game_id`` (the game being played) comes first."""
 
-    BINDINGS = [
-        Binding("escape,q", "dismiss", "Back"),
-        Binding("tab", "other_game", "Other game"),
-    ]
+    BINDINGS = actions.bindings(*actions.RULES_SCREEN)
 
     def __init__(
         self, game_id: str | None = None, options: dict[str, Any] | None = None, seed: int | None = None

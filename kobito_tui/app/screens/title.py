@@ -3,37 +3,25 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.widgets import Button, Footer, Static
 
 from kobito_tui import __version__
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 
 # (button id, label, app action)
 CHOICES = (
-    ("new", "New game", "new_game"),
-    ("continue", "Continue", "continue_game"),
-    ("load", "Load", "load_game"),
-    ("replays", "Replays", "replays"),
-    ("how", "How to play", "how_to_play"),
-    ("rules", "Rules", "rules"),
-    ("quit", "Quit", "quit"),
-)
+    *((ident, action.palette, action.action) for ident, action in (
+        ("new", actions.NEW_GAME), ("continue", actions.CONTINUE), ("load", actions.LOAD), ("replays", actions.REPLAYS),
+        ("how", actions.HOW_TO_PLAY), ("rules", actions.RULES),
+    )),
+    ("quit", "Quit", actions.QUIT_KEY.action),
+)  # fmt: skip
 
 
 class TitleScreen(ShellScreen):
-    BINDINGS = [
-        Binding("n", "app.new_game", "New"),
-        Binding("c", "app.continue_game", "Continue"),
-        Binding("l", "app.load_game", "Load"),
-        Binding("p", "app.replays", "Replays"),
-        Binding("h", "app.how_to_play", "Learn", tooltip="How to play"),
-        Binding("r", "app.rules", "Rules"),
-        Binding("q", "app.quit", "Quit", show=False),  # the footer fits 80 columns; the button shows it
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
-    ]
+    BINDINGS = actions.bindings(*actions.TITLE)
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -56,4 +44,4 @@ class TitleScreen(ShellScreen):
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         action = {f"title-{ident}": action for ident, _, action in CHOICES}[event.button.id]
-        await self.run_action(f"app.{action}")
+        await self.run_action(action)
