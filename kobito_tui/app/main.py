@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.title import TitleScreen
+from kobito_tui.app.widgets.workarounds import QuietCrashes
 
 # Everything past the title screen is imported when first used: start-up stays
 # close to a bare Textual app's.
@@ -33,7 +34,7 @@ def style_sheets() -> list[Path]:
     return sorted(sheets, key=lambda path: (path.name != "app.tcss", path.name))
 
 
-class KobitoApp(App[int]):
+class KobitoApp(QuietCrashes, App[int]):
     TITLE = "Kobito"
     CSS_PATH = style_sheets()
     # Below 80×24 every screen shows its SizeNotice instead of its layout.
@@ -58,7 +59,7 @@ class KobitoApp(App[int]):
         self._left_unsaved: list[Session] = []  # games left while their saving failed
         self._quit_pending: list[Session] = []  # quitting: the unsaved games not yet saved elsewhere
         self._quit_notes: list[str] = []  # quitting: where games were saved instead, said on exit
-        self._exit_lines: list[str] = []  # what the terminal says after the app quit
+        self.exit_lines: list[str] = []  # what the terminal says after the app quit
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
@@ -222,7 +223,7 @@ class KobitoApp(App[int]):
         self._exit_saying(1 if unsaved else 0, lines)
 
     def _exit_saying(self, code: int, lines: list[str]) -> None:
-        self._exit_lines = lines  # printed as they are once the terminal is back: paths stay whole
+        self.exit_lines = lines  # printed as they are once the terminal is back: paths stay whole
         self.exit(return_code=code)
 
     # -- actions (title buttons, bindings, command palette) ----------------
@@ -288,20 +289,13 @@ class KobitoApp(App[int]):
             for action in actions.GAME_PALETTE:
                 yield SystemCommand(action.palette, action.help, partial(self.run_action, action.action, game))
 
-
-    def _print_error_renderables(self) -> None:
+    def crashed(self, error: BaseException) -> None:
         """After a crash, the player reads what became of the game; the traceback
         (without local variables: they may hold hidden cards) goes to a private file."""
-        if self._exception is None or not self._exit_renderables:
-            super()._print_error_renderables()
-            for line in self._exit_lines:
-                print(line, file=sys.stderr)
-            return
         from kobito_tui.app.screens.unsaved import lost
         from kobito_tui.core.safetext import printable
 
-        self._exit_renderables.clear()
-        log = self._write_crash_log(self._exception)
+        log = self._write_crash_log(error)
         unsaved = self.unsaved_sessions()
         if unsaved:
             outcome = "".join(f" Your game is not saved: {lost(session)}." for session in unsaved)

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import Callable
 
+from textual import on
+from textual.events import Mount
 from textual.screen import ModalScreen, Screen
 
 from kobito_tui.app.widgets.size_notice import SizeNotice
 
 
 class ShellScreen(Screen):
-    """A full screen; below 80×24 its content gives way to a :class:`SizeNotice`."""
+    """A full screen; below 80×24 its content gives way to a :class:`SizeNotice`.
+    (A handler by ``@on``: called besides a subclass's own ``on_mount``.)"""
 
-    def _on_mount(self) -> None:
+    @on(Mount)
+    def _mount_size_notice(self) -> None:
         self.mount(SizeNotice())
 
     def after(self, seconds: float, callback: Callable[[], object]) -> None:
@@ -28,5 +32,6 @@ class ShellScreen(Screen):
 class ShellDialog(ModalScreen):
     """A dialog over another screen, with the same size notice."""
 
-    def _on_mount(self) -> None:
+    @on(Mount)
+    def _mount_size_notice(self) -> None:
         self.mount(SizeNotice())

@@ -16,9 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Button, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from kobito_tui.app import actions, settings, viewpoint
@@ -28,41 +26,12 @@ from kobito_tui.app.log_panel import LOG_LINES, LogPanel
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.unsaved import failing
+from kobito_tui.app.widgets.workarounds import GameFooter
 from kobito_tui.bots import Bot, make_bot
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.session import Session
-
-
-class GameFooter(Footer):
-    """The footer, brought up to date in place when only which keys are enabled
-    changed (a move or an undo often just dims or lights "End").  Textual's footer
-    rebuilds all its keys on every change: a few milliseconds, and hundreds of
-    widgets of garbage whose full collections stalled key presses for 100 ms."""
-
-    def bindings_changed(self, screen: Screen) -> None:
-        if self._bindings_ready and self.children and screen is self.screen and screen.app.app_focus:
-            self.call_after_refresh(self._bring_up_to_date)
-        else:
-            super().bindings_changed(screen)
-
-    async def _bring_up_to_date(self) -> None:
-        if not self.is_attached:
-            return
-        shown: dict[tuple[str, str], bool] = {}  # (key, action) -> enabled, as Footer.compose picks them
-        actions: set[str] = set()
-        for _, binding, enabled, _ in self.screen.active_bindings.values():
-            if binding.show and binding.action not in actions:
-                actions.add(binding.action)
-                shown[binding.key, binding.action] = enabled
-        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-        if [(key.key, key.action) for key in keys] != list(shown):
-            await self.recompose()
-            return
-        for key in keys:
-            key._disabled = not shown[key.key, key.action]
-            key.set_class(key._disabled, "-disabled")
 
 
 CONTROLS = tuple(action.action for action in (actions.UNDO, actions.REDO, actions.HINT))  # not always available
