@@ -22,9 +22,9 @@ from kobito_tui.app.board import GameBoard
 from kobito_tui.core.game import Event, Header
 from kobito_tui.treasure.view import Pos, TreasureView
 
-from .controls import Choices, acting_pawn, move_cursor, step_target
-from .grid import TileGrid
-from .words import colour_line, no_step, seats_line, status_text, tips
+from kobito_tui.app.treasure.controls import Choices, acting_pawn, move_cursor, step_target
+from kobito_tui.app.treasure.grid import TileGrid
+from kobito_tui.app.treasure.words import colour_line, no_step, seats_line, status_text, tips
 
 CONFIRM_LABELS = {"end": "End turn ⏎", "pass": "Pass ⏎", "place": "Place pawn ⏎"}
 
