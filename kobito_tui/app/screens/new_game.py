@@ -17,7 +17,7 @@ from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.widgets.tickbox import TickBox
 from kobito_tui.core.game import Game, OptionSpec, Seat
 from kobito_tui.core.games import entry, game_ids, get_game
-from kobito_tui.core.levels import seat_kinds
+from kobito_tui.core.levels import chosen, seat_choice, seat_kinds
 from kobito_tui.core.record import new_header
 from kobito_tui.core.safetext import name_problem
 
@@ -105,7 +105,7 @@ class NewGameScreen(ShellScreen):
                     yield Input(default_name(seat, kind), compact=True, id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         SEAT_KINDS,
-                        value="human" if seat == 0 else f"bot:{entry(self.games[0].id).default_level}",
+                        value=seat_choice(None if seat == 0 else entry(self.games[0].id).default_level),
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
@@ -142,7 +142,7 @@ class NewGameScreen(ShellScreen):
         """A seat that changes between human and computer gets that kind's name, unless one was typed."""
         seat = int(event.select.id.removeprefix("kind-"))
         name = self.query_one(f"#name-{seat}", Input)
-        kind = str(event.value).partition(":")[0]
+        kind = chosen(str(event.value))[0]
         if name.value.strip() in {"", *(default_name(seat, other) for other in ("human", "bot"))}:
             name.value = default_name(seat, kind)
 
@@ -169,8 +169,8 @@ class NewGameScreen(ShellScreen):
         self._show_seats()
         for seat in range(1, MAX_SEATS):
             kind = self.query_one(f"#kind-{seat}", Select)
-            if str(kind.value).startswith("bot:"):
-                kind.value = f"bot:{entry(game.id).default_level}"
+            if chosen(str(kind.value))[1]:
+                kind.value = seat_choice(entry(game.id).default_level)
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value
@@ -185,8 +185,7 @@ class NewGameScreen(ShellScreen):
             problem = name_problem(name)
             if problem:
                 raise ValueError(f"Seat {seat + 1}: {problem}")
-            kind, _, level = self.query_one(f"#kind-{seat}", Select).value.partition(":")
-            seats.append(Seat(name, kind, level or None))
+            seats.append(Seat(name, *chosen(self.query_one(f"#kind-{seat}", Select).value)))
         return tuple(seats)
 
     def options(self) -> dict[str, Any]:
