@@ -10,14 +10,16 @@ from kobito_tui import __version__
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 
-# (button id, label, app action)
+# (button id, action): a button says the action's name in the palette
 CHOICES = (
-    *((ident, action.palette, action.action) for ident, action in (
-        ("new", actions.NEW_GAME), ("continue", actions.CONTINUE), ("load", actions.LOAD), ("replays", actions.REPLAYS),
-        ("how", actions.HOW_TO_PLAY), ("rules", actions.RULES),
-    )),
-    ("quit", "Quit", actions.QUIT_KEY.action),
-)  # fmt: skip
+    ("new", actions.NEW_GAME),
+    ("continue", actions.CONTINUE),
+    ("load", actions.LOAD),
+    ("replays", actions.REPLAYS),
+    ("how", actions.HOW_TO_PLAY),
+    ("rules", actions.RULES),
+    ("quit", actions.QUIT_KEY),
+)
 
 
 class TitleScreen(ShellScreen):
@@ -28,8 +30,8 @@ class TitleScreen(ShellScreen):
             with Vertical(id="title-box"):
                 yield Static("K O B I T O", id="title-name")
                 yield Static("Kobito · Hide the Treasure", id="title-games")
-                for ident, label, _ in CHOICES:
-                    yield Button(label, id=f"title-{ident}", classes="title-choice", compact=True)
+                for ident, action in CHOICES:
+                    yield Button(action.palette or action.label, id=f"title-{ident}", classes="title-choice", compact=True)
                 yield Static(f"v{__version__}", id="title-version")
         yield Footer()
 
@@ -43,5 +45,5 @@ class TitleScreen(ShellScreen):
         self.query_one("#title-continue", Button).disabled = latest_unfinished(self.app.saves_dir) is None
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
-        action = {f"title-{ident}": action for ident, _, action in CHOICES}[event.button.id]
-        await self.run_action(action)
+        action = {f"title-{ident}": action for ident, action in CHOICES}[event.button.id]
+        await self.run_action(action.action)
