@@ -13,13 +13,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
-from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.app import actions
+from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.levels import level_name
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
@@ -46,11 +46,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby-create { width: auto; margin: 1 1; }
     LobbyScreen #lobby-status { height: 1; padding: 0 1; }
     """
-    BINDINGS = [
-        Binding("j", "join", "Join"),
-        Binding("w", "watch", "Watch"),
-        Binding("c", "focus_create", "Create"),
-    ]
+    BINDINGS = actions.bindings(*actions.LOBBY_SCREEN)
 
     class Joined(Message):
         """This terminal sits at (or watches) ``remote``."""
@@ -67,7 +63,7 @@ class LobbyScreen(Screen[None]):
         yield Static("Tables", id="lobby-heading")
         yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="lobby-create-row"):
-            yield Select([(get_game(g).title, g) for g in GAME_IDS], value=GAME_IDS[0], allow_blank=False, id="lobby-game")
+            yield Select([(get_game(g).title, g) for g in game_ids()], value=game_ids()[0], allow_blank=False, id="lobby-game")
             yield Input("open,open", placeholder="each seat: open, easy, medium or hard", id="lobby-seats")
             yield Button("Create table", id="lobby-create", compact=True)
         yield Static("", id="lobby-status", markup=False)
