@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from kobito_tui import __version__
-from kobito_tui.core.games import GAME_IDS
+from kobito_tui.core.games import game_ids
 from kobito_tui.i18n import LANGUAGES, PSEUDO
 
 
@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
 
     new = commands.add_parser("new", help="start a new game straight away")
-    new.add_argument("game", choices=GAME_IDS)
+    new.add_argument("game", choices=game_ids())
     new.add_argument("--players", default="You,bot", help='e.g. "Ann,Bob,bot:hard" (computer levels: easy, medium, hard)')
     new.add_argument("--seed", type=int, help="a reproducible game, for tests and benchmarks (the seed foretells every deal)")
     new.add_argument("--variant", help="Hide the Treasure: standard, seek or shared")
@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="print performance figures")
     bench.add_argument("what", choices=["engine", "ui", "replay", "table", "serve"])
-    bench.add_argument("--game", choices=GAME_IDS, default="kobito")
+    bench.add_argument("--game", choices=game_ids(), default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app")
@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     remote.add_argument("--name", default="", help="the name to suggest (guests are asked)")
 
     selfplay = commands.add_parser("selfplay", help="computer against computer: win rates and decision times")
-    selfplay.add_argument("--game", choices=GAME_IDS, default="kobito")
+    selfplay.add_argument("--game", choices=game_ids(), default="kobito")
     selfplay.add_argument("--players", default="bot:strong,bot:greedy", help="the bots, e.g. bot:strong,bot:greedy")
     selfplay.add_argument("--games", type=int, default=200)
     selfplay.add_argument("--seed", type=int, default=1)

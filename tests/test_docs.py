@@ -4,7 +4,7 @@ from pathlib import Path
 
 from kobito_tui.app.screens.how_to_play import how_to_play_text
 from kobito_tui.app.screens.rules import rules_text
-from kobito_tui.core.games import GAME_IDS
+from kobito_tui.core.games import game_ids
 
 DOCS = Path(__file__).parent.parent / "docs"
 REGENERATE = "python -c 'import tests.test_docs as t; t.write()' (from the repository root) -->\n"
@@ -17,7 +17,7 @@ HOW_TO_PLAY = "<!-- Made from the app's How to play screen (F3); regenerate with
 
 def expected() -> dict[str, str]:
     return {
-        "rules.md": PREAMBLE + "\n".join(rules_text(game_id) for game_id in GAME_IDS),
+        "rules.md": PREAMBLE + "\n".join(rules_text(game_id) for game_id in game_ids()),
         "how-to-play.md": HOW_TO_PLAY + how_to_play_text(),
     }
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from kobito_tui.core.game import Header, IllegalEvent, OptionSpec, Result
 from kobito_tui.core.message import Message
+from kobito_tui.core.games import GameEntry
 
 
 @dataclass
@@ -95,3 +96,6 @@ class ToyGame:
 
 
 TOY = ToyGame()
+# Registered by a test (monkeypatch.setitem(games.REGISTRY, "toy", TOY_ENTRY)):
+# the engine and a plain board, nothing else.
+TOY_ENTRY = GameEntry(id="toy", engine="toygame:TOY", board="app.move_list_board:MoveListBoard")

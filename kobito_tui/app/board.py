@@ -8,7 +8,6 @@ What the board tells the player is its :attr:`GameBoard.status_line`.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from textual.message import Message
@@ -16,11 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from kobito_tui.core.game import Event, Header
-
-_BOARDS = {
-    "kobito": "kobito_tui.app.kobito.board:KobitoBoard",
-    "treasure": "kobito_tui.app.treasure.board:TreasureBoard",
-}
+from kobito_tui.core.games import entry, load
 
 
 class GameBoard(Widget):
@@ -84,5 +79,5 @@ class GameBoard(Widget):
 
 
 def board_class(game_id: str) -> type[GameBoard]:
-    module, _, name = _BOARDS[game_id].partition(":")
-    return getattr(import_module(module), name)
+    """The board widget the registry names for ``game_id``."""
+    return load(entry(game_id).board)

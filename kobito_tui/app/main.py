@@ -10,12 +10,15 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from functools import partial
+
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.screen import Screen
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.title import TitleScreen
 from kobito_tui.i18n import Translator, remember_language, translator
+from kobito_tui.app.widgets.workarounds import QuietCrashes
 
 # Everything past the title screen is imported when first used: start-up stays
 # close to a bare Textual app's.
@@ -33,17 +36,13 @@ def style_sheets() -> list[Path]:
     return sorted(sheets, key=lambda path: (path.name != "app.tcss", path.name))
 
 
-class KobitoApp(App[int]):
+class KobitoApp(QuietCrashes, App[int]):
     TITLE = "Kobito"
     CSS_PATH = style_sheets()
     # Below 80×24 every screen shows its SizeNotice instead of its layout.
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (80, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (24, "-short"), (40, "-tall")]
-    BINDINGS = [
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
-        Binding("f1", "help", "Keys"),
-        Binding("f3", "how_to_play", "How to play", show=False),
-    ]
+    BINDINGS = actions.bindings(*actions.APP)
 
     def __init__(
         self,
@@ -67,7 +66,7 @@ class KobitoApp(App[int]):
         self._left_unsaved: list[LocalTable] = []  # games left while their saving failed
         self._quit_pending: list[Session] = []  # quitting: the unsaved games not yet saved elsewhere
         self._quit_notes: list[str] = []  # quitting: where games were saved instead, said on exit
-        self._exit_lines: list[str] = []  # what the terminal says after the app quit
+        self.exit_lines: list[str] = []  # what the terminal says after the app quit
 
     @property
     def lang(self) -> str:
@@ -186,6 +185,8 @@ class KobitoApp(App[int]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
+    action_to_title = to_title  # the palette's "Title screen"
+
     def show_error(self, title: str, text: str) -> None:
         from kobito_tui.app.screens.message import MessageScreen
 
@@ -251,7 +252,7 @@ class KobitoApp(App[int]):
         self._exit_saying(1 if unsaved else 0, lines)
 
     def _exit_saying(self, code: int, lines: list[str]) -> None:
-        self._exit_lines = lines  # printed as they are once the terminal is back: paths stay whole
+        self.exit_lines = lines  # printed as they are once the terminal is back: paths stay whole
         self.exit(return_code=code)
 
     # -- actions (title buttons, bindings, command palette) ----------------
@@ -310,35 +311,20 @@ class KobitoApp(App[int]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         # Textual's own "Keys" panel gives way to ours (the board's keys too).
         yield from (command for command in super().get_system_commands(screen) if command.title != "Keys")
-        yield SystemCommand("New game", "Choose a game, players and rule options", self.action_new_game)
-        yield SystemCommand("Continue", "Resume the most recent unfinished game", self.action_continue_game)
-        yield SystemCommand("Load", "Resume a saved game", self.action_load_game)
-        yield SystemCommand("Replays", "Watch saved games", self.action_replays)
-        yield SystemCommand("How to play", "The goal, a turn, and every move with its keys", self.action_how_to_play)
-        yield SystemCommand("Rules", "The rules, with the options in force", self.action_rules)
-        yield SystemCommand("Keys", "Every key of this screen and its board", self.action_help)
-        yield SystemCommand("Title screen", "Back to the title (games stay saved)", self.to_title)
+        for action in actions.PALETTE:
+            yield SystemCommand(action.palette, action.help, partial(self.run_action, action.action))
         game = self.game_screen()
         if game is not None:
-            yield SystemCommand("Undo", "Take back your last move of this turn", game.action_undo)
-            yield SystemCommand("Redo", "Play the move you took back again", game.action_redo)
-            yield SystemCommand("Hint", "Let the hard computer suggest a move", game.action_hint)
-            yield SystemCommand("Menu", "The game menu", game.action_menu)
+            for action in actions.GAME_PALETTE:
+                yield SystemCommand(action.palette, action.help, partial(self.run_action, action.action, game))
 
-
-    def _print_error_renderables(self) -> None:
+    def crashed(self, error: BaseException) -> None:
         """After a crash, the player reads what became of the game; the traceback
         (without local variables: they may hold hidden cards) goes to a private file."""
-        if self._exception is None or not self._exit_renderables:
-            super()._print_error_renderables()
-            for line in self._exit_lines:
-                print(line, file=sys.stderr)
-            return
         from kobito_tui.app.screens.unsaved import lost
         from kobito_tui.core.safetext import printable
 
-        self._exit_renderables.clear()
-        log = self._write_crash_log(self._exception)
+        log = self._write_crash_log(error)
         unsaved = self.unsaved_sessions()
         if unsaved:
             outcome = "".join(f" Your game is not saved: {lost(session)}." for session in unsaved)

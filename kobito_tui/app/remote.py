@@ -20,12 +20,12 @@ from pathlib import Path
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.lobby import NOT_ANSWERING, LobbyScreen, refused, seat_text
@@ -83,7 +83,7 @@ class NameDialog(ShellDialog):
 class TableDialog(ShellDialog):
     """Who is at your table and who is connected; the creator may give a long-away seat to a computer."""
 
-    BINDINGS = [Binding("escape,f4", "dismiss(None)", "Back")]
+    BINDINGS = actions.bindings(*actions.TABLE_DIALOG)
     DEFAULT_CSS = """
     TableDialog { align: center middle; }
     TableDialog #table-box { width: 64; height: auto; border: round $accent; padding: 0 1; }
@@ -126,7 +126,7 @@ class TableDialog(ShellDialog):
 class WaitingScreen(ShellScreen):
     """A table of yours whose seats are not all taken yet: who is there, and your seat code."""
 
-    BINDINGS = [Binding("escape", "app.lobby", "Back to the lobby"), Binding("f4", "app.table", "Table")]
+    BINDINGS = actions.bindings(*actions.WAITING_SCREEN)
     DEFAULT_CSS = "WaitingScreen #waiting { padding: 1 2; }"
 
     class Started(Message):
@@ -172,7 +172,7 @@ class WaitingScreen(ShellScreen):
 class RemoteApp(KobitoApp):
     """The Kobito app as a client of the hub at ``socket_path``, signed in as ``identity``."""
 
-    BINDINGS = [Binding("f4", "table", "Table", show=False)]
+    BINDINGS = actions.bindings(*actions.REMOTE_APP)
 
     def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en") -> None:
         super().__init__(saves_dir, lang=lang)
@@ -260,7 +260,7 @@ class RemoteApp(KobitoApp):
             remote.detach()
             self._leave(self.connection)
 
-    action_lobby = to_title
+    action_lobby = action_to_title = to_title
 
     def play_again(self, header: Header) -> None:
         self.to_title()
@@ -323,7 +323,7 @@ class RemoteApp(KobitoApp):
             elif command.title not in LOCAL_ONLY:
                 yield command
         if self.remote is not None:
-            yield SystemCommand("Table", "Who is at this table and connected", self.action_table)
+            yield SystemCommand(actions.TABLE.palette, actions.TABLE.help, self.action_table)
 
 
 def run_remote(socket_path: Path, identity: str, name: str) -> int:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-PAGES = ("rules-kobito", "rules-treasure", "howto-kobito", "howto-treasure")
+from kobito_tui.core.games import REGISTRY
+
+PAGES = tuple(name for entry in REGISTRY.values() for name in (entry.rules, entry.howto) if name)
+"""Every game's pages, as the registry names them."""
 
 
 def page(name: str, lang: str = "en") -> str:

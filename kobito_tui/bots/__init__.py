@@ -18,6 +18,7 @@ import random
 from typing import Any, Protocol
 
 from kobito_tui.core.game import Event, Game, Header
+from kobito_tui.core.games import entry, load
 from kobito_tui.core.levels import canonical
 
 DEFAULT_BUDGET_S = 0.8  # seconds a hard bot thinks per decision, by default
@@ -57,17 +58,10 @@ def make_bot(game_id: str, level: str, seed: int | None = None, budget_s: float 
     level = canonical(level)
     if level == "random":
         return RandomBot(seed)
-    if game_id == "kobito":
-        from kobito_tui.bots import kobito_greedy, kobito_ismcts
-
-        medium: Bot = kobito_greedy.GreedyBot(seed)
-        hard = kobito_ismcts.IsmctsBot
-    elif game_id == "treasure":
-        from kobito_tui.bots import treasure_bots
-
-        medium, hard = treasure_bots.GreedyBot(seed), treasure_bots.StrongBot
-    else:
+    bots = entry(game_id).bots  # the registry names each game's computers
+    if bots is None:
         raise KeyError(f"no bots for game {game_id!r}")
     if level == "hard":
-        return hard(seed, budget_s)
+        return load(bots[1])(seed, budget_s)
+    medium: Bot = load(bots[0])(seed)
     return medium if level == "medium" else EasyBot(medium, seed)

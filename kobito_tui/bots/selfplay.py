@@ -21,14 +21,9 @@ from typing import Any
 
 from kobito_tui.bots import DEFAULT_BUDGET_S, make_bot
 from kobito_tui.core.game import Event, Seat
-from kobito_tui.core.games import get_game
+from kobito_tui.core.games import entry, get_game
 from kobito_tui.core.record import Record, new_header, parse_players, run_chance
 from kobito_tui.core.savefile import SUFFIX, save
-
-# Hide the Treasure games between careful bots can wander for long: self-play
-# ends them as a draw after this many rounds.
-TREASURE_TURN_LIMIT = 60
-
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (``successes`` may be fractional)."""
@@ -108,7 +103,7 @@ def run(args: Any) -> dict:
     names = labels(args.players)
     levels = [name.split("#")[0].split(":")[1] for name in names]
     budget_s = args.budget_s or DEFAULT_BUDGET_S
-    options = ({"turn_limit": TREASURE_TURN_LIMIT} if args.game == "treasure" else {}) | dict(args.option)
+    options = entry(args.game).selfplay_options | dict(args.option)
     get_game(args.game).normalize_options(dict(options), len(names))  # a bad option fails before any game
     order = random.Random(args.seed)
     seatings = [names[i % len(names):] + names[: i % len(names)] for i in range(args.games)]  # rotate seats

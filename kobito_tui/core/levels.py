@@ -31,9 +31,20 @@ def canonical(level: str) -> str:
     return level
 
 
+def seat_choice(level: str | None = None) -> str:
+    """A seat's value in a menu: "human", or "bot:<level>" for a computer of ``level``."""
+    return f"bot:{level}" if level else "human"
+
+
+def chosen(choice: str) -> tuple[str, str | None]:
+    """The seat's ``(kind, level)`` for a menu value (of :func:`seat_choice`)."""
+    kind, _, level = choice.partition(":")
+    return kind, level or None
+
+
 def seat_kinds() -> tuple[tuple[str, str], ...]:
     """The choices of a seat in a menu: (label, value)."""
-    return (("Human", "human"), *((f"Computer · {LEVEL_NAMES[level]}", f"bot:{level}") for level in LEVELS))
+    return (("Human", seat_choice()), *((f"Computer · {LEVEL_NAMES[level]}", seat_choice(level)) for level in LEVELS))
 
 
 def level_name(level: str | None) -> str:

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import msgspec
 
 from kobito_tui.core.game import FORMAT_VERSION, Header, Seat
-from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.record import BOT_LEVELS, EventError, Record, fold
 from kobito_tui.core.safetext import name_problem, printable
 
@@ -180,7 +180,7 @@ def parse_header(line: str, path: str = "<text>") -> Header:
         raise SaveError(path, 1, f"not a kobito-tui save file (format {raw.format!r})")
     if raw.version != FORMAT_VERSION:
         raise SaveError(path, 1, f"format version {raw.version} is not supported (this app reads {FORMAT_VERSION})")
-    if raw.game not in GAME_IDS:
+    if raw.game not in game_ids():
         raise SaveError(path, 1, f"unknown game {raw.game!r}")
     game = get_game(raw.game)
     try:

@@ -11,13 +11,17 @@ from .translation import Translator
 
 
 def game_title(t: Translator, game: str) -> str:
-    """The name of a game by its id ("kobito", "treasure")."""
-    return {
+    """The name of a game by its id ("kobito", "treasure"); a game without words here
+    is called by its engine's title."""
+    from kobito_tui.core.games import get_game
+
+    titles = {
         "kobito": t("Kobito"),
         # Translators: each player hides the five treasures of their colour in chests (the Ukrainian
         # rulebook: «першим сховати свої скарби»), so «Сховай скарби» / «Спрячь сокровища», in the plural.
         "treasure": t("Hide the Treasure"),
-    }[game]
+    }
+    return titles.get(game) or get_game(game).title
 
 
 def names(t: Translator, players: list[str]) -> str:

@@ -16,7 +16,7 @@ from kobito_tui.kobito.cards import KOBITO_CARDS, MAX_ROW, NAME, NUMBER, NUMBERS
 from kobito_tui.kobito.rainbow import Row, can_take_end, ends_taking, number_at, open_ends
 from kobito_tui.kobito.state import KobitoState, to_act
 
-MAX_WORKSHOP = 4
+MAX_WORKSHOP = 4  # the rainbows a workshop holds at most: the one place that says it
 ENDS = ((True, "left"), (False, "right"))
 END = dict(ENDS)
 

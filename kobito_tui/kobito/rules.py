@@ -39,7 +39,7 @@ from typing import Any
 
 from kobito_tui.core.game import Event, IllegalEvent
 from kobito_tui.kobito.cards import CARD, CARD_COUNT, NAME, NUMBER, is_kobito
-from kobito_tui.kobito.moves import has_hand_move
+from kobito_tui.kobito.moves import MAX_WORKSHOP, has_hand_move
 from kobito_tui.kobito.rainbow import Row, add, can_take_end, fits, number_at, run_start, take_end
 from kobito_tui.kobito.state import KobitoState, Pot, to_act
 
@@ -258,8 +258,8 @@ def _play(state: KobitoState, seat: int, event: Event) -> None:
 
 def _open(state: KobitoState, seat: int, event: Event) -> None:
     cards = _cards(event, "cards")
-    if len(state.workshops[seat]) >= 4:
-        raise IllegalEvent("kobito.workshop-full", count=4)
+    if len(state.workshops[seat]) >= MAX_WORKSHOP:
+        raise IllegalEvent("kobito.workshop-full", count=MAX_WORKSHOP)
     if len(cards) < 2:
         raise IllegalEvent("kobito.rainbow-too-short")
     hand = state.hands[seat]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from kobito_tui.core.game import Event, Seat
-from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_problem, printable
@@ -253,7 +253,7 @@ class Hub:
         waiting = sum(r.status == OPEN and r.creator == connection.identity for r in self.rooms.values())
         if waiting >= MAX_OPEN_TABLES:
             return Refusal("too-many-tables", {"count": waiting})
-        if request.game not in GAME_IDS:
+        if request.game not in game_ids():
             return Refusal("unknown-game", {"game": printable(request.game, 40)})
         if any(kind not in ("open", *BOT_LEVELS) for kind in request.seats):
             return Refusal("bad-seat", {"levels": list(BOT_LEVELS)})

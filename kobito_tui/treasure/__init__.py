@@ -1,6 +1,6 @@
 """Hide the Treasure: a 5x5 tile game of secret colours."""
 
-from .game import TreasureGame
+from kobito_tui.treasure.game import TreasureGame
 
 GAME = TreasureGame()
 

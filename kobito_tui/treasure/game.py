@@ -6,16 +6,15 @@ import random
 from typing import Any
 
 from kobito_tui.core.game import Event, Header, OptionSpec, Result
-
-from .describe import describe
-from .moves import legal_moves
-from .options import MAX_PLAYERS, MIN_PLAYERS, OPTION_SPECS, normalize_options
-from .outcome import result
-from .reveal import reveal_event
-from .rules import apply
-from .setup import setup_event
-from .state import TreasureState
-from .view import TreasureView, make_view
+from kobito_tui.treasure import options
+from kobito_tui.treasure.describe import describe
+from kobito_tui.treasure.moves import legal_moves
+from kobito_tui.treasure.outcome import result
+from kobito_tui.treasure.reveal import reveal_event
+from kobito_tui.treasure.rules import apply
+from kobito_tui.treasure.setup import setup_event
+from kobito_tui.treasure.state import TreasureState
+from kobito_tui.treasure.view import TreasureView, make_view
 
 
 class TreasureGame:
@@ -23,18 +22,18 @@ class TreasureGame:
 
     id = "treasure"
     title = "Hide the Treasure"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    min_players = options.MIN_PLAYERS
+    max_players = options.MAX_PLAYERS
 
     def option_specs(self) -> list[OptionSpec]:
-        return list(OPTION_SPECS)
+        return list(options.SPECS)
 
-    def normalize_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
-        return normalize_options(options, players)
+    def normalize_options(self, opts: dict[str, Any], players: int) -> dict[str, Any]:
+        return options.normalize(opts, players)
 
     def new_state(self, header: Header) -> TreasureState:
         names = tuple(seat.name for seat in header.seats)
-        return TreasureState(names, normalize_options(header.options, len(names)))
+        return TreasureState(names, options.normalize(header.options, len(names)))
 
     def apply(self, state: TreasureState, event: Event) -> None:
         apply(state, event)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from kobito_tui.core.game import Event
 
-from .board import CORNERS, NEIGHBOURS, to_rc
-from .rules import STEPS_PER_TURN
-from .state import TreasureState
+from kobito_tui.treasure.board import CORNERS, NEIGHBOURS, to_rc
+from kobito_tui.treasure.rules import STEPS_PER_TURN
+from kobito_tui.treasure.state import TreasureState
 
 
 def legal_steps(state: TreasureState) -> list[str]:

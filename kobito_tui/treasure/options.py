@@ -9,7 +9,7 @@ from kobito_tui.core.game import OptionSpec
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
-OPTION_SPECS = (
+SPECS = (
     OptionSpec(
         "variant", "Variant", "standard",
         "standard: find your colour by turning it to chests; "
@@ -29,14 +29,14 @@ OPTION_SPECS = (
 )
 
 
-def normalize_options(options: dict[str, Any], players: int) -> dict[str, Any]:
+def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
     """Defaults filled in and every value checked; ``ValueError`` when unusable."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Hide the Treasure needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
-    unknown = set(options) - {spec.name for spec in OPTION_SPECS}
+    unknown = set(options) - {spec.name for spec in SPECS}
     if unknown:
         raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
-    result = {spec.name: options.get(spec.name, spec.default) for spec in OPTION_SPECS}
+    result = {spec.name: options.get(spec.name, spec.default) for spec in SPECS}
     if result["variant"] not in ("standard", "seek"):
         raise ValueError(f"variant must be standard or seek, not {result['variant']!r}")
     if type(result["shared_pawn"]) is not bool:

@@ -12,8 +12,8 @@ import random
 
 from kobito_tui.core.game import Event, IllegalEvent
 
-from .board import from_rc, to_rc
-from .state import TreasureState
+from kobito_tui.treasure.board import from_rc, to_rc
+from kobito_tui.treasure.state import TreasureState
 
 
 def reveal_event(state: TreasureState, rng: random.Random) -> Event:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from kobito_tui.core.game import Event, IllegalEvent
 
-from .board import COLOURS, CORNERS, NEIGHBOURS, from_rc
-from .reveal import checked_reveal
-from .setup import apply_setup
-from .state import TreasureState
+from kobito_tui.treasure.board import COLOURS, CORNERS, NEIGHBOURS, from_rc
+from kobito_tui.treasure.reveal import checked_reveal
+from kobito_tui.treasure.setup import apply_setup
+from kobito_tui.treasure.state import TreasureState
 
 STEPS_PER_TURN = 3
 

@@ -13,8 +13,8 @@ import random
 
 from kobito_tui.core.game import Event, IllegalEvent
 
-from .board import CELLS, COLOURS, CORNERS, OPPOSITE, TILES, from_rc, to_rc
-from .state import TreasureState
+from kobito_tui.treasure.board import CELLS, COLOURS, CORNERS, OPPOSITE, TILES, from_rc, to_rc
+from kobito_tui.treasure.state import TreasureState
 
 
 def setup_event(state: TreasureState, rng: random.Random) -> Event:

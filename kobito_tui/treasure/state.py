@@ -51,9 +51,6 @@ class TreasureState:
         limit = self.options["turn_limit"]
         return min(current, limit) if limit else current
 
-    def pawn_index(self, seat: int) -> int:
-        return 0 if self.shared else seat
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TreasureState):
             return NotImplemented

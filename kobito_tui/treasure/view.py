@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from kobito_tui.core.game import SPECTATOR, Result
 
-from .board import COLOURS, to_rc
-from .moves import legal_steps
-from .outcome import result
-from .state import TreasureState
+from kobito_tui.treasure.board import COLOURS, to_rc
+from kobito_tui.treasure.moves import legal_steps
+from kobito_tui.treasure.outcome import result
+from kobito_tui.treasure.state import TreasureState
 
 Pos = tuple[int, int]
 

@@ -12,7 +12,7 @@ from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.app.screens.new_game import NewGameScreen
-from kobito_tui.core.games import get_game
+from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.savefile import load, save
 from kobito_tui.core.saves import list_saves
@@ -277,7 +277,7 @@ async def test_new_game_dialog_offers_every_rule_option_at_its_default(saves):
     app = make_app(saves)
     async with app.run_test() as pilot:
         await pilot.press("n")
-        for game_id in ("kobito", "treasure"):
+        for game_id in game_ids():
             app.screen.query_one("#game").value = game_id
             await pilot.pause()
             for spec in get_game(game_id).option_specs():

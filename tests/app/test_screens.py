@@ -7,6 +7,7 @@ from textual.widgets import Markdown
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.help import HelpScreen
 from kobito_tui.app.browser import BrowserScreen
+from kobito_tui.app import actions
 from kobito_tui.app.screens.rules import RulesScreen, rules_text
 from kobito_tui.core.savefile import load
 from kobito_tui.core.saves import list_saves
@@ -92,7 +93,7 @@ async def test_keys_screen_lists_the_keys_of_the_screen_below(saves):
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
         described = dict((action, key) for key, action in app.screen.keys)
-        assert described["Undo"] == "u / ^z" and described["Redo"] == "y / ^y"
+        assert described[actions.UNDO.help] == "u / ^z" and described[actions.REDO.help] == "y / ^y"
 
 
 async def test_keys_screen_lists_every_key_of_the_board_and_the_screen_grouped(saves, monkeypatch):
@@ -108,7 +109,7 @@ async def test_keys_screen_lists_every_key_of_the_board_and_the_screen_grouped(s
     assert list(sections) == ["On the board", "On this screen", "Everywhere"]
     assert ("↑ / k / w", "Step up") in sections["On the board"]  # hidden from the footer, shown here
     assert ("⏎", "Confirm") in sections["On the board"]
-    assert ("u / ^z", "Undo") in sections["On this screen"]
+    assert ("u / ^z", actions.UNDO.help) in sections["On this screen"]
     assert not any("Focus" in text or "Copy" in text for _, text in sections["On this screen"])  # Textual's own
 
 
@@ -136,8 +137,7 @@ async def test_palette_offers_every_action(saves):
         commands = list(app.get_system_commands(app.screen))
     titles = {command.title for command in commands}
     assert {"New game", "Continue", "Load", "Replays", "Rules", "Keys", "Title screen"} <= titles
-    keys = [command.callback for command in commands if command.title == "Keys"]
-    assert keys == [app.action_help]  # ours only, not Textual's own keys panel
+    assert [command.help for command in commands if command.title == "Keys"] == [actions.HELP.help]  # not Textual's
     assert {"Undo", "Redo", "Hint", "Menu", "Quit"} <= titles
 
 
@@ -263,13 +263,11 @@ async def test_new_game_refuses_long_or_unprintable_names_with_a_reason(saves):
 
 
 async def test_new_game_picks_each_game_s_computer_level_for_a_first_game(saves):
-    from kobito_tui.app.screens.new_game import DEFAULT_LEVEL
-
     app = make_app(saves)
     async with app.run_test() as pilot:
         await pilot.press("n")
         await pilot.pause()
-        assert app.screen.query_one("#kind-1").value == f"bot:{DEFAULT_LEVEL['kobito']}" == "bot:medium"
+        assert app.screen.query_one("#kind-1").value == "bot:medium"
         app.screen.query_one("#game").value = "treasure"
         await pilot.pause()
         assert app.screen.query_one("#kind-1").value == "bot:easy"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from importlib.metadata import version
 
 import pytest
@@ -82,3 +83,83 @@ async def test_the_palette_still_finds_and_runs_a_command(saves):
         await pilot.press("enter")
         await pilot.pause(0.2)
         assert isinstance(app.screen, RulesScreen)
+
+
+# -- GameFooter: dims and lights keys in place ----------------------------
+class _Toggle(App):
+    """A footer key whose action is enabled or not: ``on`` says which."""
+
+    BINDINGS = [("e", "end", "End"), ("x", "other", "Other")]
+    on = True
+
+    def compose(self):
+        from textual.widgets import Footer
+
+        from kobito_tui.app.widgets.workarounds import GameFooter
+
+        yield GameFooter()
+        yield Footer(id="plain")  # Textual's, rebuilt on each change
+
+    def check_action(self, action, parameters):
+        return True if self.on or action != "end" else None  # None: shown dimmed
+
+    def action_end(self):
+        self.bell()
+
+
+def _footer_state(footer) -> list[tuple[str, bool, bool]]:
+    from textual.widgets._footer import FooterKey
+
+    keys = footer.query(FooterKey).exclude(".-command-palette")
+    return [(key.key, key.has_class("-disabled"), key._disabled) for key in keys]
+
+
+def test_footer_key_still_reads_the_private_disabled_flag():
+    from textual.widgets._footer import Footer, FooterKey
+
+    assert "self._disabled" in inspect.getsource(FooterKey.on_mouse_down)  # a click on a dimmed key only bells
+    assert "self._disabled = disabled" in inspect.getsource(FooterKey.__init__)
+    assert "_bindings_ready" in inspect.getsource(Footer.compose)
+
+
+async def test_the_game_footer_dims_a_key_in_place_as_a_rebuilt_footer_would():
+    app = _Toggle()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        ours, plain = app.query_one("GameFooter"), app.query_one("#plain")
+        keys = list(ours.children)
+        assert _footer_state(ours) == _footer_state(plain) == [("e", False, False), ("x", False, False)]
+        app.on = False
+        app.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert list(ours.children) == keys  # the same widgets: not rebuilt
+        assert _footer_state(ours) == _footer_state(plain) == [("e", True, True), ("x", False, False)]
+        app.on = True
+        app.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert _footer_state(ours) == _footer_state(plain) == [("e", False, False), ("x", False, False)]
+
+
+# -- QuietCrashes: no traceback on the terminal ---------------------------
+def test_textual_still_prints_its_errors_from_the_private_method():
+    source = inspect.getsource(App)
+    assert "def _print_error_renderables(self)" in source and "self._print_error_renderables()" in source
+    app = App()
+    assert app._exception is None and app._exit_renderables == []
+
+
+# -- the size notice, mounted by a public @on(Mount) handler --------------
+async def test_a_screen_with_its_own_on_mount_still_gets_one_size_notice(saves):
+    from kobito_tui.app.screens.rules import RulesScreen
+    from kobito_tui.app.widgets.size_notice import SizeNotice
+
+    assert "on_mount" in RulesScreen.__dict__
+    app = make_app(saves)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        notices = list(app.screen.query(SizeNotice))
+        assert len(notices) == 1 and notices[0].display and "60×20" in str(notices[0].render())

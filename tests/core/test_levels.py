@@ -11,6 +11,7 @@ from kobito_tui.core.games import get_game
 from kobito_tui.core.levels import LEVELS, canonical, level_name, seat_kinds
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
+from kobito_tui.core.games import REGISTRY
 
 
 def test_players_choose_easy_medium_hard():
@@ -29,7 +30,7 @@ def test_old_names_still_read_and_name_their_recipe():
         parse_players("Ann,bot:evil")
 
 
-@pytest.mark.parametrize("game_id", ["kobito", "treasure"])
+@pytest.mark.parametrize("game_id", [game for game, entry in REGISTRY.items() if entry.bots])
 def test_an_easy_computer_plays_legal_moves_and_sometimes_strays_from_medium(game_id):
     game = get_game(game_id)
     header = new_header(game_id, parse_players("bot:easy,bot:medium"), seed=2)

@@ -124,7 +124,7 @@ async def test_the_server_stopping_ends_the_app_with_one_line(server, data_dir):
         await until(pilot, lambda: in_lobby(app))
         server.stop()
         await until(pilot, lambda: app.return_code is not None)
-    assert app.return_code == 1 and app._exit_lines == ["kobito: the server is stopping."]
+    assert app.return_code == 1 and app.exit_lines == ["kobito: the server is stopping."]
 
 
 async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_dir):

@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.timer import Timer
 from textual.widgets import Button
 
+from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.kobito import lines, words
 from kobito_tui.app.kobito.glyphs import card_text
@@ -30,8 +30,6 @@ from kobito_tui.app.kobito.tokens import TokenLines
 from kobito_tui.core.game import Event, Header
 from kobito_tui.kobito.view import CardView, KobitoView
 
-CARD_KEYS = Binding.Group("Card", compact=True)
-TARGET_KEYS = Binding.Group("Place", compact=True)
 ROOMY_HEIGHT = 30  # from this board height on: framed sections, big cards
 NEWS_SECONDS = 2.0  # how long a new pot, a win or a penalty stays highlighted
 
@@ -40,19 +38,9 @@ class KobitoBoard(GameBoard):
     """The Kobito board widget."""
 
     can_focus = True
-    BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", key_display="←", group=CARD_KEYS, tooltip="Move among the cards to pick"),
-        Binding("right", "cursor(1)", "Card", key_display="→", group=CARD_KEYS, tooltip="Move among the cards to pick"),
-        Binding("space", "toggle", "Pick", tooltip="Pick or put back the card at the cursor"),
-        *(Binding(str(n), f"card({n})", f"Card {n}", show=False) for n in range(1, 10)),
-        Binding("up", "target(-1)", "Place", key_display="↑", group=TARGET_KEYS, tooltip="Choose a place (none picked: workshop)"),
-        Binding("down", "target(1)", "Place", key_display="↓", group=TARGET_KEYS, tooltip="Choose a place (none picked: hand)"),
-        *(Binding(k, f"pot({n})", f"Pot {k.upper()}", show=False) for n, k in enumerate("abc")),
-        Binding("enter", "play", "Play", tooltip="Play the pick on the chosen place"),
-        Binding("e", "end_turn", "End", tooltip="End your turn (picked: as penalties)"),
-        Binding("escape", "clear", "Clear", show=False, tooltip="Put the picked cards back"),
-    ]
+    BINDINGS = actions.bindings(*actions.KOBITO_BOARD)
     HOW_TO, LEGEND = words.HOW_TO, words.LEGEND
+
     def __init__(self, header: Header, **kwargs: Any) -> None:
         super().__init__(header, **kwargs)
         self.view: KobitoView | None = None

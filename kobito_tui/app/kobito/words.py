@@ -9,6 +9,7 @@ moves, split), so none states a rule the engine does not; each fits the
 from __future__ import annotations
 
 from kobito_tui.app.kobito.picking import END, Picker
+from kobito_tui.kobito.moves import MAX_WORKSHOP
 from kobito_tui.kobito.view import KobitoView
 
 PICK_FIRST = "Pick a card first: 1–9, or ←→ and space (↑ reaches your workshop)"
@@ -16,7 +17,7 @@ PICK_FIRST = "Pick a card first: 1–9, or ←→ and space (↑ reaches your wo
 HOW_TO = (
     ("Play a card to a pot", "pick it (1–9, or ←→ and space), choose a (+) place (↑↓ or a/b/c), Enter; or click both"),
     ("Open a rainbow", "pick 2 or more cards in a row (e.g. 4 5 6), then Enter or click them under New rainbow"),
-    ("Add to a rainbow", "pick a card, choose a (+) at an end of your W1…W4 rainbow, Enter"),
+    ("Add to a rainbow", f"pick a card, choose a (+) at an end of your W1…W{MAX_WORKSHOP} rainbow, Enter"),
     ("Move from the workshop", "↑ (or ←→) reaches your rainbows' end cards: pick one, then a pot place"),
     ("Take a kobito back", "pick the number it stands for: its [K→7] lights up; Enter or click it"),
     ("End the turn", "e or End turn, once you played your requirement (1 + your rainbows)"),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from textual import on
+from textual.events import Mount
 from textual.screen import ModalScreen, Screen
 
 from kobito_tui.app.widgets.size_notice import SizeNotice
@@ -20,9 +22,11 @@ class Translated:
 
 
 class ShellScreen(Translated, Screen):
-    """A full screen; below 80×24 its content gives way to a :class:`SizeNotice`."""
+    """A full screen; below 80×24 its content gives way to a :class:`SizeNotice`.
+    (A handler by ``@on``: called besides a subclass's own ``on_mount``.)"""
 
-    def _on_mount(self) -> None:
+    @on(Mount)
+    def _mount_size_notice(self) -> None:
         self.mount(SizeNotice())
 
     def after(self, seconds: float, callback: Callable[[], object]) -> None:
@@ -38,5 +42,6 @@ class ShellScreen(Translated, Screen):
 class ShellDialog(Translated, ModalScreen):
     """A dialog over another screen, with the same size notice."""
 
-    def _on_mount(self) -> None:
+    @on(Mount)
+    def _mount_size_notice(self) -> None:
         self.mount(SizeNotice())

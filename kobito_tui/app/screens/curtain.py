@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.content import Content
 from textual.widgets import Button, Footer, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.core.safetext import printable
 
@@ -16,7 +16,7 @@ class CurtainScreen(ShellScreen):
     """Opaque: nothing of the table is drawn while it is up."""
 
     # Enter, as the text says (a priority binding: the focused button would hide it from the footer).
-    BINDINGS = [Binding("enter", "dismiss", "I am ready", priority=True), Binding("space", "dismiss", show=False)]
+    BINDINGS = actions.bindings(*actions.CURTAIN_SCREEN)
 
     def __init__(self, name: str) -> None:
         super().__init__(classes="curtain")

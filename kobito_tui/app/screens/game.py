@@ -18,21 +18,19 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Button, Static
 
-from kobito_tui.app import settings, viewpoint
+from kobito_tui.app import actions, settings, viewpoint
 from kobito_tui.app.board import GameBoard, board_class
 from kobito_tui.app.log_panel import LOG_LINES, LogPanel
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.unsaved import failing
 from kobito_tui.app.feed import Client, Feed
+from kobito_tui.app.widgets.workarounds import GameFooter
 from kobito_tui.app.words import entry_words, refusal_words, result_words
 from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.core.games import get_game
@@ -44,38 +42,8 @@ if TYPE_CHECKING:
     from kobito_tui.table.local import LocalTable
 
 
-class GameFooter(Footer):
-    """The footer, brought up to date in place when only which keys are enabled
-    changed (a move or an undo often just dims or lights "End").  Textual's footer
-    rebuilds all its keys on every change: a few milliseconds, and hundreds of
-    widgets of garbage whose full collections stalled key presses for 100 ms."""
-
-    def bindings_changed(self, screen: Screen) -> None:
-        if self._bindings_ready and self.children and screen is self.screen and screen.app.app_focus:
-            self.call_after_refresh(self._bring_up_to_date)
-        else:
-            super().bindings_changed(screen)
-
-    async def _bring_up_to_date(self) -> None:
-        if not self.is_attached:
-            return
-        shown: dict[tuple[str, str], bool] = {}  # (key, action) -> enabled, as Footer.compose picks them
-        actions: set[str] = set()
-        for _, binding, enabled, _ in self.screen.active_bindings.values():
-            if binding.show and binding.action not in actions:
-                actions.add(binding.action)
-                shown[binding.key, binding.action] = enabled
-        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-        if [(key.key, key.action) for key in keys] != list(shown):
-            await self.recompose()
-            return
-        for key in keys:
-            key._disabled = not shown[key.key, key.action]
-            key.set_class(key._disabled, "-disabled")
-
-
-CONTROLS = ("undo", "redo", "hint")  # buttons and keys that are not always available
-BUTTONS = (("undo", "u"), ("redo", "y"), ("hint", "?"), ("menu", "esc"))
+CONTROLS = tuple(action.action for action in (actions.UNDO, actions.REDO, actions.HINT))  # not always available
+BUTTONS = tuple((action.action, action.key) for action in (actions.UNDO, actions.REDO, actions.HINT, actions.MENU))
 PALETTE_WIDTH = 120  # from this width on the footer also shows ^p palette
 TIP_STYLE = "italic"
 TIPS_AT_ONCE = 2
@@ -85,18 +53,7 @@ END_PAUSE = 2.5  # the final board stays this many bot delays before the scores
 
 
 class GameScreen(ShellScreen):
-    # Undo, Redo, Hint and Menu are buttons above the log, with their keys, and
-    # Quit is in the menu: the footer keeps room for the board's keys, the guide
-    # and F1 at 80 columns; the status line has the whole width.
-    BINDINGS = [
-        Binding("u,ctrl+z", "undo", "Undo", show=False),
-        Binding("y,ctrl+y", "redo", "Redo", show=False),
-        Binding("question_mark", "hint", "Hint", key_display="?", show=False),
-        Binding("escape", "menu", "Menu", show=False),
-        Binding("g", "guide", "Guide", tooltip="First-game guide on or off"),
-        Binding("f2", "app.rules", "Rules"),
-        Binding("q", "app.quit", "Quit", show=False),
-    ]
+    BINDINGS = actions.bindings(*actions.GAME)
 
     def __init__(
         self,

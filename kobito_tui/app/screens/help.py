@@ -1,8 +1,9 @@
 """The key-bindings help: every key of the focused board (or control) and of
 the screen it was opened from, grouped, then the keys that work everywhere.
 
-Bindings hidden from the footer are listed too.  A binding's ``tooltip``, when
-set, is its longer description here; otherwise its footer description is used.
+Bindings hidden from the footer are listed too.  A binding's ``tooltip`` (an
+action's help line, :mod:`kobito_tui.app.actions`), when set, is its
+description here; otherwise its footer description is used.
 Over a game, two more tabs say how to do each thing on the board and what its
 signs and short forms mean (the board's ``HOW_TO`` and ``LEGEND``).
 """
@@ -18,20 +19,20 @@ from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
+from textual.keys import key_to_character
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
+from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.base import ShellScreen
 
 Rows = list[tuple[str, str]]  # (keys, what they do)
 
-ALWAYS: Rows = [
-    ("f1", "This help"),
-    ("f3", "How to play: the goal, a turn, each move"),
+# Textual's own keys, on every screen.
+TEXTUAL_KEYS: Rows = [
     ("^p", "Command palette: any action by name"),
     ("tab / shift+tab", "Move between controls"),
-    ("^q / ^c", "Quit (your game is already saved)"),
 ]
 
 
@@ -69,15 +70,24 @@ def binding_rows(app: App, bindings: list[tuple[str, Binding]]) -> Rows:
     return rows
 
 
-def own_bindings(node: DOMNode, bindings: list[tuple[str, Binding]]) -> list[tuple[str, Binding]]:
-    """The bindings the app's classes declare (not Textual's built-in focus and copy keys)."""
-    ours = {
-        (binding.key, binding.action)
-        for cls in type(node).__mro__
-        if cls.__module__.startswith("kobito_tui")
-        for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ()))
-    }
-    return [(key, binding) for key, binding in bindings if (key, binding.action) in ours]
+def own_bindings(node: DOMNode) -> list[Binding]:
+    """The bindings the app's classes declare for ``node``, one per key, a subclass's
+    first (not Textual's built-in focus and copy keys)."""
+    by_key: dict[str, Binding] = {}
+    for cls in reversed(type(node).__mro__):
+        if cls.__module__.startswith("kobito_tui"):
+            by_key.update((binding.key, binding) for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ())))
+    return list(by_key.values())
+
+
+def everywhere(app: App) -> Rows:
+    """The app's own keys (:data:`actions.APP`), then Textual's."""
+    rows = [
+        (" / ".join(app.get_key_display(binding) for binding in Binding.make_bindings([action.binding])), action.help)
+        for action in actions.APP
+        if action.keys
+    ]
+    return [*rows, *TEXTUAL_KEYS]
 
 
 def section_title(node: DOMNode) -> str:
@@ -91,17 +101,25 @@ def key_sections(screen: Screen) -> list[tuple[str, Rows]]:
     (keys the app declares: not the editing keys of a text box), then the keys
     that work everywhere."""
     sections = []
-    for node, bindings in screen._modal_binding_chain:  # focused widget → its screen → the app
+    chain = list(screen.focused.ancestors_with_self) if screen.focused is not None else [screen]
+    inner: list[DOMNode] = []  # a key a text box below takes is not the screen's
+    for node in chain:  # focused widget → its containers → its screen
         if node is screen.app:
-            continue
-        rows = binding_rows(screen.app, own_bindings(node, list(bindings)))
+            break
+        bindings = [
+            (binding.key, binding)
+            for binding in own_bindings(node)
+            if not any(widget.check_consume_key(binding.key, key_to_character(binding.key)) for widget in inner)
+        ]
+        inner.append(node)
+        rows = binding_rows(screen.app, bindings)
         if rows:
             sections.append((section_title(node), rows))
-    return [*sections, ("Everywhere", ALWAYS)]
+    return [*sections, ("Everywhere", everywhere(screen.app))]
 
 
 class HelpScreen(ShellScreen):
-    BINDINGS = [Binding("escape,q,f1", "dismiss", "Back")]
+    BINDINGS = actions.bindings(*actions.HELP_SCREEN)
 
     def __init__(self, sections: list[tuple[str, Rows]]) -> None:
         super().__init__()

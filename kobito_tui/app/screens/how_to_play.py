@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.texts import page
-from kobito_tui.core.games import GAME_IDS
+from kobito_tui.core.games import REGISTRY
 
 
 def how_to_play_text(game_id: str | None = None, lang: str = "en") -> str:
     """The page of ``game_id``, or of every game one after the other, in ``lang``."""
-    pages = [page(f"howto-{game}", lang) for game in GAME_IDS]
-    return pages[GAME_IDS.index(game_id)] if game_id in GAME_IDS else "\n\n".join(pages)
+    pages = {game: page(entry.howto, lang) for game, entry in REGISTRY.items() if entry.howto}
+    return pages[game_id] if game_id in pages else "\n\n".join(pages.values())
 
 
 class HowToPlayScreen(ShellScreen):
     """Scrolls by keys at once: the text has the focus."""
 
     AUTO_FOCUS = "#how-to-play"
-    BINDINGS = [Binding("escape,q", "dismiss", "Back")]
+    BINDINGS = actions.bindings(*actions.HOW_TO_PLAY_SCREEN)
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()

@@ -16,16 +16,16 @@ from typing import Any
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.new_game import SEAT_KINDS, NewGameScreen
 from kobito_tui.core.game import Header
-from kobito_tui.core.games import GAME_IDS, get_game
-from kobito_tui.core.levels import level_name
+from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.core.levels import chosen, level_name, seat_choice
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.i18n.messages import say
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
@@ -50,7 +50,7 @@ def seat_text(seat: SeatInfo) -> str:
 
 
 def game_title(game_id: str) -> str:
-    return get_game(game_id).title if game_id in GAME_IDS else printable(game_id, 20)
+    return get_game(game_id).title if game_id in game_ids() else printable(game_id, 20)
 
 
 def seats_wanted(header: Header) -> list[str]:
@@ -69,14 +69,14 @@ class TableForm(NewGameScreen):
         self.query_one("#seed", Input).parent.display = False  # the hub deals from the OS
         for kind in self.query(".seat-row Select").results(Select):
             value = kind.value
-            kind.set_options([*(choice for choice in SEAT_KINDS if choice[1] != "human"), ("Open seat", "human")])
+            kind.set_options([*(choice for choice in SEAT_KINDS if chosen(choice[1])[1]), ("Open seat", seat_choice())])
             kind.value = value  # after the set_options, so that the label shown follows
 
 
 class CodeDialog(ShellDialog):
     """Ask the seat code that gives a seat back."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = actions.bindings(*actions.CODE_DIALOG)
     DEFAULT_CSS = "CodeDialog { align: center middle; } CodeDialog #code-box { width: 50; height: auto; border: round $accent; padding: 0 1; }"
 
     def compose(self) -> ComposeResult:
@@ -91,7 +91,7 @@ class CodeDialog(ShellDialog):
 class ReplaysDialog(ShellDialog):
     """The finished tables you played at; Enter opens one in the replay viewer."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Back")]
+    BINDINGS = actions.bindings(*actions.REPLAYS_DIALOG)
     DEFAULT_CSS = "ReplaysDialog { align: center middle; } ReplaysDialog DataTable { width: 76; height: auto; max-height: 18; border: round $accent; }"
 
     def __init__(self, tables: list[TableInfo]) -> None:
@@ -119,14 +119,7 @@ class LobbyScreen(ShellScreen):
     LobbyScreen #lobby-tables { height: 1fr; }
     LobbyScreen #lobby-status { height: auto; max-height: 3; padding: 0 1; }
     """
-    BINDINGS = [
-        Binding("n", "new_table", "New table"),
-        Binding("j", "join", "Join"),
-        Binding("w", "watch", "Watch"),
-        Binding("r", "rejoin", "Rejoin (code)"),
-        Binding("p", "replays", "Replays"),
-        Binding("q", "app.quit", "Quit"),
-    ]
+    BINDINGS = actions.bindings(*actions.LOBBY_SCREEN)
 
     class Joined(Message):
         """This terminal sits at (or watches) ``remote``."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
 
 CHOICES = (
@@ -19,11 +19,7 @@ CHOICES = (
 
 
 class MenuScreen(ShellDialog):
-    BINDINGS = [
-        Binding("escape", "dismiss", "Resume"),
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
-    ]
+    BINDINGS = actions.bindings(*actions.MENU_SCREEN)
 
     def __init__(self) -> None:
         super().__init__(classes="dialog-screen")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
 from kobito_tui.core.safetext import printable
 
@@ -14,7 +14,7 @@ from kobito_tui.core.safetext import printable
 class MessageScreen(ShellDialog):
     """``title`` and ``text`` shown as plain text, every line made printable (they may quote a file)."""
 
-    BINDINGS = [Binding("escape,enter", "dismiss", "Close")]
+    BINDINGS = actions.bindings(*actions.MESSAGE_SCREEN)
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__(classes="dialog-screen")

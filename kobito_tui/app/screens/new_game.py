@@ -8,25 +8,21 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.widgets.tickbox import TickBox
 from kobito_tui.core.game import Game, OptionSpec, Seat
-from kobito_tui.core.games import GAME_IDS, get_game
-from kobito_tui.core.levels import seat_kinds
+from kobito_tui.core.games import entry, game_ids, get_game
+from kobito_tui.core.levels import chosen, seat_choice, seat_kinds
 from kobito_tui.core.record import new_header
 from kobito_tui.core.safetext import name_problem
 
 MAX_SEATS = 6
 SEAT_KINDS = list(seat_kinds())
-# The computer a first game is played against. Against Medium, Hide the Treasure
-# ends after about 5 turns (it heads straight for its colour); Easy leaves a
-# newcomer the time to learn. Kobito lasts as long whoever plays (the deck runs out).
-DEFAULT_LEVEL = {"kobito": "medium", "treasure": "easy"}
 
 
 def default_name(seat: int, kind: str) -> str:
@@ -36,9 +32,9 @@ def default_name(seat: int, kind: str) -> str:
 
 
 def available_games() -> list[Game]:
-    """The games whose engine is installed."""
+    """The registered games whose engine is installed."""
     games = []
-    for game_id in GAME_IDS:
+    for game_id in game_ids():
         try:
             games.append(get_game(game_id))
         except ImportError:
@@ -79,10 +75,7 @@ def option_rows(game: Game) -> list[Horizontal]:
 
 class NewGameScreen(ShellScreen):
     AUTO_FOCUS = "#game"
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "start", "Start"),
-    ]
+    BINDINGS = actions.bindings(*actions.NEW_GAME_SCREEN)
 
     def __init__(self) -> None:
         super().__init__(classes="form-screen")
@@ -112,7 +105,7 @@ class NewGameScreen(ShellScreen):
                     yield Input(default_name(seat, kind), compact=True, id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         SEAT_KINDS,
-                        value="human" if seat == 0 else f"bot:{DEFAULT_LEVEL[self.games[0].id]}",
+                        value=seat_choice(None if seat == 0 else entry(self.games[0].id).default_level),
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
@@ -149,7 +142,7 @@ class NewGameScreen(ShellScreen):
         """A seat that changes between human and computer gets that kind's name, unless one was typed."""
         seat = int(event.select.id.removeprefix("kind-"))
         name = self.query_one(f"#name-{seat}", Input)
-        kind = str(event.value).partition(":")[0]
+        kind = chosen(str(event.value))[0]
         if name.value.strip() in {"", *(default_name(seat, other) for other in ("human", "bot"))}:
             name.value = default_name(seat, kind)
 
@@ -176,8 +169,8 @@ class NewGameScreen(ShellScreen):
         self._show_seats()
         for seat in range(1, MAX_SEATS):
             kind = self.query_one(f"#kind-{seat}", Select)
-            if str(kind.value).startswith("bot:"):
-                kind.value = f"bot:{DEFAULT_LEVEL.get(game.id, 'medium')}"
+            if chosen(str(kind.value))[1]:
+                kind.value = seat_choice(entry(game.id).default_level)
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value
@@ -192,8 +185,7 @@ class NewGameScreen(ShellScreen):
             problem = name_problem(name)
             if problem:
                 raise ValueError(f"Seat {seat + 1}: {problem}")
-            kind, _, level = self.query_one(f"#kind-{seat}", Select).value.partition(":")
-            seats.append(Seat(name, kind, level or None))
+            seats.append(Seat(name, *chosen(self.query_one(f"#kind-{seat}", Select).value)))
         return tuple(seats)
 
     def options(self) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The rules of both games, with the rule options in force for the current game."""
+"""The rules of every game, with the rule options in force for the current game."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import re
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.texts import page
-from kobito_tui.core.games import GAME_IDS, get_game
+from kobito_tui.core.games import REGISTRY, entry, get_game, load
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator, translator
 from kobito_tui.i18n.options import option_help, option_label, option_value
@@ -42,52 +42,22 @@ def options_table(game_id: str, options: dict[str, Any] | None, t: Translator = 
     return "\n".join(rows)
 
 
-def gold_text(options: dict[str, Any] | None, t: Translator = ENGLISH) -> str:
-    """Kobito's gold cards in force: the gold each one pays for a rainbow of its length."""
-    from kobito_tui.kobito.options import gold_table
-
-    name = (options or {}).get("gold_table", "standard")
-    try:
-        table = gold_table(name)
-    except ValueError:
-        return ""
-    if isinstance(name, str):
-        # Translators: {name} is the table's key ("standard"...), as the options name it; keep it Latin.
-        heading = t("Gold cards (the {name} table)", name=plain(name))
-    else:
-        heading = t("Gold cards (a table of this game's own)")
-    lengths = sorted(table)
-    return "\n".join(
-        [
-            f"## {heading}",
-            "",
-            t("One gold card for each value: a pot pays it to the player who completes its rainbow."),
-            "",
-            f"| {t('Rainbow length')} | " + " | ".join(str(length) for length in lengths) + " |",
-            "|---" * (len(lengths) + 1) + "|",
-            f"| {t('Gold')} | " + " | ".join(", ".join(map(str, table[length])) for length in lengths) + " |",
-        ]
-    )
-
-
 def rules_text(
     game_id: str, options: dict[str, Any] | None = None, seed: int | None = None, t: Translator = ENGLISH
 ) -> str:
     """The rules of ``game_id`` in ``t``'s language; ``options`` and ``seed`` of the game being played, if any."""
-    text = page(f"rules-{game_id}", t.lang)
+    game = entry(game_id)
+    text = page(game.rules, t.lang) if game.rules else ""
     seeded = t("> **Seeded game (seed {seed})**: the deal is reproducible.", seed=plain(seed)) if seed is not None else ""
-    gold = gold_text(options, t) if game_id == "kobito" else ""
-    parts = (seeded, text.strip(), options_table(game_id, options, t), gold)
+    extra = load(game.rules_extra)(options, t) if game.rules_extra else ""
+    parts = (seeded, text.strip(), options_table(game_id, options, t), extra)
     return "\n\n".join(part for part in parts if part) + "\n"
 
 
 class RulesScreen(ShellScreen):
-    """Tabs for both games; ``game_id`` (the game being played) comes first."""
+    """A tab per game; ``game_id`` (the game being played) comes first."""
 
-    BINDINGS = [
-        Binding("escape,q", "dismiss", "Back"),
-        Binding("tab", "other_game", "Other game"),
-    ]
+    BINDINGS = actions.bindings(*actions.RULES_SCREEN)
 
     def __init__(
         self, game_id: str | None = None, options: dict[str, Any] | None = None, seed: int | None = None
@@ -96,7 +66,7 @@ class RulesScreen(ShellScreen):
         self.game_id, self.game_options, self.seed = game_id, options, seed
 
     def compose(self) -> ComposeResult:
-        order = sorted(GAME_IDS, key=lambda game_id: game_id != self.game_id)
+        order = sorted(REGISTRY, key=lambda game_id: game_id != self.game_id)
         with TabbedContent(id="rules-tabs"):
             for game_id in order:
                 ours = game_id == self.game_id

@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.widgets import Button, Footer, Static
 
 from kobito_tui import __version__
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.i18n import LANGUAGE_NAMES, Translator
 from kobito_tui.i18n.words import game_title
 
-# (button id, app action)
+# (button id, action)
 CHOICES = (
-    ("new", "new_game"),
-    ("continue", "continue_game"),
-    ("load", "load_game"),
-    ("replays", "replays"),
-    ("how", "how_to_play"),
-    ("rules", "rules"),
-    ("quit", "quit"),
+    ("new", actions.NEW_GAME),
+    ("continue", actions.CONTINUE),
+    ("load", actions.LOAD),
+    ("replays", actions.REPLAYS),
+    ("how", actions.HOW_TO_PLAY),
+    ("rules", actions.RULES),
+    ("quit", actions.QUIT_KEY),
 )
 
 
@@ -56,17 +56,7 @@ class TitleBox(Vertical):
 
 
 class TitleScreen(ShellScreen):
-    BINDINGS = [
-        Binding("n", "app.new_game", "New"),
-        Binding("c", "app.continue_game", "Continue"),
-        Binding("l", "app.load_game", "Load"),
-        Binding("p", "app.replays", "Replays"),
-        Binding("h", "app.how_to_play", "Learn", tooltip="How to play"),
-        Binding("r", "app.rules", "Rules"),
-        Binding("q", "app.quit", "Quit", show=False),  # the footer fits 80 columns; the button shows it
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
-    ]
+    BINDINGS = actions.bindings(*actions.TITLE)
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -88,7 +78,7 @@ class TitleScreen(ShellScreen):
             await self._choose_language(ident.removeprefix("lang-"))
             return
         action = {f"title-{ident}": action for ident, action in CHOICES}[ident]
-        await self.run_action(f"app.{action}")
+        await self.run_action(action.action)
 
     async def _choose_language(self, lang: str) -> None:
         """The title at once in ``lang``, the focus kept on the language chosen."""

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Input, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import save
@@ -39,7 +39,7 @@ class UnsavedDialog(ShellDialog):
     """Quitting while a game's file lacks moves.  Dismissed with the path the
     game was saved to, "lose" (quit without them) or None (back to the game)."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Back")]
+    BINDINGS = actions.bindings(*actions.UNSAVED_SCREEN)
 
     def __init__(self, session: Session) -> None:
         super().__init__(classes="dialog-screen")

@@ -12,19 +12,19 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center
 from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.widgets import Button, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
 from kobito_tui.core.game import Event, Header
 from kobito_tui.treasure.view import Pos, TreasureView
 
-from .controls import Choices, acting_pawn, move_cursor, step_target
-from .grid import TileGrid
-from .words import colour_line, no_step, seats_line, status_text, tips
+from kobito_tui.app.treasure.controls import Choices, acting_pawn, move_cursor, step_target
+from kobito_tui.app.treasure.grid import TileGrid
+from kobito_tui.app.treasure.words import colour_line, no_step, seats_line, status_text, tips
 
 CONFIRM_LABELS = {"end": "End turn ⏎", "pass": "Pass ⏎", "place": "Place pawn ⏎"}
 
@@ -34,13 +34,7 @@ class TreasureBoard(GameBoard):
 
     can_focus = True
 
-    BINDINGS = [
-        Binding("up,k,w", "step('up')", "Step", show=False),
-        Binding("down,j,s", "step('down')", "Step", show=False),
-        Binding("left,h,a", "step('left')", "Step", show=False),
-        Binding("right,l,d", "step('right')", "Step", show=False),
-        Binding("enter", "confirm", "Confirm", show=False),  # the button shows it
-    ]
+    BINDINGS = actions.bindings(*actions.TREASURE_BOARD)
     HOW_TO = (
         ("Take a step", "an arrow key (or h j k l, w a s d), or click a tile with an arrow"),
         ("End the turn", "after exactly 3 steps: Enter or End turn; u takes the last step back"),

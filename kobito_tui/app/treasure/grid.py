@@ -22,8 +22,8 @@ from textual.widget import Widget
 from kobito_tui.treasure.board import COLOURS, SIZE
 from kobito_tui.treasure.view import Pos, TileView, TreasureView
 
-from .controls import Choices, acting_pawn
-from .glyphs import (
+from kobito_tui.app.treasure.controls import Choices, acting_pawn
+from kobito_tui.app.treasure.glyphs import (
     ARROWS, CHEST, COLOUR_LETTERS, CORNER, CURSOR, HINT, TRAIL, TREASURES, UNKNOWN, WON, pawn_label,
 )
 

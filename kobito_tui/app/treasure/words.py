@@ -9,8 +9,8 @@ from kobito_tui.i18n.messages import english
 from kobito_tui.treasure.board import SIZE
 from kobito_tui.treasure.view import Pos, TreasureView
 
-from .controls import Choices
-from .glyphs import COLOUR_LETTERS, pawn_label
+from kobito_tui.app.treasure.controls import Choices
+from kobito_tui.app.treasure.glyphs import COLOUR_LETTERS, pawn_label
 
 STEPS = 3
 

@@ -1,15 +1,23 @@
-"""Work-arounds for crashes inside the pinned Textual (8.2.8); tests/app/test_workarounds.py
-fails when Textual changes, so each is checked and dropped once Textual fixes it."""
+"""Everything that reaches into the pinned Textual's (8.2.8) private parts, here
+and nowhere else: each where no public API does the job, with why in its
+docstring.  tests/app/test_workarounds.py fails when Textual changes what one
+relies on, so each is checked, and dropped once Textual offers a public way."""
 
 from __future__ import annotations
 
+import sys
+from typing import Callable
+
 from textual import on, work
-from textual.css.query import NoMatches
+from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandList
 from textual.command import CommandPalette as TextualCommandPalette
+from textual.css.query import NoMatches
 from textual.message import Message
-from textual.widgets import Input, OptionList
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList
+from textual.widgets._footer import FooterKey  # not exported by textual.widgets
 
 TEXTUAL_VERSION = "8.2.8"
 
@@ -47,3 +55,56 @@ class CommandPalette(TextualCommandPalette):
         except NoMatches:
             if self.is_active:  # not the closing race: a real fault
                 raise
+
+
+class GameFooter(Footer):
+    """The footer, brought up to date in place when only which keys are enabled
+    changed (a move or an undo often just dims or lights "End").  Textual's footer
+    rebuilds all its keys on every change: a few milliseconds, and hundreds of
+    widgets of garbage whose full collections stalled key presses for 100 ms
+    (``kobito bench ui``).  No public API dims a footer key: this sets the
+    private ``FooterKey._disabled`` that its render and click read, and reads
+    ``Footer._bindings_ready`` (the footer has been composed once)."""
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if self._bindings_ready and self.children and screen is self.screen and screen.app.app_focus:
+            self.call_after_refresh(self._bring_up_to_date)
+        else:
+            super().bindings_changed(screen)
+
+    async def _bring_up_to_date(self) -> None:
+        if not self.is_attached:
+            return
+        shown: dict[tuple[str, str], bool] = {}  # (key, action) -> enabled, as Footer.compose picks them
+        actions: set[str] = set()
+        for _, binding, enabled, _ in self.screen.active_bindings.values():
+            if binding.show and binding.action not in actions:
+                actions.add(binding.action)
+                shown[binding.key, binding.action] = enabled
+        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
+        if [(key.key, key.action) for key in keys] != list(shown):
+            await self.recompose()
+            return
+        for key in keys:
+            key._disabled = not shown[key.key, key.action]
+            key.set_class(key._disabled, "-disabled")
+
+
+class QuietCrashes(App):
+    """After an internal error the player reads a line, not a traceback: Textual
+    prints the traceback (with local variables, which may hold hidden cards) from
+    the private ``_print_error_renderables`` once the terminal is back, and has
+    no public hook for it.  The app passes ``crashed`` the error; the app's own
+    ``exit_lines`` are printed after a normal exit."""
+
+    exit_lines: list[str]  # printed as they are once the terminal is back: paths stay whole
+    crashed: Callable[[BaseException], None]
+
+    def _print_error_renderables(self) -> None:
+        if self._exception is None or not self._exit_renderables:
+            super()._print_error_renderables()
+            for line in self.exit_lines:
+                print(line, file=sys.stderr)
+            return
+        self._exit_renderables.clear()
+        self.crashed(self._exception)
