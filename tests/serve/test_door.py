@@ -32,7 +32,7 @@ class Terminal:
         done = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-S", "-1000", "-t", self.name], check=False, capture_output=True, text=True)
         return done.stdout
 
-    def wait(self, pattern: str, timeout: float = 10.0) -> re.Match[str]:
+    def wait(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:  # an app starting under load takes seconds
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             match = re.search(pattern, self.screen())
