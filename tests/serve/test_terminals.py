@@ -30,7 +30,7 @@ class Screen:
         process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding="utf-8")
         return cls(process, conn)
 
-    async def wait(self, pattern: str, timeout: float = 10.0) -> re.Match[str]:
+    async def wait(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:
         deadline = time.monotonic() + timeout
         while not (match := re.search(pattern, self.shown())):
             if time.monotonic() > deadline:
