@@ -120,17 +120,17 @@ CURTAIN_SCREEN = (
     Action("space", "dismiss", "I am ready", show=False),
 )
 LOBBY_SCREEN = (
-    Action("n", "new_table", "New table", "Set up a new table: game, rule options, each seat open or a computer"),
-    Action("j", "join", "Join", "Sit at the chosen table (your own seat back, or a free one)"),
+    Action("n", "new_table", "New table", "A new table: game, rule options, seats"),
+    Action("j", "join", "Join", "Sit down (your seat, or a free one)"),
     Action("w", "watch", "Watch", "Watch the chosen table"),
-    Action("r", "rejoin", "Rejoin (code)", "Your seat back at the chosen table, with its seat code"),
-    Action("p", "replays", "Replays", "The finished tables you played at"),
+    Action("r", "rejoin", "Rejoin (code)", "Your seat back, with its seat code"),
+    Action("p", "replays", "Replays", "Finished tables you played at"),
     Action("q", "app.quit", "Quit"),
 )
 CODE_DIALOG = (Action("escape", "dismiss(None)", "Cancel"),)
 REPLAYS_DIALOG = (Action("escape", "dismiss(None)", "Back"),)
 # The app in remote mode: who is at your table, and the waiting screen before a game begins.
-TABLE = Action("f4", "app.table", "Table", "Who is at this table and connected; give a long-away seat to a computer", palette="Table")
+TABLE = Action("f4", "app.table", "Table", "Who is connected; give away a seat", palette="Table")
 REMOTE_APP = (Action("f4", "table", "Table", TABLE.help, show=False),)
 TABLE_DIALOG = (Action("escape,f4", "dismiss(None)", "Back"),)
 WAITING_SCREEN = (Action("escape", "app.lobby", "Back to the lobby"), TABLE)
