@@ -180,6 +180,7 @@ class RemoteApp(KobitoApp):
         self.connection: Connection | None = None
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
         self.seen: TableInfo | None = None  # that table as last told
+        self._leaving = False  # the hub went: the app is quitting
 
     def get_default_screen(self) -> Screen:
         return Welcome()
@@ -219,9 +220,11 @@ class RemoteApp(KobitoApp):
 
     def _signed_in(self, connection: Connection) -> None:
         self.connection = connection
-        self.push_screen(LobbyScreen(connection))
+        if connection.closed is None and not self._leaving:  # the hub may have gone meanwhile
+            self.push_screen(LobbyScreen(connection))
 
     def hub_gone(self, why: str) -> None:
+        self._leaving = True  # no screen is pushed any more: the app is on its way out
         self._exit_saying(1, [f"kobito: {printable(why, 200)}."])
 
     def _exit_saying(self, code: int, lines: list[str]) -> None:

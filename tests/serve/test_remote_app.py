@@ -127,6 +127,21 @@ async def test_the_server_stopping_ends_the_app_with_one_line(server, data_dir):
     assert app.return_code == 1 and app.exit_lines == ["kobito: the server is stopping."]
 
 
+async def test_a_sign_in_answered_after_the_hub_went_opens_no_lobby(server, data_dir):
+    """The race of a server stopping just as a player signs in: the app leaves, and
+    the sign-in answer arriving after that pushes no screen on an app on its way out."""
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: in_lobby(app))
+        connection = app.connection
+        app.pop_screen()
+        app.hub_gone("the server is stopping")
+        app._signed_in(connection)  # the late answer
+        await pilot.pause()
+        assert not in_lobby(app)
+    assert app.return_code == 1
+
+
 async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_dir):
     app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
