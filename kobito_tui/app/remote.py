@@ -45,8 +45,8 @@ class Welcome(ShellScreen):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static("K O B I T O  ·  online", id="title-name")
-        yield Static("Signing in…", id="welcome-status", markup=False)
+            yield Static(self.t("K O B I T O  ·  online"), id="title-name")
+        yield Static(self.t("Signing in…"), id="welcome-status", markup=False)
 
 
 class NameDialog(ShellDialog):
@@ -64,7 +64,7 @@ class NameDialog(ShellDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
-            yield Static("Welcome! Your name at the tables (Enter):", markup=False)
+            yield Static(self.t("Welcome! Your name at the tables (Enter):"), markup=False)
             yield Input(self.suggested, max_length=NAME_MAX_CHARS, compact=True, id="name")
             yield Static("", id="name-error", markup=False)
 
@@ -97,18 +97,21 @@ class TableDialog(ShellDialog):
 
     def compose(self) -> ComposeResult:
         remote, info = self.remote, self.info
+        t = self.t
         with Vertical(id="table-box"):
-            where = "watching" if remote.seat is None else f"in seat {remote.seat + 1}"
-            yield Static(f"Table {remote.table_id}, you are {where}.", markup=False)
+            if remote.seat is None:
+                yield Static(t("Table {table}: you are watching.", table=remote.table_id), markup=False)
+            else:
+                yield Static(t("Table {table}: you are in seat {seat}.", table=remote.table_id, seat=remote.seat + 1), markup=False)
             if remote.code:
-                yield Static(f"Your seat code: {remote.code} (join with it to come back).", markup=False)
+                yield Static(t("Your seat code: {code} (join with it to come back).", code=remote.code), markup=False)
             for seat, chair in enumerate(info.seats if info else []):
-                state = "" if chair.kind != "player" else ("  connected" if chair.connected else "  away")
-                yield Static(Text(f"{seat + 1}. {seat_text(chair).removesuffix(' (away)')}{state}"))
+                state = "" if chair.kind != "player" else "  " + (t("connected") if chair.connected else t("away"))
+                yield Static(Text(f"{seat + 1}. {seat_text(t, chair, away=False)}{state}"))
                 if chair.kind == "player" and not chair.connected:
-                    yield Button(f"Give seat {seat + 1} to the computer", id=f"give-{seat}", compact=True)
+                    yield Button(t("Give seat {seat} to the computer", seat=seat + 1), id=f"give-{seat}", compact=True)
             yield Static("", id="table-said", markup=False)
-            yield Static("Esc: back", markup=False)
+            yield Static(t("Esc: back"), markup=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._give(int(str(event.button.id).removeprefix("give-")))
@@ -119,7 +122,7 @@ class TableDialog(ShellDialog):
             refusal = self.remote.connection.give_to_computer(seat, DEFAULT_LEVEL)
         except NOT_ANSWERING as error:
             refusal = Refusal("hub", {"error": str(error)})
-        said = refused(self.app, refusal) if refusal else f"Seat {seat + 1} is the computer's now."
+        said = refused(self.app, refusal) if refusal else self.t("Seat {seat} is the computer's now.", seat=seat + 1)
         self.app.call_from_thread(self.query_one("#table-said", Static).update, printable(said, 200))
 
 
@@ -145,13 +148,17 @@ class WaitingScreen(ShellScreen):
         self._subscription = self.remote.subscribe(self.remote.perspective, lambda _: self.post_message(self.Started()))
 
     def text(self) -> Text:
-        remote, info = self.remote, self.info
-        where = "You watch" if remote.seat is None else f"You sit in seat {remote.seat + 1}"
-        lines = [f"Table {remote.table_id}: {where}. The game begins when every seat is taken.", ""]
+        remote, info, t = self.remote, self.info, self.t
+        if remote.seat is None:
+            lines = [t("Table {table}: you watch. The game begins when every seat is taken.", table=remote.table_id)]
+        else:
+            lines = [t("Table {table}: you sit in seat {seat}. The game begins when every seat is taken.", table=remote.table_id, seat=remote.seat + 1)]
+        lines.append("")
         for seat, chair in enumerate(info.seats if info else []):
-            lines.append(f"  {seat + 1}. {seat_text(chair)}")
+            lines.append(f"  {seat + 1}. {seat_text(t, chair)}")
         if remote.code:
-            lines += ["", f"Your seat code is {remote.code}: with it you can come back to this seat", "from another terminal (r in the lobby)."]
+            # Translators: r is the lobby's key for a seat code: keep the Latin letter.
+            lines += ["", t("Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).", code=remote.code)]
         return Text("\n".join(lines))
 
     def show(self, info: TableInfo) -> None:
@@ -267,7 +274,8 @@ class RemoteApp(KobitoApp):
 
     def play_again(self, header: Header) -> None:
         self.to_title()
-        self.notify("n in the lobby sets a new table.", title="Play again")
+        # Translators: n is the lobby's key for a new table: keep the Latin letter.
+        self.notify(self.t("n in the lobby sets a new table."), title=self.t("Play again"))
 
     @work(thread=True, exclusive=True, group="leave")
     def _leave(self, connection: Connection) -> None:
@@ -291,18 +299,19 @@ class RemoteApp(KobitoApp):
             name = printable(now.name or was.name, NAME_MAX_CHARS)
             if seat == self.remote.seat or now.kind != "player" and was.kind != "player":
                 continue
+            t, title = self.t, self.t.p("notification", "Table")
             if was.kind == "player" and now.kind == "computer":
-                self.notify(f"{name}'s seat is played by the computer now.", title="Table", markup=False)
+                self.notify(t("{name}: the computer plays this seat now.", name=name), title=title, markup=False)
             elif was.kind == "open" and now.kind == "player":
-                self.notify(f"{name} sat down in seat {seat + 1}.", title="Table", markup=False)
+                self.notify(t("{name} sits down in seat {seat}.", name=name, seat=seat + 1), title=title, markup=False)
             elif was.connected and not now.connected:
-                self.notify(f"{name} is away. The table waits (F4: give the seat to the computer).", title="Table", markup=False)
+                self.notify(t("{name} is away. The table waits (F4: give the seat to the computer).", name=name), title=title, markup=False)
             elif now.connected and not was.connected:
-                self.notify(f"{name} is back.", title="Table", markup=False)
+                self.notify(t("{name} is back.", name=name), title=title, markup=False)
 
     def action_table(self) -> None:
         if self.remote is None:
-            self.notify("You are not at a table.", title="Table")
+            self.notify(self.t("You are not at a table."), title=self.t.p("notification", "Table"))
         elif not isinstance(self.screen, TableDialog):
             info = self.connection.tables.get(self.remote.table_id) if self.connection else None
             self.push_screen(TableDialog(self.remote, info))

@@ -6,6 +6,7 @@ from textual.app import App
 from textual.widgets import DataTable, Static
 
 from kobito_tui.app.screens.lobby import LobbyScreen
+from kobito_tui.i18n import translator
 
 from .helpers import KEY_ANN, KEY_BOB
 
@@ -14,6 +15,7 @@ class LobbyApp(App[None]):
     def __init__(self, connection) -> None:
         super().__init__()
         self.connection = connection
+        self.t = translator("en")  # the lobby speaks in its app's language
         self.joined: list = []
 
     def on_mount(self) -> None:

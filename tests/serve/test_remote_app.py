@@ -56,7 +56,7 @@ async def test_a_guest_is_asked_a_name_that_is_checked_then_sets_a_table_and_wai
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
         waiting = shown(app.screen.query_one("#waiting", Static))
-        assert "You sit in seat 1" in waiting and "2. (open)" in waiting and "3. computer (Easy)" in waiting
+        assert "you sit in seat 1" in waiting and "2. (open)" in waiting and "3. computer (Easy)" in waiting
         code = app.remote.code
         assert code and f"Your seat code is {code}" in waiting
 
@@ -79,7 +79,7 @@ async def test_the_table_says_who_is_away_and_back_and_the_creator_gives_a_seat_
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             bob = server.connect(KEY_BOB, "[i]Bob[/i]")
             bob.join(table, 1)
-            await until(pilot, lambda: "[i]Bob[/i] sat down in seat 2." in notices(app))
+            await until(pilot, lambda: "[i]Bob[/i] sits down in seat 2." in notices(app))
             bob.close()
             await until(pilot, lambda: any(n.startswith("[i]Bob[/i] is away.") for n in notices(app)))
             assert "[i]Bob[/i] (away)" in shown(app.screen.query_one("#waiting", Static))
@@ -96,7 +96,7 @@ async def test_the_table_says_who_is_away_and_back_and_the_creator_gives_a_seat_
             await pilot.click("#give-2")
             said = app.screen.query_one("#table-said", Static)
             await until(pilot, lambda: "computer's now" in shown(said))
-            await until(pilot, lambda: "Cy's seat is played by the computer now." in notices(app))
+            await until(pilot, lambda: "Cy: the computer plays this seat now." in notices(app))
     finally:
         server.stop()
 
@@ -191,3 +191,34 @@ def test_a_players_language_is_their_terminals_not_one_remembered_on_the_server(
     monkeypatch.setattr(remote_mode.RemoteApp, "run", lambda app: started.append(app.lang))
     remote_mode.run_remote(tmp_path / "hub.sock", "guest", "Ann")
     assert started == ["uk"]
+
+
+async def test_two_players_at_one_table_read_the_same_game_each_in_their_own_language(server, data_dir):
+    """Ann's terminal speaks Ukrainian, Bob's English: the same log entries, each in its words."""
+    from kobito_tui.app.screens.game import GameScreen
+    from kobito_tui.i18n import translator
+    from kobito_tui.i18n.messages import say
+
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: in_lobby(app))
+        assert "ви — Ann" in shown(app.screen.query_one("#lobby-heading", Static))
+        table = app.connection.create("kobito", ["open", "open"])
+        await until(pilot, lambda: app.screen.chosen() == table)
+        await pilot.press("j")
+        bob = server.connect(KEY_BOB, "Bob").join(table, 1)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        ann = app.remote
+        play_until([ann, bob], random.Random(5), lambda u: u.revision >= 8)
+        newest = bob.wait_for(lambda u: True).revision
+        await until(pilot, lambda: app.screen.latest is not None and app.screen.latest.revision >= newest)
+        await pilot.pause(0.1)
+        names = ["Ann", "Bob"]
+        public = [e for e in bob._log if e.id in ("kobito.play", "kobito.open", "kobito.extend")]  # the same words for both
+        assert public, "a move the log tells both players"
+        english = [say(translator("en"), e, names) for e in public]
+        ukrainian = [say(translator("uk"), e, names) for e in public]
+        shown_log = [text.plain for text in app.screen.query_one("#log").texts]
+        assert all(line in shown_log for line in ukrainian)
+        assert not any(line in shown_log for line in english if line not in ukrainian)
+        assert english != ukrainian

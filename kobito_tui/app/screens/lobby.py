@@ -24,10 +24,12 @@ from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.new_game import SEAT_KINDS, NewGameScreen
 from kobito_tui.core.game import Header
-from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.core.games import game_ids
 from kobito_tui.core.levels import chosen, level_name, seat_choice
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
+from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.words import game_title as titled
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.table import Refusal
@@ -36,21 +38,40 @@ NOT_ANSWERING = (HubClosed, OSError, TimeoutError)
 
 
 def refused(app: App, refusal: Refusal) -> str:
-    """Why the hub said no, in the player's language (the app's translator, where it has one)."""
-    translator = getattr(app, "t", None)
-    return f"Refused: {say(translator, refusal) if translator is not None else refusal}"
+    """Why the hub said no, in the player's language."""
+    t: Translator = app.t
+    return t("Refused: {reason}", reason=say(t, refusal))
 
 
-def seat_text(seat: SeatInfo) -> str:
+def level_words(t: Translator, level: str | None) -> str:
+    """A computer's level in the player's words."""
+    words = {
+        "easy": t.p("computer level", "Easy"),
+        "medium": t.p("computer level", "Medium"),
+        "hard": t.p("computer level", "Hard"),
+        "random": t.p("computer level", "Random"),
+    }
+    return words.get(level or "", level_name(level))
+
+
+def seat_text(t: Translator, seat: SeatInfo, away: bool = True) -> str:
+    """A seat as the lobby lists it: open, a computer, or a player (away, when ``away``)."""
     if seat.kind == "open":
-        return "(open)"
+        return t("(open)")
     if seat.kind == "computer":
-        return f"computer ({level_name(seat.level)})"
-    return printable(seat.name, NAME_MAX_CHARS) + ("" if seat.connected else " (away)")
+        return t("computer ({level})", level=level_words(t, seat.level))
+    name = printable(seat.name, NAME_MAX_CHARS)
+    return name if seat.connected or not away else t("{name} (away)", name=name)
 
 
-def game_title(game_id: str) -> str:
-    return get_game(game_id).title if game_id in game_ids() else printable(game_id, 20)
+def status_words(t: Translator, status: str) -> str:
+    """A table's status ("open", "playing") in the player's words."""
+    words = {"open": t.p("table", "open"), "playing": t.p("table", "playing"), "over": t.p("table", "over")}
+    return words.get(status, printable(status, 20))
+
+
+def game_title(t: Translator, game_id: str) -> str:
+    return titled(t, game_id) if game_id in game_ids() else printable(game_id, 20)
 
 
 def seats_wanted(header: Header) -> list[str]:
@@ -64,12 +85,12 @@ class TableForm(NewGameScreen):
     DEFAULT_CSS = "TableForm .seat-name { display: none; }"
 
     def on_mount(self) -> None:
-        self.query_one(".dialog-title", Static).update("New table")
-        self.query_one("#start", Button).label = "Create"
+        self.query_one(".dialog-title", Static).update(self.t("New table"))
+        self.query_one("#start", Button).label = self.t("Create")
         self.query_one("#seed", Input).parent.display = False  # the hub deals from the OS
         for kind in self.query(".seat-row Select").results(Select):
             value = kind.value
-            kind.set_options([*(choice for choice in SEAT_KINDS if chosen(choice[1])[1]), ("Open seat", seat_choice())])
+            kind.set_options([*(choice for choice in SEAT_KINDS if chosen(choice[1])[1]), (self.t("Open seat"), seat_choice())])
             kind.value = value  # after the set_options, so that the label shown follows
 
 
@@ -81,8 +102,8 @@ class CodeDialog(ShellDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="code-box"):
-            yield Static("Your seat code (it was shown when you sat down):", markup=False)
-            yield Input(placeholder="8 letters and digits", max_length=16, id="code")
+            yield Static(self.t("Your seat code (it was shown when you sat down):"), markup=False)
+            yield Input(placeholder=self.t("8 letters and digits"), max_length=16, id="code")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
@@ -100,11 +121,12 @@ class ReplaysDialog(ShellDialog):
 
     def compose(self) -> ComposeResult:
         grid: DataTable[Text] = DataTable(cursor_type="row", id="replays")
-        grid.add_columns("table", "game", "players", "started")
+        t = self.t
+        grid.add_columns(t.p("column", "table"), t.p("column", "game"), t.p("column", "players"), t.p("column", "started"))
         for info in self.tables:
-            players = ", ".join(seat_text(s).removesuffix(" (away)") for s in info.seats)
+            players = ", ".join(seat_text(t, s, away=False) for s in info.seats)
             started = (info.started or "")[:16].replace("T", " ")
-            grid.add_row(*(Text(c) for c in (info.table, game_title(info.game), players, started)), key=info.table)
+            grid.add_row(*(Text(c) for c in (info.table, game_title(t, info.game), players, started)), key=info.table)
         yield grid
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -140,14 +162,20 @@ class LobbyScreen(ShellScreen):
         self.connection = connection
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Kobito tables · you are {printable(self.connection.name, NAME_MAX_CHARS)}"), id="lobby-heading")
+        name = printable(self.connection.name, NAME_MAX_CHARS)
+        yield Static(Text(self.t("Kobito tables · you are {name}", name=name)), id="lobby-heading")
         yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
-        yield Static("n: a new table · j or Enter: sit down · w: watch", id="lobby-status", markup=False)
+        # Translators: n, j, w are keys: keep the Latin letters.
+        yield Static(self.t("n: a new table · j or Enter: sit down · w: watch"), id="lobby-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
-        table.add_columns("table", "game", "status", "seats", "watching", "started")
+        t = self.t
+        table.add_columns(
+            t.p("column", "table"), t.p("column", "game"), t.p("column", "status"),
+            t.p("column", "seats"), t.p("column", "watching"), t.p("column", "started"),
+        )
         self.connection.on_table = lambda info: self.post_message(self.Changed(info))  # thread-safe
         self.show_tables()
         table.focus()
@@ -161,9 +189,10 @@ class LobbyScreen(ShellScreen):
         table.clear()
         for info in self.connection.tables.values():
             if info.status != "over":
-                seats = ", ".join(seat_text(seat) for seat in info.seats)
+                t = self.t
+                seats = ", ".join(seat_text(t, seat) for seat in info.seats)
                 started = (info.started or "")[11:16]  # HH:MM, UTC
-                cells = (info.table, game_title(info.game), info.status, seats, str(info.spectators), started)
+                cells = (info.table, game_title(t, info.game), status_words(t, info.status), seats, str(info.spectators), started)
                 table.add_row(*(Text(cell) for cell in cells), key=info.table)
         if chosen is not None and chosen in self.connection.tables and self.connection.tables[chosen].status != "over":
             table.move_cursor(row=table.get_row_index(chosen))
@@ -183,7 +212,7 @@ class LobbyScreen(ShellScreen):
 
     def _form_done(self, header: Header | None) -> None:
         if header is not None:
-            self.say("Creating the table…")
+            self.say(self.t("Creating the table…"))
             self._request_create(header.game, seats_wanted(header), dict(header.options))
 
     def action_join(self) -> None:
@@ -245,9 +274,17 @@ class LobbyScreen(ShellScreen):
         if isinstance(remote, Refusal):
             self.say(refused(self.app, remote))
             return
-        where = "watching" if remote.seat is None else f"seat {remote.seat + 1}"
-        code = f"; your seat code is {remote.code} (to come back from another terminal)" if remote.code else ""
-        self.say(f"At table {remote.table_id}, {where}{code}.")
+        t = self.t
+        if remote.seat is None:
+            said = t("At table {table}, watching.", table=remote.table_id)
+        elif remote.code:
+            said = t(
+                "At table {table}, seat {seat}; your seat code is {code} (to come back from another terminal).",
+                table=remote.table_id, seat=remote.seat + 1, code=remote.code,
+            )
+        else:
+            said = t("At table {table}, seat {seat}.", table=remote.table_id, seat=remote.seat + 1)
+        self.say(said)
         self.post_message(self.Joined(remote))
 
     @work(thread=True, exclusive=True, group="lobby")
@@ -259,7 +296,7 @@ class LobbyScreen(ShellScreen):
         if isinstance(tables, Refusal):
             self.say(refused(self.app, tables))
         elif not tables:
-            self.say("No replays yet: a table you played at shows here once its game is over.")
+            self.say(self.t("No replays yet: a table you played at shows here once its game is over."))
         else:
             self.app.push_screen(ReplaysDialog(tables), lambda table: table and self._open_replay(table))
 
