@@ -155,7 +155,7 @@ def _seat_line(
     elif not is_me:
         head.append(Token(t("hand {count}", count=view.hand_sizes[seat])))
     won = f" ({'+'.join(map(str, gold))})" if len(gold) > 1 else ""
-    if size == "short" and not is_me:
+    if size == "short":
         penalties = view.penalties[seat]
         score = _news(Token(t("score {score}", score=view.scores[seat]), ("label",)), ("gold", seat), fresh)
         head += [score, *([_news(Token(_pen(t, penalties)), ("penalty", seat), fresh)] if penalties else [])]
@@ -188,12 +188,15 @@ def opponents(t: Translator, view: KobitoView, me: int, fresh: set[tuple[str, in
     seats = [(me + step) % len(view.names) for step in range(1, len(view.names))]
     shortened = any(len(rainbow) > 1 for seat in seats for rainbow in view.workshops[seat])
     # Under the opponents, once a workshop rainbow is shown in short: what the short form means.
-    legend = "  " + t("3‥11: a workshop rainbow from 3 up to 11")
+    legend = {
+        "full": "",  # rainbows shown in full need no legend: a blank line keeps the height
+        "medium": "  " + t("3‥11: a workshop rainbow from 3 up to 11"),
+        "short": "  " + t("3‥11: a rainbow from 3 up to 11"),
+    }
     return tuple(
         (
             *(_seat_line(t, view, seat, size, fresh) for seat in seats),
-            # rainbows shown in full need no legend: a blank line keeps the height
-            *([(Token(legend if size != "full" else "", ("dim",)),)] if shortened else []),
+            *([(Token(legend[size], ("dim",)),)] if shortened else []),
         )
         for size in ("full", "medium", "short")
     )

@@ -89,11 +89,12 @@ def colour_line(t: Translator, view: TreasureView, width: int | None = None, you
     line = t("{colour} — {progress} · {round}", colour=whose, progress=progress, round=round_text)
     if width is None or len(line) <= width:
         return line
-    # In short: "Yours: red (R) · 0/5 hidden · Round 1/9".
+    # In short: "Yours: red (R) · 0/5 hidden · Round 1/9", or without the round when even that is too wide.
     whose = t("Yours: {colour} ({letter})", **shown) if you else t("Colour: {colour} ({letter})", **shown)
     progress = t("{count}/5 found", count=count) if seek else t("{count}/5 hidden", count=count)
     round_text = t("Round {round}/{limit}", round=number, limit=limit) if limit else t("Round {round}", round=number)
-    return t("{colour} · {progress} · {round}", colour=whose, progress=progress, round=round_text)
+    line = t("{colour} · {progress} · {round}", colour=whose, progress=progress, round=round_text)
+    return line if len(line) <= width else t("{colour} · {progress}", colour=whose, progress=progress)
 
 
 def no_step(t: Translator, view: TreasureView, choices: Choices, target: Pos | None) -> str:
