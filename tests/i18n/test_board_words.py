@@ -14,9 +14,8 @@ from kobito_tui.core.game import Result
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.session import Session
 from kobito_tui.i18n import translator, words
-from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
-
 from kobito_tui.treasure import GAME
+from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
 
 def kobito_start() -> Session:

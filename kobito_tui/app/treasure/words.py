@@ -6,8 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from kobito_tui.core.game import Event
-from kobito_tui.i18n import Translator
-from kobito_tui.i18n import words
+from kobito_tui.i18n import Translator, words
 from kobito_tui.i18n.messages import say
 from kobito_tui.treasure.board import SIZE
 from kobito_tui.treasure.view import Pos, TreasureView
