@@ -30,6 +30,7 @@ def how_to(t: Translator) -> tuple[tuple[str, str], ...]:
         (t("Take a kobito back"), t("pick the number it stands for: its [K→7] lights up; Enter or click it")),
         # Translators: e is the key that ends the turn; keep it Latin.
         (t("End the turn"), t("e or End turn, once you played your requirement (1 + your rainbows)")),
+        # Translators: e is the key that ends the turn: keep it Latin.
         (t("Penalties"), t("when no card fits and you played too few: pick that many cards, then e")),
         (t("A hint"), t("? (or Hint): the suggested move lights up; Enter plays it, e if it ends the turn")),
     )
@@ -56,11 +57,14 @@ def status_text(t: Translator, view: KobitoView, picker: Picker, interactive: bo
         return t("Waiting for {name}", name=view.names[view.turn])
     if picker.hinted == END:
         if picker.selection:
+            # Translators: e is the key that ends the turn: keep it Latin.
             return t("Hint: end your turn with the picked cards — press e")
+        # Translators: e is the key that ends the turn: keep it Latin.
         return t("Hint: end your turn — press e")
     if picker.needs_penalty:
         due, chosen = view.penalty_due or 0, len(picker.selected_cards())
         if picker.move_to(END):
+            # Translators: e is the key that ends the turn: keep it Latin.
             return t.n(
                 "You must take {count} penalty card — {chosen} selected — press e or End turn",
                 "You must take {count} penalty cards — {chosen} selected — press e or End turn",
@@ -81,6 +85,7 @@ def status_text(t: Translator, view: KobitoView, picker: Picker, interactive: bo
             "Play at least {count} cards — {played} played",
             view.requirement, played=view.played,
         )
+    # Translators: e is the key that ends the turn: keep it Latin.
     return t("{played} played — play on, or end your turn (e)", played=view.played)
 
 
@@ -121,6 +126,7 @@ def not_there(t: Translator, picker: Picker, what: str, where: str) -> str:
 
 
 def penalties_needed(t: Translator, view: KobitoView, picker: Picker) -> str:
+    # Translators: e is the key that ends the turn: keep it Latin.
     return t.n(
         "Pick exactly {count} card to give up as penalty ({picked} picked), then e",
         "Pick exactly {count} cards to give up as penalty ({picked} picked), then e",
@@ -141,6 +147,7 @@ def tips(t: Translator, view: KobitoView, picker: Picker) -> list[tuple[object, 
     kinds = {target[0] for targets in picker.moves.values() for target in targets}
     found: list[tuple[object, str]] = []
     if picker.needs_penalty:
+        # Translators: e is the key that ends the turn: keep it Latin.
         found.append((("penalty",), t.n(
             "nothing fits and you played too few: give up {count} card (−3 points each), then e.",
             "nothing fits and you played too few: give up {count} cards (−3 points each), then e.",
@@ -148,6 +155,7 @@ def tips(t: Translator, view: KobitoView, picker: Picker) -> list[tuple[object, 
         )))
     found += [
         (("goal",), t("fill a pot's rainbow to its length (numbers in a row, at either end) to win its gold.")),
+        # Translators: e is the key that ends the turn: keep it Latin.
         (("requirement", need), t.n(
             "play {count} card or more this turn (1, +1 per workshop rainbow), then e.",
             "play {count} cards or more this turn (1, +1 per workshop rainbow), then e.",
