@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from kobito_tui.core.game import Event, Header
 from kobito_tui.core.games import entry, load
+from kobito_tui.i18n import Translator
 
 
 class GameBoard(Widget):
@@ -35,10 +36,15 @@ class GameBoard(Widget):
             super().__init__()
             self.text = text
 
-    # For the F1 help: how to do each thing (what, keys and clicks), and the
-    # short forms the board draws (form, meaning).
-    HOW_TO: tuple[tuple[str, str], ...] = ()
-    LEGEND: tuple[tuple[str, str], ...] = ()
+    @staticmethod
+    def how_to(t: Translator) -> tuple[tuple[str, str], ...]:
+        """For the F1 help, in ``t``'s language: how to do each thing (what, keys and clicks)."""
+        return ()
+
+    @staticmethod
+    def legend(t: Translator) -> tuple[tuple[str, str], ...]:
+        """For the F1 help: the short forms the board draws (form, meaning)."""
+        return ()
 
     # What the rules need now, or why a key did nothing.  The shell watches it
     # (called at once), so the status line changes in the same frame as the

@@ -77,18 +77,6 @@ def draws(t: Translator, name: str, count: int) -> str:
     return t.n("{name} draws {count} card.", "{name} draws {count} cards.", count, name=name)
 
 
-def plays_on_pot(t: Translator, name: str, card: str, slot: int) -> str:
-    return t("{name} plays {card} beside pot {label}.", name=name, card=card, label="ABC"[slot])
-
-
-def takes_kobito(t: Translator, name: str, card: str) -> str:
-    return t("{name} takes a kobito back and puts {card} in its place.", name=name, card=card)
-
-
-def goes_first(t: Translator, name: str) -> str:
-    return t("First turn: {name}.", name=name)
-
-
 def colour(t: Translator, colour_id: str) -> str:
     """A Hide the Treasure colour by its id ("red", ...), as in "Your colour: red"."""
     return {
@@ -131,14 +119,6 @@ def winners(t: Translator, players: list[str]) -> str:
     if not players:
         return t("A draw")
     return t.n("{names} wins!", "{names} win!", len(players), names=names(t, players))
-
-
-def treasure_win(t: Translator, name: str, colour_id: str, seek: bool) -> str:
-    """Hide the Treasure's result: the winner's tiles show the side that wins."""
-    tiles = all_tiles_of(t, colour_id)
-    if seek:
-        return t("{name} wins: {tiles} show the treasure side.", name=name, tiles=tiles)
-    return t("{name} wins: {tiles} show the chest side.", name=name, tiles=tiles)
 
 
 def turn_limit_draw(t: Translator, rounds: int) -> str:

@@ -69,3 +69,19 @@ def penalty_game(folder) -> Path:
             save(path, session.record)
             return path
     raise AssertionError("no game with 2 penalty cards due")
+
+
+def midgame(folder, players: str = "Ann,bot:random,bot:random") -> Path:
+    """A saved game at Ann's turn with rainbows in her workshop and a pot one or two cards short."""
+    for seed in range(200):
+        session = Session(Record(kobito(players, seed=seed)))
+        choose = quick_player(seed)
+        while not session.over:
+            view = session.view(0)
+            near = any(pot and pot.cards and pot.length - len(pot.cards) <= 2 for pot in view.pots)
+            if session.to_act == 0 and view.workshops[0] and near and not view.played and not view.penalty_due:
+                path = folder / "midgame.jsonl"
+                save(path, session.record)
+                return path
+            session.play(choose(session.legal_moves()))
+    raise AssertionError("no game with a workshop and a pot near completion")

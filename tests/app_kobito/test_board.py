@@ -7,6 +7,7 @@ from textual.app import App
 from app_kobito.conftest import game_screen, human_turn, kobito, make_app, penalty_game, screen_text
 from app_kobito.drive import by_keys, click, press, quick_player
 from kobito_tui.app.board import GameBoard
+from kobito_tui.i18n import translator
 from kobito_tui.app.kobito import lines
 from kobito_tui.app.kobito.board import KobitoBoard
 from kobito_tui.app.kobito.glyphs import card_text, sort_key
@@ -115,6 +116,7 @@ class _BoardOnly(App):
 
     def __init__(self, session: Session) -> None:
         super().__init__()
+        self.t = translator("en")  # a board speaks its app's language
         self.session = session
         self.chosen: list = []
 
@@ -194,6 +196,7 @@ async def test_a_board_removed_as_soon_as_it_is_mounted_does_not_crash():
 
     class Empty(App):
         CSS_PATH = style_sheets()
+        t = translator("en")
 
     app = Empty()
     async with app.run_test(size=(80, 24)) as pilot:

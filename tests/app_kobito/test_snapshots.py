@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app_kobito.conftest import game_screen, human_turn, kobito, make_app, penalty_game
+from app_kobito.conftest import game_screen, human_turn, kobito, make_app, midgame, penalty_game
 from app_kobito.drive import press
 
 SIX = "Ann,bot:random,bot:random,bot:random,bot:random,bot:random"
@@ -36,3 +36,15 @@ def test_penalty_choice(snap_compare, saves, tmp_path):
         await press(pilot, "1")
 
     assert snap_compare(make_app(saves, load=penalty_game(tmp_path)), run_before=one_chosen)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_mid_game_in_ukrainian_and_russian(snap_compare, saves, tmp_path, lang):
+    """Workshop rainbows, a pot near completion, a card picked: the board in the player's words."""
+
+    async def pick(pilot) -> None:
+        await _ready(pilot)
+        await press(pilot, "1")
+
+    app = make_app(saves, load=midgame(tmp_path), lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+    assert snap_compare(app, terminal_size=(80, 24), run_before=pick)

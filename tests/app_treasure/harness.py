@@ -16,6 +16,7 @@ from kobito_tui.app.treasure.board import TreasureBoard
 from kobito_tui.core.game import Event, Header, Seat
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.session import Session
+from kobito_tui.i18n import translator
 
 STYLES = files("kobito_tui.styles")
 NAMES = ("Ann", "Bob", "Cy", "Dee")
@@ -31,6 +32,7 @@ class Harness(App):
 
     def __init__(self, header: Header, seat: int | None = None, events: list[Event] | None = None) -> None:
         super().__init__()
+        self.t = translator("en")  # a board speaks its app's language
         self.session = Session(Record(header, list(events or [])))
         self.seat = seat
         self.statuses: list[str] = []

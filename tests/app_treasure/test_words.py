@@ -1,8 +1,11 @@
 """Status, own colour and seat lines: right words, and no other seat's colour."""
 
 from kobito_tui.app.treasure.words import colour_line, seats_line, status_text
+from kobito_tui.i18n import translator
 from kobito_tui.treasure import GAME
 from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
+
+EN = translator("en")
 
 # Ann (red, the top row) flips (0,0)-(0,2), Bob walks away, Ann flips (0,3) and (0,4).
 ANN_WINS = ("right", "right", "right", "end", "left", "left", "left", "end", "right", "down")
@@ -10,7 +13,7 @@ ANN_WINS = ("right", "right", "right", "end", "left", "left", "left", "end", "ri
 
 def status(state, seat=None, interactive=True):
     seat = state.to_act if seat is None else seat
-    return status_text(GAME.view(state, seat), GAME.legal_moves(state), interactive)
+    return status_text(EN, GAME.view(state, seat), GAME.legal_moves(state), interactive)
 
 
 def test_status_counts_the_steps_then_asks_to_confirm():
@@ -36,32 +39,32 @@ def test_status_for_pass_place_waiting_and_the_end():
 
 def test_colour_line_standard_and_seek():
     state = start()
-    assert colour_line(GAME.view(state, 0)) == "Your colour: red (R) — 0 of 5 hidden · Round 1"
+    assert colour_line(EN, GAME.view(state, 0)) == "Your colour: red (R) — 0 of 5 hidden · Round 1"
     play(state, "right", "left", "right")  # (0,0) flipped twice, (0,1) once
-    assert colour_line(GAME.view(state, 0)).startswith("Your colour: red (R) — 1 of 5 hidden")
+    assert colour_line(EN, GAME.view(state, 0)).startswith("Your colour: red (R) — 1 of 5 hidden")
     seek = start(variant="seek", turn_limit=9)
-    assert colour_line(GAME.view(seek, 1)) == "Your colour: blue (B) — 0 of 5 found · Round 1 of 9"
-    assert colour_line(GAME.view(seek, None)).startswith("Watching")
-    assert colour_line(GAME.view(seek, 1), width=40) == "Yours: blue (B) · 0/5 found · Round 1/9"  # 80 columns, long limit
+    assert colour_line(EN, GAME.view(seek, 1)) == "Your colour: blue (B) — 0 of 5 found · Round 1 of 9"
+    assert colour_line(EN, GAME.view(seek, None)).startswith("Watching")
+    assert colour_line(EN, GAME.view(seek, 1), width=40) == "Yours: blue (B) · 0/5 found · Round 1/9"  # 80 columns, long limit
 
 
 def test_seats_line_shows_only_the_own_colour_until_the_end():
     state = start(4)
     for seat, own in enumerate(("red", "blue", "green", "yellow")):
-        line = seats_line(GAME.view(state, seat)).plain
+        line = seats_line(EN, GAME.view(state, seat)).plain
         assert f"(you, {own})" in line
         others = {"red", "blue", "green", "yellow", "purple"} - {own}
         assert not any(colour in line for colour in others), line
-    assert seats_line(GAME.view(state, 0)).plain.startswith("▶ ●1 Ann (you, red)  ●2 Bob  ●3 Cy")
+    assert seats_line(EN, GAME.view(state, 0)).plain.startswith("▶ ●1 Ann (you, red)  ●2 Bob  ●3 Cy")
 
 
 def test_seats_line_reveals_every_colour_and_the_winner_once_over():
     state = start()
     play(state, *ANN_WINS)
-    line = seats_line(GAME.view(state, 1)).plain
+    line = seats_line(EN, GAME.view(state, 1)).plain
     assert "●1 Ann (red) ★ wins" in line and "●2 Bob (you, blue)" in line
 
 
 def test_shared_pawn_has_no_seat_numbers():
-    line = seats_line(GAME.view(start(shared_pawn=True), 0)).plain
+    line = seats_line(EN, GAME.view(start(shared_pawn=True), 0)).plain
     assert line.startswith("● shared pawn") and "●1" not in line

@@ -30,8 +30,7 @@ def test_translators_leave_the_process_alone():
 
 def test_named_parameters_may_be_reordered_by_a_translation():
     t = translator("uk")
-    assert words.plays_on_pot(t, "Оля", words.wild_card_as(t, "paint", 7), 2) == "Оля кладе до горщика C: заміна (як 7)."
-    assert t("{name} wins: {tiles} show the chest side.", tiles="усі", name="Оля") == "Оля перемагає: усі лежать скринькою догори."
+    assert t("{tiles} show the chest side: the winner is {name}.", name="Оля", tiles="усі") == "усі лежать скриньками догори: перемагає Оля."
 
 
 def test_the_games_words_follow_the_rulebooks():
@@ -40,7 +39,8 @@ def test_the_games_words_follow_the_rulebooks():
     assert [words.card_kind(ru, k) for k in ("kobito", "paint")] == ["кобито", "замена"]
     assert (words.workshop(uk), words.workshop(ru)) == ("Майстерня", "Мастерская")
     assert words.your_colour(ru, "yellow") == "Ваш цвет: жёлтый."
-    assert words.treasure_win(ru, "Ann", "purple", seek=True) == "Ann побеждает: все 5 фиолетовых тайлов лежат сокровищем вверх."
+    tiles = words.all_tiles_of(ru, "purple")
+    assert ru("{tiles} show the treasure side: the winner is {name}.", name="Ann", tiles=tiles) == "все 5 фиолетовых тайлов лежат сокровищами вверх: побеждает Ann."
 
 
 class _Broken(gettext.NullTranslations):

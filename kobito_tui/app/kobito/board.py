@@ -39,7 +39,7 @@ class KobitoBoard(GameBoard):
 
     can_focus = True
     BINDINGS = actions.bindings(*actions.KOBITO_BOARD)
-    HOW_TO, LEGEND = words.HOW_TO, words.LEGEND
+    how_to, legend = staticmethod(words.how_to), staticmethod(words.legend)
 
     def __init__(self, header: Header, **kwargs: Any) -> None:
         super().__init__(header, **kwargs)
@@ -55,17 +55,18 @@ class KobitoBoard(GameBoard):
     def compose(self) -> ComposeResult:
         # Titles set here, not on mount: a board replaced at once (a preview
         # while scrolling a list) may never find its children mounted.
-        with _section("pots", "Table"):
+        t = self.app.t
+        with _section("pots", t("Table")):
             yield TokenLines(id="table-info")
             yield TokenLines(id="pot-rows")
-        with _section("players", "Players"):
+        with _section("players", t("Players")):
             yield TokenLines(id="opponents")
-        with _section("mine", "Workshop and hand" if self.watching else "Your workshop and hand"):
+        with _section("mine", t("Workshop and hand") if self.watching else t("Your workshop and hand")):
             yield TokenLines(id="me")
             yield TokenLines(id="workshop")
             with Horizontal(id="hand-row"):
                 yield TokenLines(id="hand")
-                end = Button("End turn", id="end-turn", disabled=True)
+                end = Button(t("End turn"), id="end-turn", disabled=True)
                 end.can_focus = False  # keys stay with the board
                 yield end
 
@@ -90,10 +91,10 @@ class KobitoBoard(GameBoard):
     def status(self) -> str:
         if self.view is None:
             return ""
-        return words.status_text(self.view, self.picker, self.interactive, self._picked())
+        return words.status_text(self.app.t, self.view, self.picker, self.interactive, self._picked())
 
     def tips(self) -> list[tuple[object, str]]:
-        return words.tips(self.view, self.picker) if self.view is not None and self.interactive else []
+        return words.tips(self.app.t, self.view, self.picker) if self.view is not None and self.interactive else []
 
     def _forget_news(self) -> None:
         self.news.clear()
@@ -115,7 +116,7 @@ class KobitoBoard(GameBoard):
         return lines.hand_cards(self.view, self.me)
 
     def _redraw(self) -> None:
-        view, picker = self.view, self.picker
+        view, picker, t = self.view, self.picker, self.app.t
         if view is None:
             return
         self.stops = [("card", card.id) for card in self.hand()]
@@ -125,12 +126,12 @@ class KobitoBoard(GameBoard):
         self.stop = min(self.stop, max(len(self.stops) - 1, 0))
         cursor = self.stops[self.stop] if self.interactive and self.stops else None
         marks = lines.Marks(picker, cursor)
-        self.query_one("#table-info", TokenLines).variants = lines.table_info(view)
-        self.query_one("#pot-rows", TokenLines).variants = lines.pots(view, marks, self.news)
-        self.query_one("#opponents", TokenLines).variants = lines.opponents(view, self.me, self.news)
-        self.query_one("#me", TokenLines).variants = lines.me(view, self.me, self.news, you=not self.watching)
-        self.query_one("#workshop", TokenLines).variants = lines.workshop(view, self.me, marks, self.stops)
-        self.query_one("#hand", TokenLines).variants = lines.hand(self.hand(), marks, self.stops)
+        self.query_one("#table-info", TokenLines).variants = lines.table_info(t, view)
+        self.query_one("#pot-rows", TokenLines).variants = lines.pots(t, view, marks, self.news)
+        self.query_one("#opponents", TokenLines).variants = lines.opponents(t, view, self.me, self.news)
+        self.query_one("#me", TokenLines).variants = lines.me(t, view, self.me, self.news, you=not self.watching)
+        self.query_one("#workshop", TokenLines).variants = lines.workshop(t, view, self.me, marks, self.stops)
+        self.query_one("#hand", TokenLines).variants = lines.hand(t, self.hand(), marks, self.stops)
         end = self.query_one("#end-turn", Button)
         end.disabled = not picker.can_end
         end.set_class(bool(picker.move_to(END)) or picker.hinted == END, "-ready")
@@ -173,21 +174,25 @@ class KobitoBoard(GameBoard):
             self.stop = (self.stop + delta) % len(self.stops)
             self._redraw()
         else:
-            self.say("You have no card to pick")
+            self.say(self.app.t("You have no card to pick"))
 
     def action_toggle(self) -> None:
         if self.stops:
             self._pick(self.stops[self.stop])
         else:
-            self.say("You have no card to pick")
+            self.say(self.app.t("You have no card to pick"))
 
     def action_card(self, number: int) -> None:
-        hand = len(self.hand())
+        hand, t = len(self.hand()), self.app.t
         if number <= hand:
             self.stop = number - 1
             self._pick(self.stops[self.stop])
+        elif hand == 1:
+            self.say(t("Your hand holds 1 card: key 1"))
+        elif hand:
+            self.say(t.n("Your hand holds {count} card: keys 1–{count}", "Your hand holds {count} cards: keys 1–{count}", hand))
         else:
-            self.say(f"Your hand holds {hand} card{'s' * (hand != 1)}: keys 1–{hand}" if hand else "Your hand is empty")
+            self.say(t("Your hand is empty"))
 
     def action_target(self, delta: int) -> None:
         picker = self.picker
@@ -195,7 +200,7 @@ class KobitoBoard(GameBoard):
             picker.step(delta)
             self._redraw()
         elif picker.selection:
-            self.say(words.no_place(self.view, picker, self._picked()))
+            self.say(words.no_place(self.app.t, self.view, picker, self._picked()))
         else:
             self._change_row(delta)
 
@@ -207,43 +212,45 @@ class KobitoBoard(GameBoard):
             self.stop = row[0]
             self._redraw()
         elif delta < 0 and not row:
-            self.say("None of your workshop cards can move now: pick from your hand, 1–9")
+            self.say(self.app.t("None of your workshop cards can move now: pick from your hand, 1–9"))
         else:
-            self.say(words.PICK_FIRST)
+            self.say(words.pick_first(self.app.t))
 
     def action_pot(self, slot: int) -> None:
         """Point at the pot's next highlighted end."""
-        picker = self.picker
+        picker, t = self.picker, self.app.t
         if not picker.selection:
-            self.say(words.PICK_FIRST)
+            self.say(words.pick_first(t))
             return
         targets = [t for t in picker.targets if t[0] == "pot" and t[1] == slot]
         if not targets:
             picker.point_nowhere()  # Enter must not play on the place chosen before
             self._redraw()
-            elsewhere = ": ↑↓ show where it fits" if picker.targets else ""
-            self.say(words.not_there(picker, self._picked(), f"pot {'ABC'[slot]}") + elsewhere)
+            reason = words.not_there(t, picker, self._picked(), words.pot_place(t, slot))
+            # Translators: {reason} says why the pick does not go to the pot asked for.
+            self.say(t("{reason}: ↑↓ show where it fits", reason=reason) if picker.targets else reason)
             return
         current = picker.current
         picker.point(targets[(targets.index(current) + 1) % len(targets)] if current in targets else targets[0])
         self._redraw()
 
     def action_play(self) -> None:
-        picker = self.picker
+        picker, t = self.picker, self.app.t
         target = picker.current
         if target is not None:
             self._choose(picker.move_to(target))
         elif not picker.selection:
-            self.say(words.PICK_FIRST)
+            self.say(words.pick_first(t))
         elif not picker.targets:
-            self.say(words.no_place(self.view, picker, self._picked()))
+            self.say(words.no_place(t, self.view, picker, self._picked()))
         else:
-            self.say("Choose a highlighted place first: ↑↓, a/b/c, or click it")
+            # Translators: a/b/c are the pots' keys: keep them Latin.
+            self.say(t("Choose a highlighted place first: ↑↓, a/b/c, or click it"))
 
     def action_end_turn(self) -> None:
         move = self.picker.end_move()
         if move is None:
-            self.say(words.why_no_end(self.view, self.picker))
+            self.say(words.why_no_end(self.app.t, self.view, self.picker))
         self._choose(move)
 
     def action_clear(self) -> None:
@@ -264,29 +271,29 @@ class KobitoBoard(GameBoard):
             self._row_clicked(event.what, event.index)
         elif event.what == "seat":
             name = self.view.names[event.index]
-            self.say(f"{name}'s row: cards go to the pots or your own workshop only")
+            self.say(self.app.t("{name}'s row: cards go to the pots or your own workshop only", name=name))
 
     def _row_clicked(self, kind: str, index: int) -> None:
         """A click on a pot's or an own rainbow's row, not on a place: its place, if the pick fits there."""
-        picker = self.picker
-        where = f"pot {'ABC'[index]}" if kind == "pot" else f"workshop rainbow W{index + 1}"
+        picker, t = self.picker, self.app.t
+        where = words.pot_place(t, index) if kind == "pot" else words.rainbow_place(t, index)
         if not picker.selection:
             ends = [stop for stop in self.stops if stop[:2] == ("workshop", index)] if kind == "rainbow" else []
             if ends:  # a rainbow's end card is what one picks there
                 self.stop = self.stops.index(ends[0])
                 self._pick(ends[0])
             else:
-                self.say(f"Click a card of your hand first, then {where}")
+                self.say(t("Click a card of your hand first, then {where}", where=where))
             return
         places = [t for t in picker.targets if t[:2] == (kind, index)]
         if not places:
-            self.say(words.not_there(picker, self._picked(), where))
+            self.say(words.not_there(t, picker, self._picked(), where))
         elif len(places) == 1 or picker.current in places:
             self._choose(picker.move_to(places[0] if len(places) == 1 else picker.current))
         else:
             picker.point(places[0])
             self._redraw()
-            self.say(f"Both ends of {where} fit: click one, or Enter for the highlighted")
+            self.say(t("Both ends of {where} fit: click one, or Enter for the highlighted", where=where))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "end-turn":

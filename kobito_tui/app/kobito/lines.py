@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from kobito_tui.app.kobito.glyphs import card_class, card_text, sort_key
 from kobito_tui.app.kobito.picking import Picker, Target
 from kobito_tui.app.kobito.tokens import Line, Lines, Token
+from kobito_tui.i18n import Translator, words
 from kobito_tui.kobito.view import CardView, KobitoView
 
 Variants = tuple[Lines, ...]
@@ -89,37 +90,42 @@ def hand_cards(view: KobitoView, seat: int) -> list[CardView]:
     return sorted(hand or (), key=sort_key)
 
 
-def table_info(view: KobitoView) -> Variants:
-    full = f"Deck {view.deck_count} · Discard {view.discard_count} · Gold cards left {view.gold_left}"
-    short = f"Deck {view.deck_count} Disc {view.discard_count} Gold {view.gold_left}"
+def table_info(t: Translator, view: KobitoView) -> Variants:
+    counts = {"deck": view.deck_count, "discard": view.discard_count, "gold": view.gold_left}
+    full = t("Deck {deck} · Discard {discard} · Gold cards left {gold}", **counts)
+    # Translators: the same counts in short, for a narrow terminal: keep it as short as the English.
+    short = t("Deck {deck} Disc {discard} Gold {gold}", **counts)
     return (((Token(full, ("dim",)),),), ((Token(short, ("dim",)),),))
 
 
-def pots(view: KobitoView, marks: Marks, fresh: set[tuple[str, int]]) -> Variants:
+def pots(t: Translator, view: KobitoView, marks: Marks, fresh: set[tuple[str, int]]) -> Variants:
     """The three places, one line each; all lines short when one would not fit."""
     return tuple(
-        tuple(_pot(view, slot, marks, full, ("pot", slot) in fresh) for slot in range(len(view.pots)))
+        tuple(_pot(t, view, slot, marks, full, ("pot", slot) in fresh) for slot in range(len(view.pots)))
         for full in (True, False)
     )
 
 
-def _pot(view: KobitoView, slot: int, marks: Marks, full: bool, fresh: bool) -> Line:
+def _pot(t: Translator, view: KobitoView, slot: int, marks: Marks, full: bool, fresh: bool) -> Line:
     place = view.pots[slot]
     label = "ABC"[slot]
     if place is None:
-        return (Token(f"Pot {label}", ("label",)), Token("— empty place —", ("dim",)))
+        return (Token(words.pot(t, slot), ("label",)), Token(t("— empty place —"), ("dim",)))
     progress = Token(f"{len(place.cards)}/{place.length}", ("label",))
     row = (
         marks.end(("pot", slot, "left")),
-        *(map(marks.row_card, place.cards) if place.cards else (Token("empty rainbow", ("dim",)),)),
+        *(map(marks.row_card, place.cards) if place.cards else (Token(t("empty rainbow"), ("dim",)),)),
         marks.end(("pot", slot, "right")),
     )
-    new = (Token("new", ("news",)),) if fresh else ()
+    # Translators: a mark beside a pot just laid.
+    new = (Token(t("new"), ("news",)),) if fresh else ()
+    gold = f"{place.value:>2}"
     if full:
-        length = Token(f"length {place.length}", ("dim",))
-        line = (Token(f"Pot {label}", ("label",)), Token(f"{place.value:>2} gold"), length, progress, *row, *new)
+        length = Token(t("length {length}", length=place.length), ("dim",))
+        line = (Token(words.pot(t, slot), ("label",)), Token(t("{gold} gold", gold=gold)), length, progress, *row, *new)
     else:
-        line = (Token(label, ("label",)), Token(f"{place.value:>2}g"), progress, *row, *new)
+        # Translators: a pot's gold in short ("7g"): keep it one letter.
+        line = (Token(label, ("label",)), Token(t("{gold}g", gold=gold)), progress, *row, *new)
     return _clicks(line, ("pot", slot))
 
 
@@ -131,6 +137,7 @@ def _rainbow_range(cards: tuple[CardView, ...]) -> Token:
 
 
 def _seat_line(
+    t: Translator,
     view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int]], is_me: bool = False, you: bool = False
 ) -> Line:
     """One seat's public facts; ``size`` "full" | "medium" | "short" (the score
@@ -138,25 +145,28 @@ def _seat_line(
     the player at the keys is this seat (not a replay's watcher)."""
     acting = seat == view.turn and not view.over
     name = view.names[seat][:NAME_WIDTH]
-    name += " (you)" if you and view.seat is not None and name.lower() != "you" else ""
-    width = min(max(map(len, view.names)), NAME_WIDTH) + (6 if is_me else 0)
+    mine = " " + t("(you)")  # after the player's own name
+    name += mine if you and view.seat is not None and name.lower() != t("you").lower() else ""
+    width = min(max(map(len, view.names)), NAME_WIDTH) + (len(mine) if is_me else 0)
     gold = view.gold[seat]
     head = [Token("▶" if acting else " ", ("active",)), Token(name.ljust(width), ("active",) if acting else ("label",))]
     if view.hands is not None and not is_me:  # an all-seeing view (replays): every hand is open
         head += [Token(card_text(card), (card_class(card),)) for card in hand_cards(view, seat)] or [Token("—")]
     elif not is_me:
-        head.append(Token(f"hand {view.hand_sizes[seat]}"))
+        head.append(Token(t("hand {count}", count=view.hand_sizes[seat])))
     won = f" ({'+'.join(map(str, gold))})" if len(gold) > 1 else ""
-    if size == "short" and not is_me:
+    if size == "short":
         penalties = view.penalties[seat]
-        score = _news(Token(f"score {view.scores[seat]}", ("label",)), ("gold", seat), fresh)
-        head += [score, *([_news(Token(f"pen {penalties}"), ("penalty", seat), fresh)] if penalties else [])]
+        score = _news(Token(t("score {score}", score=view.scores[seat]), ("label",)), ("gold", seat), fresh)
+        head += [score, *([_news(Token(_pen(t, penalties)), ("penalty", seat), fresh)] if penalties else [])]
     else:
-        pen = "penalties" if size == "full" else "pen"
+        count = view.penalties[seat]
+        # Translators: a seat's penalty cards on the board, in full ("penalties 2").
+        pen = t("penalties {count}", count=count) if size == "full" else _pen(t, count)
         head += [
-            _news(Token(f"gold {sum(gold)}{won if size == 'full' else ''}"), ("gold", seat), fresh),
-            _news(Token(f"{pen} {view.penalties[seat]}"), ("penalty", seat), fresh),
-            Token(f"score {view.scores[seat]}", ("label",)),
+            _news(Token(t("gold {gold}", gold=f"{sum(gold)}{won if size == 'full' else ''}")), ("gold", seat), fresh),
+            _news(Token(pen), ("penalty", seat), fresh),
+            Token(t("score {score}", score=view.scores[seat]), ("label",)),
         ]
     if is_me:
         return tuple(head)
@@ -169,31 +179,34 @@ def _seat_line(
     return _clicks(tuple(head), ("seat", seat))
 
 
-# Under the opponents, once a workshop rainbow is shown in short: what the short form means.
-LEGEND = {
-    "full": "",  # rainbows shown in full need no legend
-    "medium": "  3‥11: a workshop rainbow from 3 up to 11",
-    "short": "  3‥11: a workshop rainbow from 3 up to 11",
-}
+def _pen(t: Translator, count: int) -> str:
+    # Translators: a seat's penalty cards in short ("pen 2"): keep it short.
+    return t("pen {count}", count=count)
 
 
-def opponents(view: KobitoView, me: int, fresh: set[tuple[str, int]]) -> Variants:
+def opponents(t: Translator, view: KobitoView, me: int, fresh: set[tuple[str, int]]) -> Variants:
     seats = [(me + step) % len(view.names) for step in range(1, len(view.names))]
-    legend = any(len(rainbow) > 1 for seat in seats for rainbow in view.workshops[seat])
+    shortened = any(len(rainbow) > 1 for seat in seats for rainbow in view.workshops[seat])
+    # Under the opponents, once a workshop rainbow is shown in short: what the short form means.
+    legend = {
+        "full": "",  # rainbows shown in full need no legend: a blank line keeps the height
+        "medium": "  " + t("3‥11: a workshop rainbow from 3 up to 11"),
+        "short": "  " + t("3‥11: a rainbow from 3 up to 11"),
+    }
     return tuple(
         (
-            *(_seat_line(view, seat, size, fresh) for seat in seats),
-            *([(Token(LEGEND[size], ("dim",)),)] if legend else []),
+            *(_seat_line(t, view, seat, size, fresh) for seat in seats),
+            *([(Token(legend[size], ("dim",)),)] if shortened else []),
         )
         for size in ("full", "medium", "short")
     )
 
 
-def me(view: KobitoView, seat: int, fresh: set[tuple[str, int]], you: bool = True) -> Variants:
-    return tuple((_seat_line(view, seat, size, fresh, is_me=True, you=you),) for size in ("full", "medium", "short"))
+def me(t: Translator, view: KobitoView, seat: int, fresh: set[tuple[str, int]], you: bool = True) -> Variants:
+    return tuple((_seat_line(t, view, seat, size, fresh, is_me=True, you=you),) for size in ("full", "medium", "short"))
 
 
-def workshop(view: KobitoView, seat: int, marks: Marks, stops: list[tuple]) -> Variants:
+def workshop(t: Translator, view: KobitoView, seat: int, marks: Marks, stops: list[tuple]) -> Variants:
     lines: list[Line] = []
     for index, rainbow in enumerate(view.workshops[seat]):
         cards = [marks.row_card(card) for card in rainbow]
@@ -205,7 +218,7 @@ def workshop(view: KobitoView, seat: int, marks: Marks, stops: list[tuple]) -> V
         left, right = marks.end(("rainbow", index, "left")), marks.end(("rainbow", index, "right"))
         lines.append(_clicks((Token(f"W{index + 1}", ("label",)), left, *cards, right), ("rainbow", index)))
     if not lines:
-        lines.append((Token("Workshop", ("label",)), Token("no rainbows yet", ("dim",))))
+        lines.append((Token(words.workshop(t), ("label",)), Token(t("no rainbows yet"), ("dim",))))
     by_id = {card.id: card for card in hand_cards(view, seat)}
     openings = [
         marks.target(target, " ".join(card_text(by_id[c]) for c in target[1]))
@@ -213,11 +226,11 @@ def workshop(view: KobitoView, seat: int, marks: Marks, stops: list[tuple]) -> V
         if target[0] == "open"
     ]
     if openings:
-        lines.append((Token("New rainbow", ("label",)), *openings))
+        lines.append((Token(t("New rainbow"), ("label",)), *openings))
     return (tuple(lines),)
 
 
-def hand(cards: list[CardView], marks: Marks, stops: list[tuple]) -> Variants:
+def hand(t: Translator, cards: list[CardView], marks: Marks, stops: list[tuple]) -> Variants:
     tokens = [
         marks.source(
             ("card", card.id),
@@ -227,4 +240,4 @@ def hand(cards: list[CardView], marks: Marks, stops: list[tuple]) -> Variants:
         )._replace(key=f"{number}:" if number < 10 else "")  # keys 1–9 pick the first nine
         for number, card in enumerate(cards, start=1)
     ]
-    return (((Token("Hand", ("label",)), *(tokens or [Token("no cards", ("dim",))])),),)
+    return (((Token(t("Hand"), ("label",)), *(tokens or [Token(t("no cards"), ("dim",))])),),)

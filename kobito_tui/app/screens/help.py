@@ -5,7 +5,7 @@ Bindings hidden from the footer are listed too.  A binding's ``tooltip`` (an
 action's help line, :mod:`kobito_tui.app.actions`), when set, is its
 description here; otherwise its footer description is used.
 Over a game, two more tabs say how to do each thing on the board and what its
-signs and short forms mean (the board's ``HOW_TO`` and ``LEGEND``).
+signs and short forms mean (the board's ``how_to`` and ``legend``).
 """
 
 from __future__ import annotations
@@ -126,8 +126,8 @@ class HelpScreen(ShellScreen):
         self.sections = sections
         below = self.app.screen  # opened over it: its board, if any, says how to play on it
         board = next(iter(below.query(GameBoard)), None) if isinstance(below, Screen) else None
-        self.how_to: Rows = list(board.HOW_TO) if board else []
-        self.legend: Rows = list(board.LEGEND) if board else []
+        self.how_to: Rows = list(board.how_to(self.app.t)) if board else []
+        self.legend: Rows = list(board.legend(self.app.t)) if board else []
 
     @property
     def keys(self) -> Rows:

@@ -24,9 +24,7 @@ from kobito_tui.treasure.view import Pos, TreasureView
 
 from kobito_tui.app.treasure.controls import Choices, acting_pawn, move_cursor, step_target
 from kobito_tui.app.treasure.grid import TileGrid
-from kobito_tui.app.treasure.words import colour_line, no_step, seats_line, status_text, tips
-
-CONFIRM_LABELS = {"end": "End turn ⏎", "pass": "Pass ⏎", "place": "Place pawn ⏎"}
+from kobito_tui.app.treasure import words
 
 
 class TreasureBoard(GameBoard):
@@ -35,23 +33,7 @@ class TreasureBoard(GameBoard):
     can_focus = True
 
     BINDINGS = actions.bindings(*actions.TREASURE_BOARD)
-    HOW_TO = (
-        ("Take a step", "an arrow key (or h j k l, w a s d), or click a tile with an arrow"),
-        ("End the turn", "after exactly 3 steps: Enter or End turn; u takes the last step back"),
-        ("Place the shared pawn", "arrows jump between the ◇ corners, Enter places; or click a ◇"),
-        ("Pass", "only when boxed in at the start of a turn: Enter or Pass"),
-        ("A hint", "? (or Hint): the suggested step gets a ★"),
-    )
-    LEGEND = (
-        ("R ♛", "a red tile showing its treasure (R B G Y P: red blue green yellow purple)"),
-        ("R [≡≡]", "a red tile turned chest side up"),
-        ("●2  »●1«", "player 2's pawn / the pawn of the player to move"),
-        ("↑ ↓ ← →", "where the pawn may step now"),
-        ("↻", "a tile flipped this turn"),
-        ("◇", "a corner the shared pawn may start on"),
-        ("?  ? [≡≡]", "seek: a tile nobody has seen yet"),
-        ("★", "the suggested step (a hint); once over, the winner's tiles"),
-    )
+    how_to, legend = staticmethod(words.how_to), staticmethod(words.legend)
 
     def __init__(self, header: Header, **kwargs: Any) -> None:
         super().__init__(header, **kwargs)
@@ -71,7 +53,7 @@ class TreasureBoard(GameBoard):
         with Center():
             yield TileGrid(id="treasure-grid")
         yield Static(id="treasure-seats")
-        confirm = Button("End turn ⏎", id="treasure-confirm", compact=True, disabled=True)
+        confirm = Button(words.confirm_label(self.app.t, "end"), id="treasure-confirm", compact=True, disabled=True)
         confirm.can_focus = False  # keys stay with the board
         with Center():
             yield confirm
@@ -101,14 +83,14 @@ class TreasureBoard(GameBoard):
             self._key(*self._typed_ahead.pop(0))
 
     def status(self) -> str:
-        return status_text(self._view, self._legal, self._interactive)
+        return words.status_text(self.app.t, self._view, self._legal, self._interactive)
 
     def hint(self, move: Event) -> None:
         self._hint = move
         self._sync()
 
     def tips(self) -> list[tuple[object, str]]:
-        return tips(self._view, self._choices) if self._interactive and self._view else []
+        return words.tips(self.app.t, self._view, self._choices) if self._interactive and self._view else []
 
     # -- input -----------------------------------------------------------
     def action_step(self, direction: str) -> None:
@@ -134,7 +116,7 @@ class TreasureBoard(GameBoard):
         elif self._interactive and self._view is not None:
             here = acting_pawn(self._view)
             target = None if action == "confirm" or here is None else step_target(here, direction)
-            self.say(no_step(self._view, choices, target))
+            self.say(words.no_step(self.app.t, self._view, choices, target))
 
     @on(TileGrid.Clicked)
     def _clicked(self, message: TileGrid.Clicked) -> None:
@@ -169,14 +151,15 @@ class TreasureBoard(GameBoard):
         grid.show(view, choices, self._cursor if choices.corners else None, choices.target_of(self._hint))
         width = self.query_one("#treasure-seats", Static).content_size.width or self.content_size.width
         you = not self.watching
-        lines = (colour_line(view, width, you), seats_line(view, width, you))
+        t = self.app.t
+        lines = (words.colour_line(t, view, width, you), words.seats_line(t, view, width, you))
         if lines != self._lines:  # an update re-runs the layout: only when the words change
             self._lines = lines
             self.query_one("#treasure-mine", Static).update(lines[0])
             self.query_one("#treasure-seats", Static).update(lines[1])
         confirm = self.query_one("#treasure-confirm", Button)
         kind = "place" if choices.corners else choices.confirm["type"] if choices.confirm else "end"
-        confirm.label = CONFIRM_LABELS[kind]
+        confirm.label = words.confirm_label(t, kind)
         confirm.disabled = not (choices.corners or choices.confirm)
         confirm.display = self._interactive and not view.over
         confirm.set_class(self._hint is not None and self._hint == choices.confirm, "-hint")
