@@ -104,7 +104,7 @@ def result(t: Translator, entry: SaveEntry) -> str:
     if not entry.winners:
         return t("draw")
     # Translators: in the saved games' Result column, cut after 11 characters: the names first.
-    return t("{names} won", names=names(t, entry.winners))
+    return t.n("{names} won", "{names} won", len(entry.winners), names=names(t, entry.winners))
 
 
 def example_paths() -> list[Path]:
