@@ -47,8 +47,9 @@ def details(t: Translator, entry: SaveEntry) -> str:
         parts.append(", ".join(player(t, seat) for seat in entry.header.seats))
     first = " · ".join(parts)
     if entry.error is not None:
+        error = entry.error
         # Translators: {reason} says, in English, what is wrong on line {line} of the file.
-        return first + "\n" + t("Cannot be opened — line {line}: {reason}", line=entry.error.line, reason=entry.error.reason)
+        return first + "\n" + t("Cannot be opened — line {line}: {reason}", line=error.line, reason=error.reason)
     moves = t.n("{count} move", "{count} moves", entry.moves)
     text = f"{first}\n{moves} · {printable(result(t, entry))}"
     return text + "\n" + hidden(t) if entry.record is not None and preview_seat(entry) is False else text
@@ -71,7 +72,8 @@ class Preview(Vertical):
     def show_entry(self, entry: SaveEntry | None) -> None:
         self._entry = entry
         t = self.app.t
-        self.query_one("#preview-details", Static).update(t("No saved games yet.") if entry is None else details(t, entry))
+        text = t("No saved games yet.") if entry is None else details(t, entry)
+        self.query_one("#preview-details", Static).update(text)
         if not self._swap_queued:
             self._swap_queued = True
             self.call_later(self._swap_board)

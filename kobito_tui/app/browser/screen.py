@@ -213,7 +213,8 @@ class BrowserScreen(ShellScreen):
         if entry is None or entry.record is None:
             self._refuse(entry)
         elif entry.example:
-            self.notify(self.t("Examples can only be replayed (Play from here starts a new game)."), title=self.t("Example"))
+            words = self.t("Examples can only be replayed (Play from here starts a new game).")
+            self.notify(words, title=self.t("Example"))
         elif entry.over:
             self.notify(self.t("This game is over: it can be replayed."), title=self.t("Finished game"))
         else:
