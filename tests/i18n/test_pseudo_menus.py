@@ -124,7 +124,7 @@ async def test_the_browser_with_a_broken_save(tmp_path):
         await pilot.pause()
         for row in range(3):  # unfinished, finished, broken: each one's preview
             body = cut_on_purpose(rows_of(app, "#browser-title", "#browser-table", "#preview-details"))
-            reason = app.screen.chosen.error.reason if app.screen.chosen.error else ""
+            reason = app.screen.chosen.failure.reason if app.screen.chosen.failure else ""
             assert pseudo_problems(body, outside | words_of(reason)) == [], "\n".join(body)
             assert english_left(rows_of(app, "#browser-controls")) == []
             await pilot.press("down")

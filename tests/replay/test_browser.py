@@ -54,8 +54,8 @@ def test_scan_lists_everything_and_keeps_the_reasons(saves):
     assert set(EXAMPLES) <= set(entries) and len(entries) == len(EXAMPLES) + 5
     assert entries["kept.jsonl"].short_name == "replays/kept" and entries["kept.jsonl"].over
     broken = entries["broken.jsonl"]
-    assert broken.error.line == 12 and broken.header is not None and broken.record is None
-    assert entries["garbage.jsonl"].error.line == 1 and entries["garbage.jsonl"].header is None
+    assert broken.error.startswith("line 12: ") and broken.failure.line == 12 and broken.header is not None and broken.record is None
+    assert entries["garbage.jsonl"].error.startswith("line 1: ") and entries["garbage.jsonl"].header is None
     t = translator("en")
     assert result(t, broken).startswith("⚠ line 12: ")
     assert not entries["unfinished.jsonl"].over and result(t, entries["unfinished.jsonl"]) == "in progress"

@@ -30,11 +30,16 @@ class SaveEntry:
     example: bool  # shipped with the app: read-only
     header: Header | None = None  # None when even line 1 is unreadable
     record: Record | None = None  # None when the file does not load
-    error: SaveError | None = None  # why it does not (its line and reason, English)
+    failure: SaveError | None = None  # why it does not (its line and reason, English)
     final_state: Any = None
     over: bool = False
     winners: list[str] | None = None  # once over: the winners' names, [] for a draw
     modified: float = 0.0  # the file's mtime
+
+    @property
+    def error(self) -> str | None:
+        """Why the file does not load, in English for tools: "line 12: …"."""
+        return None if self.failure is None else f"line {self.failure.line}: {self.failure.reason}"
 
     @property
     def players(self) -> str:
@@ -67,7 +72,7 @@ def read_entry(path: Path, example: bool = False) -> SaveEntry:
     try:
         entry.record = load(path)
     except SaveError as error:
-        entry.error = error
+        entry.failure = error
         entry.header = error.header
         return entry
     entry.header = entry.record.header
@@ -96,9 +101,9 @@ def short_title(t: Translator, entry: SaveEntry) -> str:
 def result(t: Translator, entry: SaveEntry) -> str:
     """What the Result column says: who won, "in progress", or on which line the file is unreadable.
     (Names as they are, and the file's reason in English: make them printable to show them.)"""
-    if entry.error is not None:
+    if entry.failure is not None:
         # Translators: why a saved game cannot be read; {reason} is in English.
-        return t("⚠ line {line}: {reason}", line=entry.error.line, reason=entry.error.reason)
+        return t("⚠ line {line}: {reason}", line=entry.failure.line, reason=entry.failure.reason)
     if not entry.over:
         return t("in progress")
     if not entry.winners:
@@ -130,6 +135,6 @@ SORT_KEYS = {
     "players": lambda entry: entry.players.lower(),
     "date": lambda entry: entry.date,
     "moves": lambda entry: entry.moves,
-    "result": lambda entry: (entry.error is not None, not entry.over, entry.winners or []),
+    "result": lambda entry: (entry.failure is not None, not entry.over, entry.winners or []),
     "file": lambda entry: (entry.example, entry.path.name),
 }

@@ -46,8 +46,8 @@ def details(t: Translator, entry: SaveEntry) -> str:
     if entry.header is not None:
         parts.append(", ".join(player(t, seat) for seat in entry.header.seats))
     first = " · ".join(parts)
-    if entry.error is not None:
-        error = entry.error
+    if entry.failure is not None:
+        error = entry.failure
         # Translators: {reason} says, in English, what is wrong on line {line} of the file.
         return first + "\n" + t("Cannot be opened — line {line}: {reason}", line=error.line, reason=error.reason)
     moves = t.n("{count} move", "{count} moves", entry.moves)

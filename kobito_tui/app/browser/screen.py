@@ -221,10 +221,10 @@ class BrowserScreen(ShellScreen):
             self.dismiss(entry.path)
 
     def _refuse(self, entry: SaveEntry | None) -> None:
-        if entry is not None and entry.error is not None:
+        if entry is not None and entry.failure is not None:
             # Translators: {reason} says, in English, what is wrong on line {line} of the file.
-            words = self.t("{file}, line {line}: {reason}", file=printable(entry.path.name), line=entry.error.line,
-                           reason=entry.error.reason)
+            words = self.t("{file}, line {line}: {reason}", file=printable(entry.path.name), line=entry.failure.line,
+                           reason=entry.failure.reason)
             self.notify(words, title=self.t("This file cannot be opened"), severity="error", markup=False)
 
     def action_delete(self) -> None:
