@@ -7,6 +7,11 @@ colour, a list of names) stay in the nominative.
 
 from __future__ import annotations
 
+from kobito_tui.core import safetext
+from kobito_tui.core.game import Header
+from kobito_tui.core.levels import ALIASES, DEFAULT_LEVEL, LEVELS, seat_choice
+from kobito_tui.core.replay import HOT_SEAT_REFUSAL, refusal
+
 from .translation import Translator
 
 
@@ -135,3 +140,63 @@ def moves_not_saved(t: Translator, count: int) -> str:
         return t("The latest change is not saved")
     return t.n("{count} move not saved", "{count} moves not saved", count)
 
+
+
+# -- seats, levels and names: the new-game dialog, Play from here, the browser ------------------
+def level_name(t: Translator, level: str | None) -> str:
+    """A computer level as players read it ("Medium" for the old ``greedy``; None is the default)."""
+    level = ALIASES.get(level or DEFAULT_LEVEL, level or DEFAULT_LEVEL)
+    # Translators: a computer player's level; «рівень/уровень» is meant (masculine): Легкий, Середній, Складний.
+    return {
+        "easy": t.p("level", "Easy"),
+        "medium": t.p("level", "Medium"),
+        "hard": t.p("level", "Hard"),
+        "random": t.p("level", "Random"),
+    }.get(level, "?")
+
+
+def seat_kinds(t: Translator) -> tuple[tuple[str, str], ...]:
+    """A seat's choices in a menu, (label, value): a human, or a computer of each level offered."""
+    computers = (
+        (t("Computer · {level}", level=level_name(t, level)), seat_choice(level)) for level in LEVELS
+    )
+    return ((t("Human"), seat_choice()), *computers)
+
+
+def default_name(t: Translator, seat: int, kind: str) -> str:
+    """The name a seat gets until one is typed: "You", "Player 2", "Computer 3"."""
+    if kind == "human":
+        return t("You") if seat == 0 else t("Player {number}", number=seat + 1)
+    return t("Computer {number}", number=seat + 1)
+
+
+def name_problem(t: Translator, name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (``safetext.name_problem``, in words), or None."""
+    if safetext.name_problem(name) is None:
+        return None
+    if not name.strip():
+        return t("A player's name cannot be empty.")
+    if len(name) > safetext.NAME_MAX_CHARS:
+        return t.n(
+            "A player's name has at most {count} character ({given} given).",
+            "A player's name has at most {count} characters ({given} given).",
+            safetext.NAME_MAX_CHARS,
+            given=len(name),
+        )
+    return t("A player's name cannot hold control characters ({name}).", name=safetext.printable(name))
+
+
+def seat_problem(t: Translator, seat: int, name: str) -> str | None:
+    """The refused name of seat ``seat`` (0-based), with its seat: "Seat 2: …"."""
+    problem = name_problem(t, name)
+    return None if problem is None else t("Seat {number}: {problem}", number=seat + 1, problem=problem)
+
+
+def replay_refusal(t: Translator, header: Header, over: bool) -> str | None:
+    """Why this game cannot be replayed now (``core.replay.refusal``, in words), or None."""
+    reason = refusal(header, over)
+    if reason is None:
+        return None
+    if reason == HOT_SEAT_REFUSAL:
+        return t("Continue it to the end first; replays of unfinished hot-seat games would show hidden cards.")
+    return t("Continue it to the end first; a replay of an unfinished game would show the computers' hidden cards.")

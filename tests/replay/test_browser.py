@@ -8,13 +8,14 @@ from dataclasses import replace
 from textual.widgets import DataTable
 
 from kobito_tui.app.browser import BrowserScreen
-from kobito_tui.app.browser.entries import read_entry, scan
-from kobito_tui.app.browser.preview import HIDDEN, Preview, preview_seat
+from kobito_tui.app.browser.entries import read_entry, result, scan
+from kobito_tui.app.browser.preview import Preview, hidden, preview_seat
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import save
+from kobito_tui.i18n import translator
 
 from .conftest import EXAMPLES, example, make_app
 
@@ -53,11 +54,14 @@ def test_scan_lists_everything_and_keeps_the_reasons(saves):
     assert set(EXAMPLES) <= set(entries) and len(entries) == len(EXAMPLES) + 5
     assert entries["kept.jsonl"].short_name == "replays/kept" and entries["kept.jsonl"].over
     broken = entries["broken.jsonl"]
-    assert broken.error.startswith("line 12: ") and broken.header is not None and broken.record is None
+    assert broken.error.startswith("line 12: ") and broken.failure.line == 12 and broken.header is not None and broken.record is None
     assert entries["garbage.jsonl"].error.startswith("line 1: ") and entries["garbage.jsonl"].header is None
-    assert not entries["unfinished.jsonl"].over and entries["unfinished.jsonl"].result == "in progress"
+    t = translator("en")
+    assert result(t, broken).startswith("⚠ line 12: ")
+    assert not entries["unfinished.jsonl"].over and result(t, entries["unfinished.jsonl"]) == "in progress"
     finished = entries["finished.jsonl"]
-    assert finished.over and finished.result.endswith(" won") and finished.moves > 0
+    assert finished.over and result(t, finished).endswith(" won") and finished.moves > 0
+    assert result(translator("uk"), finished) == "Cy виграє"
 
 
 async def test_browser_lists_saves_then_examples_and_survives_bad_files(saves):
@@ -184,7 +188,7 @@ async def test_preview_board_or_hidden_notice(saves):
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_browser(app, pilot)
         preview = screen.query_one(Preview)
-        assert preview._board is None and HIDDEN in str(preview.query_one("#preview-details").render())
+        assert preview._board is None and hidden(app.t) in str(preview.query_one("#preview-details").render())
         await pilot.press("down")
         await pilot.pause()
         assert preview._board is not None and preview._board.is_mounted

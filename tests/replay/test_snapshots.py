@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kobito_tui.app.browser import BrowserScreen
+from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.replay import ReplayScreen
 
 from .conftest import EXAMPLES, example, make_app
@@ -52,3 +53,9 @@ def test_viewer_mid_game_as_one_seat(snap_compare, saves):
 def test_viewer_treasure_as_one_seat(snap_compare, saves):
     assert snap_compare(make_app(saves), terminal_size=(80, 24),
                         run_before=replay_at("treasure-standard.jsonl", 5, ["2"]))
+
+
+def test_browser_in_ukrainian(snap_compare, saves):
+    fill(saves)
+    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=browser_at(1))

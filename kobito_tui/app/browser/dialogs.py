@@ -24,7 +24,7 @@ class ConfirmDialog(ShellDialog):
             yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.confirm, id="confirm", variant="error", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(self.t("Cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#cancel", Button).focus()
@@ -48,11 +48,11 @@ class RenameDialog(ShellDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog browser-dialog"):
-            yield Static(f"Rename {self.old_name} to:", classes="dialog-title", markup=False)
+            yield Static(self.t("Rename {file} to:", file=self.old_name), classes="dialog-title", markup=False)
             yield Input(self.old_name, id="new-name")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Rename", id="rename", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(self.t("Rename"), id="rename", variant="primary", compact=True)
+                yield Button(self.t("Cancel"), id="cancel", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

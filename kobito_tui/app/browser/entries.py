@@ -1,7 +1,8 @@
 """The saved games as the browser lists them: one entry per file, broken files included.
 
 No Textual here: each entry says what a row shows (game, players, date,
-moves, result) and keeps the loaded record for the preview and the replay.
+moves, result: in a translator's words) and keeps the loaded record for the
+preview and the replay.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from kobito_tui.core.record import Record, fold
 from kobito_tui.core.replay import printable_names
 from kobito_tui.core.savefile import SUFFIX, SaveError, load
 from kobito_tui.core.saves import list_saves
+from kobito_tui.i18n import Translator
+from kobito_tui.i18n.words import game_title, names
 
 REPLAYS = "replays"  # the subfolder where the final screen's "Save replay" writes
 
@@ -27,22 +30,16 @@ class SaveEntry:
     example: bool  # shipped with the app: read-only
     header: Header | None = None  # None when even line 1 is unreadable
     record: Record | None = None  # None when the file does not load
-    error: str | None = None  # "line 12: …" when it does not
+    failure: SaveError | None = None  # why it does not (its line and reason, English)
     final_state: Any = None
     over: bool = False
-    winner: str = ""  # "Ann", "Ann and Bob", "draw"
+    winners: list[str] | None = None  # once over: the winners' names, [] for a draw
     modified: float = 0.0  # the file's mtime
 
     @property
-    def game_title(self) -> str:
-        if self.header is None:
-            return "?"
-        return get_game(self.header.game).title
-
-    @property
-    def game_name(self) -> str:
-        """Short, for the list: "Kobito", "Treasure"."""
-        return "?" if self.header is None else self.game_title.split()[-1]
+    def error(self) -> str | None:
+        """Why the file does not load, in English for tools: "line 12: …"."""
+        return None if self.failure is None else f"line {self.failure.line}: {self.failure.reason}"
 
     @property
     def players(self) -> str:
@@ -56,18 +53,6 @@ class SaveEntry:
     def moves(self) -> int:
         return 0 if self.record is None else sum(1 for event in self.record.events if "seat" in event)
 
-    @property
-    def result(self) -> str:
-        """What the Result column says: the winner, "in progress", or why the file is unreadable."""
-        if self.error is not None:
-            return f"⚠ {self.error}"
-        if not self.over:
-            return "in progress"
-        return "draw" if self.winner == "draw" else f"{self.winner} won"
-
-    @property
-    def name(self) -> str:
-        return f"{self.path.name} (example)" if self.example else self.path.name
 
     @property
     def short_name(self) -> str:
@@ -87,7 +72,7 @@ def read_entry(path: Path, example: bool = False) -> SaveEntry:
     try:
         entry.record = load(path)
     except SaveError as error:
-        entry.error = f"line {error.line}: {error.reason}"
+        entry.failure = error
         entry.header = error.header
         return entry
     entry.header = entry.record.header
@@ -96,9 +81,35 @@ def read_entry(path: Path, example: bool = False) -> SaveEntry:
     result = game.result(entry.final_state)
     entry.over = game.is_over(entry.final_state)
     if result is not None:
-        names = [entry.header.name(seat) for seat in result.winners]
-        entry.winner = " and ".join(names) if names else "draw"
+        entry.winners = [entry.header.name(seat) for seat in result.winners]
     return entry
+
+
+def title(t: Translator, entry: SaveEntry) -> str:
+    return "?" if entry.header is None else game_title(t, entry.header.game)
+
+
+def short_title(t: Translator, entry: SaveEntry) -> str:
+    """The game for the list, in one short word: "Kobito", "Treasure"."""
+    if entry.header is None:
+        return "?"
+    # Translators: the game's name in one short word, for a column of 8 or 9 letters.
+    short = {"kobito": t.p("short game name", "Kobito"), "treasure": t.p("short game name", "Treasure")}
+    return short.get(entry.header.game) or get_game(entry.header.game).title
+
+
+def result(t: Translator, entry: SaveEntry) -> str:
+    """What the Result column says: who won, "in progress", or on which line the file is unreadable.
+    (Names as they are, and the file's reason in English: make them printable to show them.)"""
+    if entry.failure is not None:
+        # Translators: why a saved game cannot be read; {reason} is in English.
+        return t("⚠ line {line}: {reason}", line=entry.failure.line, reason=entry.failure.reason)
+    if not entry.over:
+        return t("in progress")
+    if not entry.winners:
+        return t("draw")
+    # Translators: in the saved games' Result column, cut after 11 characters: the names first.
+    return t.n("{names} won", "{names} won", len(entry.winners), names=names(t, entry.winners))
 
 
 def example_paths() -> list[Path]:
@@ -120,10 +131,10 @@ def scan(saves_dir: Path) -> list[SaveEntry]:
 SORT_KEYS = {
     # examples keep the order of their names: their mtimes only say when they were checked out
     "saved": lambda entry: (entry.example, 0.0 if entry.example else -entry.modified, entry.path.name),
-    "game": lambda entry: entry.game_name,
+    "game": lambda entry: entry.header.game if entry.header else "",
     "players": lambda entry: entry.players.lower(),
     "date": lambda entry: entry.date,
     "moves": lambda entry: entry.moves,
-    "result": lambda entry: (entry.error is not None, not entry.over, entry.result),
+    "result": lambda entry: (entry.failure is not None, not entry.over, entry.winners or []),
     "file": lambda entry: (entry.example, entry.path.name),
 }

@@ -13,12 +13,17 @@ from textual.dom import NoScreen
 from textual.widgets import Static
 
 from kobito_tui.app.board import GameBoard, board_class
-from kobito_tui.app.browser.entries import SaveEntry
+from kobito_tui.app.browser.entries import SaveEntry, result, title
+from kobito_tui.core.game import Seat
 from kobito_tui.core.replay import perspectives
-from kobito_tui.core.levels import level_name
 from kobito_tui.core.safetext import printable
+from kobito_tui.i18n import Translator
+from kobito_tui.i18n.words import level_name
 
-HIDDEN = "A game in progress: continue it to see the table (nothing hidden is shown here)."
+
+def hidden(t: Translator) -> str:
+    """Why an unfinished game with several humans (or none) shows no board."""
+    return t("A game in progress: continue it to see the table (nothing hidden is shown here).")
 
 
 def preview_seat(entry: SaveEntry) -> int | None | bool:
@@ -27,18 +32,27 @@ def preview_seat(entry: SaveEntry) -> int | None | bool:
     return allowed[0] if allowed else False
 
 
-def details(entry: SaveEntry) -> str:
+def player(t: Translator, seat: Seat) -> str:
+    """A seat's name (printable), with its level if a computer plays it."""
+    if not seat.is_bot:
+        return printable(seat.name)
+    return t("{name} (computer, {level})", name=printable(seat.name), level=level_name(t, seat.level))
+
+
+def details(t: Translator, entry: SaveEntry) -> str:
     """Two lines: what the file is, then who played and how it stands (or why it cannot be read)."""
-    first = f"{entry.game_title} · {printable(entry.name)} · {entry.date}"
+    file = printable(entry.path.name)
+    parts = [title(t, entry), t("{file} (example)", file=file) if entry.example else file, entry.date]
     if entry.header is not None:
-        players = ", ".join(
-            printable(s.name) + (f" (computer, {level_name(s.level)})" if s.is_bot else "") for s in entry.header.seats
-        )
-        first += f" · {players}"
-    if entry.error is not None:
-        return f"{first}\nCannot be opened — {printable(entry.error)}"
-    text = f"{first}\n{entry.moves} moves · {printable(entry.result)}"
-    return text + "\n" + HIDDEN if entry.record is not None and preview_seat(entry) is False else text
+        parts.append(", ".join(player(t, seat) for seat in entry.header.seats))
+    first = " · ".join(parts)
+    if entry.failure is not None:
+        error = entry.failure
+        # Translators: {reason} says, in English, what is wrong on line {line} of the file.
+        return first + "\n" + t("Cannot be opened — line {line}: {reason}", line=error.line, reason=error.reason)
+    moves = t.n("{count} move", "{count} moves", entry.moves)
+    text = f"{first}\n{moves} · {printable(result(t, entry))}"
+    return text + "\n" + hidden(t) if entry.record is not None and preview_seat(entry) is False else text
 
 
 class Preview(Vertical):
@@ -57,7 +71,9 @@ class Preview(Vertical):
 
     def show_entry(self, entry: SaveEntry | None) -> None:
         self._entry = entry
-        self.query_one("#preview-details", Static).update("No saved games yet." if entry is None else details(entry))
+        t = self.app.t
+        text = t("No saved games yet.") if entry is None else details(t, entry)
+        self.query_one("#preview-details", Static).update(text)
         if not self._swap_queued:
             self._swap_queued = True
             self.call_later(self._swap_board)

@@ -18,22 +18,35 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Footer, Static
 
 from kobito_tui.app.browser.dialogs import ConfirmDialog, RenameDialog
-from kobito_tui.app.browser.entries import SORT_KEYS, SaveEntry, scan
+from kobito_tui.app.browser.entries import SORT_KEYS, SaveEntry, result, scan, short_title
 from kobito_tui.app.browser.preview import Preview
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.base import ShellScreen
-from kobito_tui.core.replay import refusal
 from kobito_tui.core.safetext import is_unsafe, printable
 from kobito_tui.core.savefile import SUFFIX
+from kobito_tui.i18n import Translator
+from kobito_tui.i18n.words import replay_refusal
 
-COLUMNS = (("Game", "game"), ("Players", "players"), ("Date", "date"), ("Moves", "moves"),
-           ("Result", "result"), ("File", "file"))
+COLUMNS = ("game", "players", "date", "moves", "result", "file")
 # Cut to fit 80 columns; the file name gets what is left (at least a saved game's
-# "kobito-20261130-102442"), and the preview shows everything whole.
+# "kobito-20261130-102442"), and the preview shows everything whole.  Headings
+# and the game's short name are never cut: a language that needs more takes it from the file.
 WIDTHS = {"game": 8, "players": 11, "date": 10, "moves": 5, "result": 11}
 FILE_MIN = 22
 PADDING = 2 * len(COLUMNS) + 1  # a space each side of every cell, and the scrollbar
 NAME_MAX_BYTES = 255  # a file name, as most file systems allow
+
+
+def column_names(t: Translator) -> dict[str, str]:
+    """Each column's heading (and its name on the Sort button), by key."""
+    return {
+        "game": t.p("column", "Game"),
+        "players": t.p("column", "Players"),
+        "date": t.p("column", "Date"),
+        "moves": t.p("column", "Moves"),
+        "result": t.p("column", "Result"),
+        "file": t.p("column", "File"),
+    }
 
 
 def cell(text: str, width: int | None = None) -> Text:
@@ -41,14 +54,14 @@ def cell(text: str, width: int | None = None) -> Text:
     return Text(printable(text, width))
 
 
-def rename_problem(name: str) -> str | None:
+def rename_problem(t: Translator, name: str) -> str | None:
     """Why ``name`` cannot be a save file's new name, or None when it can."""
     if "/" in name or "\\" in name or name.startswith("."):
-        return "A name without folders, not starting with a dot."
+        return t("A name without folders, not starting with a dot.")
     if any(is_unsafe(char) for char in name):
-        return f"A name without control characters ({printable(name)})."
+        return t("A name without control characters ({name}).", name=printable(name))
     if len(name.encode("utf-8", "surrogatepass")) > NAME_MAX_BYTES:
-        return f"A name of at most {NAME_MAX_BYTES} bytes."
+        return t.n("A name of at most {count} byte.", "A name of at most {count} bytes.", NAME_MAX_BYTES)
     return None
 
 
@@ -71,21 +84,22 @@ class BrowserScreen(ShellScreen):
         self.sort_reverse = False
 
     def compose(self) -> ComposeResult:
-        yield Static("Saved games and examples", id="browser-title")
+        t = self.t
+        yield Static(t("Saved games and examples"), id="browser-title")
         with Vertical(id="browser-body"):
             table = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
-            for label, key in COLUMNS:
+            for key, label in column_names(t).items():
                 table.add_column(label, key=key)
             yield table
             yield Preview(id="browser-preview")
         with Horizontal(id="browser-controls"):
             for label, action, ident in (
-                ("Replay", "replay", "replay"),
-                ("Continue", "continue", "continue"),
-                ("Rename", "rename", "rename"),
-                ("Delete", "delete", "delete"),
-                ("Sort", "sort", "sort"),
-                ("Back", "close", "close"),
+                (t("Replay"), "replay", "replay"),
+                (t("Continue"), "continue", "continue"),
+                (t("Rename"), "rename", "rename"),
+                (t("Delete"), "delete", "delete"),
+                (t("Sort"), "sort", "sort"),
+                (t("Back"), "close", "close"),
             ):
                 yield Button(label, id=f"browser-{ident}", action=f"screen.{action}", compact=True)
         yield Footer()
@@ -106,12 +120,16 @@ class BrowserScreen(ShellScreen):
         self.entries.sort(key=SORT_KEYS[self.sort_column], reverse=self.sort_reverse)
         table = self.query_one(DataTable)
         table.clear()
-        file_width = max(FILE_MIN, self.size.width - PADDING - sum(WIDTHS.values()))
-        for index, entry in enumerate(self.entries):
+        games = [short_title(self.t, entry) for entry in self.entries]
+        headings = column_names(self.t)
+        widths = {key: max(width, len(headings[key])) for key, width in WIDTHS.items()}
+        widths["game"] = max([widths["game"], *map(len, games)])
+        file_width = max(FILE_MIN, self.size.width - PADDING - sum(widths.values()))
+        for index, (game, entry) in enumerate(zip(games, self.entries)):
             table.add_row(
-                entry.game_name, cell(entry.players, WIDTHS["players"]), cell(entry.date[:10]),
+                game, cell(entry.players, widths["players"]), cell(entry.date[:10]),
                 "" if entry.record is None else str(entry.moves),
-                cell(entry.result, WIDTHS["result"]), cell(entry.short_name, file_width), key=str(index),
+                cell(result(self.t, entry), widths["result"]), cell(entry.short_name, file_width), key=str(index),
             )
         rows = [entry.path for entry in self.entries]
         if keep in rows:
@@ -121,8 +139,9 @@ class BrowserScreen(ShellScreen):
 
     def _label_sort(self) -> None:
         arrow = "" if self.sort_column == "saved" else " ▼" if self.sort_reverse else " ▲"
-        label = dict((key, label) for label, key in COLUMNS).get(self.sort_column, "last saved")
-        self.query_one("#browser-sort", Button).label = f"Sort: {label}{arrow}"
+        column = column_names(self.t).get(self.sort_column) or self.t("last saved")
+        # Translators: the Sort button: the column the list is sorted by, and ▲ or ▼.
+        self.query_one("#browser-sort", Button).label = self.t("Sort: {column}", column=column + arrow)
 
     @property
     def chosen(self) -> SaveEntry | None:
@@ -160,7 +179,7 @@ class BrowserScreen(ShellScreen):
     # -- actions ---------------------------------------------------------------
     def action_sort(self) -> None:
         """The next column to sort by (the buttons and ``s``)."""
-        keys = ["saved", *(key for _, key in COLUMNS)]
+        keys = ["saved", *COLUMNS]
         self.sort_column = keys[(keys.index(self.sort_column) + 1) % len(keys)]
         self.sort_reverse = self.sort_column in ("date", "moves")
         self._show_rows(self.chosen.path if self.chosen else None)
@@ -179,9 +198,9 @@ class BrowserScreen(ShellScreen):
         if entry is None or entry.record is None:
             self._refuse(entry)
             return
-        reason = refusal(entry.header, entry.over)
+        reason = replay_refusal(self.t, entry.header, entry.over)
         if reason is not None:
-            self.notify(reason, title="This game is not over", markup=False)
+            self.notify(reason, title=self.t("This game is not over"), markup=False)
             return
         self.app.push_screen(ReplayScreen(entry.record, entry.path, self.saves_dir), self._replay_closed)
 
@@ -194,21 +213,24 @@ class BrowserScreen(ShellScreen):
         if entry is None or entry.record is None:
             self._refuse(entry)
         elif entry.example:
-            self.notify("Examples can only be replayed (Play from here starts a new game).", title="Example")
+            words = self.t("Examples can only be replayed (Play from here starts a new game).")
+            self.notify(words, title=self.t("Example"))
         elif entry.over:
-            self.notify("This game is over: it can be replayed.", title="Finished game")
+            self.notify(self.t("This game is over: it can be replayed."), title=self.t("Finished game"))
         else:
             self.dismiss(entry.path)
 
     def _refuse(self, entry: SaveEntry | None) -> None:
-        if entry is not None:
-            self.notify(printable(f"{entry.path.name}: {entry.error}"), title="This file cannot be opened",
-                        severity="error", markup=False)
+        if entry is not None and entry.failure is not None:
+            # Translators: {reason} says, in English, what is wrong on line {line} of the file.
+            words = self.t("{file}, line {line}: {reason}", file=printable(entry.path.name), line=entry.failure.line,
+                           reason=entry.failure.reason)
+            self.notify(words, title=self.t("This file cannot be opened"), severity="error", markup=False)
 
     def action_delete(self) -> None:
         entry = self.chosen
         if entry is None or entry.example:
-            self.notify("Examples cannot be deleted.", title="Example")
+            self.notify(self.t("Examples cannot be deleted."), title=self.t("Example"))
             return
 
         def answered(yes: bool | None) -> None:
@@ -216,16 +238,16 @@ class BrowserScreen(ShellScreen):
                 try:
                     entry.path.unlink()
                 except OSError as error:
-                    self.notify(printable(error), title="Not deleted", severity="error", markup=False)
+                    self.notify(printable(error), title=self.t("Not deleted"), severity="error", markup=False)
                 self.reload()
 
-        question = f"Delete {printable(entry.path.name)}? This cannot be undone."
-        self.app.push_screen(ConfirmDialog(question, "Delete"), answered)
+        question = self.t("Delete {file}? This cannot be undone.", file=printable(entry.path.name))
+        self.app.push_screen(ConfirmDialog(question, self.t("Delete")), answered)
 
     def action_rename(self) -> None:
         entry = self.chosen
         if entry is None or entry.example:
-            self.notify("Examples cannot be renamed.", title="Example")
+            self.notify(self.t("Examples cannot be renamed."), title=self.t("Example"))
             return
 
         def answered(name: str | None) -> None:
@@ -233,17 +255,17 @@ class BrowserScreen(ShellScreen):
                 return
             name = name.strip()
             name = name if name.endswith(SUFFIX) else name + SUFFIX
-            problem = rename_problem(name)
+            problem = rename_problem(self.t, name)
             target = entry.path.with_name(name)
             if problem is None and target.exists():
-                problem = f"{printable(target.name)} already exists."
+                problem = self.t("{file} already exists.", file=printable(target.name))
             if problem is None:
                 try:
                     entry.path.rename(target)
                 except (OSError, ValueError) as error:
                     problem = printable(error)
             if problem is not None:
-                self.notify(problem, title="Not renamed", severity="error", markup=False)
+                self.notify(problem, title=self.t("Not renamed"), severity="error", markup=False)
                 return
             self.reload(keep=target)
 

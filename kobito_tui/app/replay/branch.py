@@ -9,25 +9,25 @@ from textual.widgets import Button, Input, Select, Static
 
 from kobito_tui.app.screens.base import ShellDialog
 from kobito_tui.core.game import Seat
-from kobito_tui.core.levels import canonical, seat_kinds
-from kobito_tui.core.safetext import name_problem
-
-KINDS = seat_kinds()
+from kobito_tui.core.levels import LEVELS, canonical, chosen, seat_choice
+from kobito_tui.i18n import Translator
+from kobito_tui.i18n.words import default_name, name_problem, seat_kinds
 
 
 def seat_kind(seat: Seat) -> str:
     """The seat's choice in the menu (an old level name chooses its new name)."""
     if not seat.is_bot:
-        return "human"
+        return seat_choice()
     level = canonical(seat.level or "medium")
-    return f"bot:{level}" if any(value == f"bot:{level}" for _, value in KINDS) else "bot:easy"
+    return seat_choice(level if level in LEVELS else "easy")
 
 
-def make_seat(name: str, kind: str, number: int) -> Seat:
-    """The seat chosen in one row; an empty name becomes "Player n" / "Computer n"."""
+def make_seat(t: Translator, name: str, kind: str, seat: int) -> Seat:
+    """The seat chosen in row ``seat`` (0-based); an empty name becomes "Player n" / "Computer n"."""
+    kind, level = chosen(kind)
     if kind == "human":
-        return Seat(name.strip() or f"Player {number}")
-    return Seat(name.strip() or f"Computer {number}", "bot", kind.partition(":")[2])
+        return Seat(name.strip() or t("Player {number}", number=seat + 1))
+    return Seat(name.strip() or default_name(t, seat, kind), kind, level)
 
 
 class BranchDialog(ShellDialog):
@@ -43,24 +43,25 @@ class BranchDialog(ShellDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="branch-dialog"):
-            yield Static("Play from here — who plays each seat?", classes="dialog-title")
+            yield Static(self.t("Play from here — who plays each seat?"), classes="dialog-title")
             for number, seat in enumerate(self.seats):
                 with Horizontal(classes="branch-seat"):
                     yield Input(seat.name, id=f"branch-name-{number}", classes="branch-name", compact=True)
                     yield Select(
-                        KINDS, value=seat_kind(seat), allow_blank=False, id=f"branch-kind-{number}", compact=True,
+                        seat_kinds(self.t), value=seat_kind(seat), allow_blank=False, id=f"branch-kind-{number}", compact=True,
                         disabled=self.kinds_fixed,
                     )
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Play", id="branch-play", variant="primary", compact=True)
-                yield Button("Cancel", id="branch-cancel", compact=True)
+                yield Button(self.t("Play"), id="branch-play", variant="primary", compact=True)
+                yield Button(self.t("Cancel"), id="branch-cancel", compact=True)
 
     def chosen_seats(self) -> tuple[Seat, ...]:
         return tuple(
             make_seat(
+                self.t,
                 self.query_one(f"#branch-name-{number}", Input).value,
                 self.query_one(f"#branch-kind-{number}", Select).value,
-                number + 1,
+                number,
             )
             for number in range(len(self.seats))
         )
@@ -75,9 +76,9 @@ class BranchDialog(ShellDialog):
 
     def _play(self) -> None:
         seats = self.chosen_seats()
-        problem = next(filter(None, (name_problem(seat.name) for seat in seats)), None)
+        problem = next(filter(None, (name_problem(self.t, seat.name) for seat in seats)), None)
         if problem is not None:
-            self.notify(problem.capitalize() + ".", title="Play from here", severity="error")
+            self.notify(problem, title=self.t("Play from here"), severity="error", markup=False)
         else:
             self.dismiss(seats)
 

@@ -17,8 +17,6 @@ from kobito_tui.core.replay import ReplayCursor
 from kobito_tui.i18n import Translator, translator
 from kobito_tui.i18n.messages import say
 
-START = "— start —"
-
 
 class ReplayLog(Widget, can_focus=True):
     COMPONENT_CLASSES = {"replay-log--current"}
@@ -48,7 +46,8 @@ class ReplayLog(Widget, can_focus=True):
     def lines(self, count: int) -> list[tuple[int, str]]:
         """The last ``count`` lines up to the position, the start first if it is among them."""
         lines = [(at, say(self.t, line, self.names)) for at, line in self.cursor.lines_before(self.cursor.position, self.seat, count)]
-        return lines if len(lines) == count else [(0, START), *lines][-count:]
+        # Translators: the first line of a replay's log, before anything happened.
+        return lines if len(lines) == count else [(0, self.t("— start —")), *lines][-count:]
 
     def render(self) -> Content:
         width, height = self.content_size

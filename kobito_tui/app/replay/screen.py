@@ -27,31 +27,34 @@ from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record
-from kobito_tui.core.replay import ReplayCursor, refusal
+from kobito_tui.core.replay import ReplayCursor
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import save
 from kobito_tui.core.saves import new_save_path
-from kobito_tui.i18n.messages import english
+from kobito_tui.i18n import Translator
+from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.words import game_title, replay_refusal
 
 SPEEDS = (0.5, 1, 2, 4, 8)  # × the base pace
 BASE_PACE = 0.5  # seconds per event at 1×
 
 
-# (label, action, id, tooltip) of the buttons under the timeline; labels that
-# change (play, speed, view) are set by show_position.
-CONTROLS = (
-    ("|◀", "jump(0)", "start", "To the start (Home)"),
-    ("◀◀", "turn(-1)", "turn-back", "One turn back (PgUp)"),
-    ("◀", "step(-1)", "back", "One event back (←)"),
-    ("", "play", "play", "Play or pause (space)"),
-    ("▶", "step(1)", "step", "One event forward (→)"),
-    ("▶▶", "turn(1)", "turn-forward", "One turn forward (PgDn)"),
-    ("▶|", "jump(-1)", "end", "To the end (End)"),
-    ("", "speed(1, True)", "speed", "Playing speed (+ and -)"),
-    ("", "perspective", "view", "Whose eyes: everything, or one seat (v, 0-6)"),
-    ("Play from here", "branch", "branch", "A new game from this moment (b)"),
-    ("Back", "close", "close", "Close the replay (Esc)"),
-)
+def controls(t: Translator) -> tuple[tuple[str, str, str, str], ...]:
+    """(label, action, id, tooltip) of the buttons under the timeline; labels that
+    change (play, speed, view) are set by show_position."""
+    return (
+        ("|◀", "jump(0)", "start", t("To the start (Home)")),
+        ("◀◀", "turn(-1)", "turn-back", t("One turn back (PgUp)")),
+        ("◀", "step(-1)", "back", t("One event back (←)")),
+        ("", "play", "play", t("Play or pause (space)")),
+        ("▶", "step(1)", "step", t("One event forward (→)")),
+        ("▶▶", "turn(1)", "turn-forward", t("One turn forward (PgDn)")),
+        ("▶|", "jump(-1)", "end", t("To the end (End)")),
+        ("", "speed(1, True)", "speed", t("Playing speed (+ and -)")),
+        ("", "perspective", "view", t("Whose eyes: everything, or one seat (v, 0-6)")),
+        (t("Play from here"), "branch", "branch", t("A new game from this moment (b)")),
+        (t("Back"), "close", "close", t("Close the replay (Esc)")),
+    )
 
 
 def speed_label(speed: float) -> str:
@@ -97,20 +100,20 @@ class ReplayScreen(ShellScreen):
         yield Static("", id="replay-position", markup=False)
         with Horizontal(id="replay-table"):
             yield self.board
-            yield ReplayLog(self.cursor, self.seat, id="replay-log")
+            yield ReplayLog(self.cursor, self.seat, self.t, id="replay-log")
         yield Timeline(self.cursor.length, id="replay-timeline")
         with Horizontal(id="replay-controls"):
-            for label, action, ident, tip in CONTROLS:
+            for label, action, ident, tip in controls(self.t):
                 yield Button(label, id=f"replay-{ident}", action=f"screen.{action}", tooltip=tip, compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         if self not in self.app.screen_stack:
             return  # closed before it was shown (keys typed fast): its widgets are gone
-        reason = refusal(self.header, self.cursor.over)
+        reason = replay_refusal(self.t, self.header, self.cursor.over)
         if reason is not None:
             self.dismiss(None)
-            self.app.push_screen(MessageScreen("This game is not over", reason))
+            self.app.push_screen(MessageScreen(self.t("This game is not over"), reason))
             return
         self.query_one("#replay-view", Button).disabled = len(self.cursor.perspectives) < 2
         self.show_position()
@@ -128,8 +131,10 @@ class ReplayScreen(ShellScreen):
         wraps = len(text) > line.content_size.width
         line.update(text, layout=wraps or line.content_size.height > 1)
         self._label("#replay-speed", speed_label(self.speed))
-        self._label("#replay-view", "View: all" if self.seat is None else f"View: {self.seat + 1}")
-        self._label("#replay-play", "Pause" if self._timer else "Play")
+        t = self.t
+        # Translators: the button that chooses whose eyes the replay shows: everything, or seat 1, 2…
+        self._label("#replay-view", t("View: all") if self.seat is None else t("View: {number}", number=self.seat + 1))
+        self._label("#replay-play", t("Pause") if self._timer else t.p("replay", "Play"))
 
     def _label(self, selector: str, text: str) -> None:
         button = self.query_one(selector, Button)
@@ -138,24 +143,31 @@ class ReplayScreen(ShellScreen):
 
     def title_text(self) -> str:
         """Whose eyes first (it changes), then the game, the players and the file."""
-        eyes = "everything shown" if self.seat is None else f"as {self.header.name(self.seat)} saw it"
-        parts = ["Replay", eyes, self.cursor.game.title, ", ".join(s.name for s in self.header.seats)]
+        t = self.t
+        eyes = t("everything shown") if self.seat is None else t("as {name} saw it", name=self.header.name(self.seat))
+        parts = [t("Replay"), eyes, game_title(t, self.header.game), ", ".join(s.name for s in self.header.seats)]
         if self.path is not None:
             parts.append(printable(self.path.name))
         return " · ".join(parts)
 
     def position_text(self) -> str:
-        cursor = self.cursor
+        cursor, t = self.cursor, self.t
         if cursor.position == cursor.length and cursor.over:
             result = cursor.game.result(cursor.state)
-            return f"Game over: {english(result.summary, [s.name for s in self.header.seats])}" if result and result.summary else "Game over"
-        parts = [f"Event {cursor.position}/{cursor.length}", f"move {cursor.moves_done}/{cursor.moves}"]
+            if result is None or result.summary is None:
+                return t("Game over")
+            return t("Game over: {result}", result=say(t, result.summary, [s.name for s in self.header.seats]))
+        parts = [
+            t("Event {number}/{count}", number=cursor.position, count=cursor.length),
+            # Translators: a move is one action of a player; a turn (below) may hold several moves.
+            t("move {number}/{count}", number=cursor.moves_done, count=cursor.moves),
+        ]
         if cursor.turn:
-            parts.append(f"turn {cursor.turn}/{cursor.turns}")
+            parts.append(t("turn {number}/{count}", number=cursor.turn, count=cursor.turns))
         if cursor.to_act is not None:
-            parts.append(f"{self.header.name(cursor.to_act)} to act")
+            parts.append(t("{name} to act", name=self.header.name(cursor.to_act)))
         else:
-            parts.append("setting up")
+            parts.append(t("setting up"))
         return " · ".join(parts)
 
     # -- actions (keys and buttons) ----------------------------------------
@@ -211,7 +223,8 @@ class ReplayScreen(ShellScreen):
             return
         if wanted not in allowed:
             name = self.header.name(self.seat)
-            self.notify(f"The game is not over: only {name}'s view can be shown.", title="View", markup=False)
+            words = self.t("The game is not over: only what {name} sees can be shown.", name=name)
+            self.notify(words, title=self.t("View"), markup=False)
             return
         self.seat = wanted
         self.query_one("#replay-title", Static).update(self.title_text())
@@ -232,8 +245,12 @@ class ReplayScreen(ShellScreen):
         try:
             save(path, record)
         except OSError as error:
-            reason = f"{path}: {error.strerror or error}. Nothing was written; the replay stays open."
-            self.app.push_screen(MessageScreen("The new game could not be saved", reason))
+            # Translators: {error} is the system's reason, in English.
+            reason = self.t(
+                "{file}: {error}. Nothing was written; the replay stays open.",
+                file=printable(path), error=printable(error.strerror or error),
+            )
+            self.app.push_screen(MessageScreen(self.t("The new game could not be saved"), reason))
             return
         self.dismiss(path)
 

@@ -15,20 +15,16 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.widgets.tickbox import TickBox
-from kobito_tui.core.game import Game, OptionSpec, Seat
+from kobito_tui.core.game import Game, Header, OptionSpec, Seat
 from kobito_tui.core.games import entry, game_ids, get_game
-from kobito_tui.core.levels import chosen, seat_choice, seat_kinds
+from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.record import new_header
-from kobito_tui.core.safetext import name_problem
+from kobito_tui.core.safetext import printable
+from kobito_tui.i18n import Translator
+from kobito_tui.i18n.options import option_help, option_label, option_value
+from kobito_tui.i18n.words import default_name, game_title, seat_kinds, seat_problem
 
 MAX_SEATS = 6
-SEAT_KINDS = list(seat_kinds())
-
-
-def default_name(seat: int, kind: str) -> str:
-    if kind == "human":
-        return "You" if seat == 0 else f"Player {seat + 1}"
-    return f"Computer {seat + 1}"
 
 
 def available_games() -> list[Game]:
@@ -42,33 +38,29 @@ def available_games() -> list[Game]:
     return games
 
 
-def shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
 def player_counts(game: Game) -> list[tuple[str, int]]:
     return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
 
 
-def option_widget(spec: OptionSpec) -> Widget:
+def option_widget(t: Translator, spec: OptionSpec) -> Widget:
     ident = f"opt-{spec.name}"
     if spec.choices:
-        choices = [(shown(choice), choice) for choice in spec.choices]
+        choices = [(option_value(t, choice), choice) for choice in spec.choices]
         return Select(choices, value=spec.default, allow_blank=False, compact=True, id=ident)
     if spec.kind is bool:
         return TickBox("", spec.default, compact=True, id=ident)
     return Input(str(spec.default), type="integer" if spec.kind is int else "text", compact=True, id=ident)
 
 
-def option_rows(game: Game) -> list[Horizontal]:
+def option_rows(t: Translator, game: Game) -> list[Horizontal]:
     """A row per rule option: its name with the default, and a control set to the default."""
     rows = []
     for spec in game.option_specs():
-        label = Label(f"{spec.label} (default {shown(spec.default)})", classes="form-label wide")
-        row = Horizontal(label, option_widget(spec), classes="form-row")
-        row.tooltip = spec.help or None
+        words = {"label": option_label(t, game.id, spec), "value": option_value(t, spec.default)}
+        # Translators: a rule option's name and its default value, e.g. "Turn limit (default 0)".
+        label = Label(t("{label} (default {value})", **words), classes="form-label wide")
+        row = Horizontal(label, option_widget(t, spec), classes="form-row")
+        row.tooltip = option_help(t, game.id, spec) or None
         rows.append(row)
     return rows
 
@@ -83,42 +75,44 @@ class NewGameScreen(ShellScreen):
         self.options_for = self.games[0].id  # the game whose rule options are shown
 
     def compose(self) -> ComposeResult:
-        yield Static("New game", classes="dialog-title")
+        t = self.t
+        yield Static(t("New game"), classes="dialog-title")
         with VerticalScroll(id="new-game-form"):
             with Horizontal(classes="form-row"):
-                yield Label("Game", classes="form-label")
+                yield Label(t("Game"), classes="form-label")
                 yield Select(
-                    [(game.title, game.id) for game in self.games],
+                    [(game_title(t, game.id), game.id) for game in self.games],
                     value=self.games[0].id,
                     allow_blank=False,
                     compact=True,
                     id="game",
                 )
             with Horizontal(classes="form-row"):
-                yield Label("Players", classes="form-label")
+                yield Label(t("Players"), classes="form-label")
                 yield Select(player_counts(self.games[0]), allow_blank=False, compact=True, id="players")
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="form-row seat-row", id=f"seat-{seat}") as row:
                     row.display = seat < self.games[0].min_players  # the first player count
-                    yield Label(f"Seat {seat + 1}", classes="form-label")
+                    yield Label(t("Seat {number}", number=seat + 1), classes="form-label")
                     kind = "human" if seat == 0 else "bot"
-                    yield Input(default_name(seat, kind), compact=True, id=f"name-{seat}", classes="seat-name")
+                    yield Input(default_name(t, seat, kind), compact=True, id=f"name-{seat}", classes="seat-name")
                     yield Select(
-                        SEAT_KINDS,
+                        seat_kinds(t),
                         value=seat_choice(None if seat == 0 else entry(self.games[0].id).default_level),
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
                     )
-            yield Static("Rule options", classes="form-section")
-            yield Vertical(*option_rows(self.games[0]), id="options")
+            yield Static(t("Rule options"), classes="form-section")
+            yield Vertical(*option_rows(t, self.games[0]), id="options")
             with Horizontal(classes="form-row"):
-                yield Label("Seed", classes="form-label")
-                yield Input(placeholder="random", type="integer", compact=True, id="seed")
+                # Translators: the number that fixes the shuffles, to play the same deal again.
+                yield Label(t("Seed"), classes="form-label")
+                yield Input(placeholder=t.p("seed", "random"), type="integer", compact=True, id="seed")
         yield Static("", id="form-error", markup=False)
         with Horizontal(classes="dialog-buttons"):
-            yield Button("Start", id="start", variant="primary", compact=True)
-            yield Button("Cancel", id="cancel", compact=True)
+            yield Button(t("Start"), id="start", variant="primary", compact=True)
+            yield Button(t("Cancel"), id="cancel", compact=True)
         yield Footer()
 
     @property
@@ -135,7 +129,7 @@ class NewGameScreen(ShellScreen):
         self._fit_seats(game)
         options = self.query_one("#options", Vertical)
         await options.remove_children()
-        await options.mount_all(option_rows(game))
+        await options.mount_all(option_rows(self.t, game))
 
     @on(Select.Changed, ".seat-row Select")
     def _on_kind(self, event: Select.Changed) -> None:
@@ -143,13 +137,12 @@ class NewGameScreen(ShellScreen):
         seat = int(event.select.id.removeprefix("kind-"))
         name = self.query_one(f"#name-{seat}", Input)
         kind = chosen(str(event.value))[0]
-        if name.value.strip() in {"", *(default_name(seat, other) for other in ("human", "bot"))}:
-            name.value = default_name(seat, kind)
+        if name.value.strip() in {"", *(default_name(self.t, seat, other) for other in ("human", "bot"))}:
+            name.value = default_name(self.t, seat, kind)
 
     @on(Input.Changed, ".seat-name")
     def _on_name(self, event: Input.Changed) -> None:
-        problem = name_problem(event.value)
-        self._show_error(f"Seat {int(event.input.id.removeprefix('name-')) + 1}: {problem}" if problem else "")
+        self._show_error(seat_problem(self.t, int(event.input.id.removeprefix("name-")), event.value) or "")
 
     def _show_error(self, text: str) -> None:
         error = self.query_one("#form-error", Static)
@@ -178,13 +171,13 @@ class NewGameScreen(ShellScreen):
             self.query_one(f"#seat-{seat}").display = isinstance(count, int) and seat < count
 
     def seats(self) -> tuple[Seat, ...]:
-        """The seats shown; ValueError names the first seat whose name is refused."""
+        """The seats shown; ValueError names (in words) the first seat whose name is refused."""
         seats = []
         for seat in range(self.query_one("#players", Select).value):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
-            problem = name_problem(name)
+            problem = seat_problem(self.t, seat, name)
             if problem:
-                raise ValueError(f"Seat {seat + 1}: {problem}")
+                raise ValueError(problem)
             seats.append(Seat(name, *chosen(self.query_one(f"#kind-{seat}", Select).value)))
         return tuple(seats)
 
@@ -198,13 +191,26 @@ class NewGameScreen(ShellScreen):
             values[spec.name] = value
         return values
 
-    def action_start(self) -> None:
-        seed_text = self.query_one("#seed", Input).value.strip()
+    def seed(self) -> int | None:
+        """The seed typed, or None for a random game; ValueError (in words) for a half-typed one."""
+        text = self.query_one("#seed", Input).value.strip()
+        if text and not text.lstrip("-").isdigit():
+            raise ValueError(self.t("The seed is a whole number, or empty for a random game."))
+        return int(text) if text else None
+
+    def header(self) -> Header:
+        """The new game's header; ValueError says in the player's words what stops it."""
+        seats, seed = self.seats(), self.seed()
         try:
-            seed = int(seed_text) if seed_text else None
-            header = new_header(self.game.id, self.seats(), self.options(), seed)
+            return new_header(self.game.id, seats, self.options(), seed)
+        except ValueError as error:  # the engine's reason (English) why an option cannot be used
+            raise ValueError(self.t("These options cannot be used: {reason}", reason=printable(error, 200))) from None
+
+    def action_start(self) -> None:
+        try:
+            header = self.header()
         except ValueError as error:
-            self._show_error(f"Cannot start: {error}")
+            self._show_error(self.t("Cannot start: {reason}", reason=str(error)))
             return
         self.dismiss(header)
 

@@ -1,0 +1,60 @@
+"""The new-game dialog in Ukrainian and Russian at 80×24 (look at them:
+tests/app/__snapshots__/test_new_game_languages/), and the words a player types against."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Select
+
+from kobito_tui.app.main import KobitoApp
+
+from .conftest import no_blink
+
+
+async def _still(pilot) -> None:
+    no_blink(pilot.app)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_new_game_dialog(snap_compare, saves, lang):
+    assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), press=["n"], run_before=_still)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_new_game_dialog_for_hide_the_treasure(snap_compare, saves, lang):
+    async def treasure(pilot) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#game", Select).value = "treasure"
+        await pilot.pause()
+        await _still(pilot)
+
+    assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), run_before=treasure)
+
+
+async def test_names_levels_and_refusals_in_russian(saves):
+    app = KobitoApp(saves, bot_delay=0, lang="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert [screen.query_one(f"#name-{seat}", Input).value for seat in (0, 1)] == ["Вы", "Компьютер 2"]
+        kinds = dict((value, label) for label, value in screen.query_one("#kind-1", Select)._options)
+        assert kinds["bot:medium"] == "Компьютер · Средний" and kinds["human"] == "Человек"
+        screen.query_one("#kind-1", Select).value = "human"  # the default name follows the kind
+        await pilot.pause()
+        assert screen.query_one("#name-1", Input).value == "Игрок 2"
+        screen.query_one("#name-1", Input).value = "x" * 30
+        await pilot.pause()
+        error = str(screen.query_one("#form-error").render())
+        assert error == "Место 2: Имя игрока — не больше 24 символов (введено 30)."
+        screen.action_start()
+        await pilot.pause()
+        assert str(screen.query_one("#form-error").render()).startswith("Нельзя начать: Место 2: Имя")
+        screen.query_one("#name-1", Input).value = "Оля"
+        screen.query_one("#seed", Input).value = "-"
+        await pilot.pause()
+        screen.action_start()
+        await pilot.pause()
+        assert str(screen.query_one("#form-error").render()) == "Нельзя начать: Зерно — целое число; без него игра случайная."
