@@ -32,6 +32,7 @@ from kobito_tui.app.screens.lobby import NOT_ANSWERING, LobbyScreen, refused, se
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
+from kobito_tui.i18n.words import name_problem as name_words
 from kobito_tui.i18n import resolve_language
 from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
 from kobito_tui.serve.protocol import TableInfo
@@ -69,11 +70,11 @@ class NameDialog(ShellDialog):
             yield Static("", id="name-error", markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.query_one("#name-error", Static).update(name_problem(event.value.strip()) or "")
+        self.query_one("#name-error", Static).update(name_words(self.t, event.value.strip()) or "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
-        problem = name_problem(name)
+        problem = name_words(self.t, name)
         if problem is None:
             self.dismiss(name)
         else:

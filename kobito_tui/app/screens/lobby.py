@@ -25,11 +25,12 @@ from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.new_game import SEAT_KINDS, NewGameScreen
 from kobito_tui.core.game import Header
 from kobito_tui.core.games import game_ids
-from kobito_tui.core.levels import chosen, level_name, seat_choice
+from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import game_title as titled
+from kobito_tui.i18n.words import level_name
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.table import Refusal
@@ -43,23 +44,12 @@ def refused(app: App, refusal: Refusal) -> str:
     return t("Refused: {reason}", reason=say(t, refusal))
 
 
-def level_words(t: Translator, level: str | None) -> str:
-    """A computer's level in the player's words."""
-    words = {
-        "easy": t.p("computer level", "Easy"),
-        "medium": t.p("computer level", "Medium"),
-        "hard": t.p("computer level", "Hard"),
-        "random": t.p("computer level", "Random"),
-    }
-    return words.get(level or "", level_name(level))
-
-
 def seat_text(t: Translator, seat: SeatInfo, away: bool = True) -> str:
     """A seat as the lobby lists it: open, a computer, or a player (away, when ``away``)."""
     if seat.kind == "open":
         return t("(open)")
     if seat.kind == "computer":
-        return t("computer ({level})", level=level_words(t, seat.level))
+        return t("computer ({level})", level=level_name(t, seat.level))
     name = printable(seat.name, NAME_MAX_CHARS)
     return name if seat.connected or not away else t("{name} (away)", name=name)
 
