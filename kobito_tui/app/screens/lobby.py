@@ -22,7 +22,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
-from kobito_tui.app.screens.new_game import SEAT_KINDS, NewGameScreen
+from kobito_tui.app.screens.new_game import NewGameScreen
 from kobito_tui.core.game import Header
 from kobito_tui.core.games import game_ids
 from kobito_tui.core.levels import chosen, seat_choice
@@ -30,7 +30,7 @@ from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import game_title as titled
-from kobito_tui.i18n.words import level_name
+from kobito_tui.i18n.words import level_name, seat_kinds
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.table import Refusal
@@ -80,7 +80,7 @@ class TableForm(NewGameScreen):
         self.query_one("#seed", Input).parent.display = False  # the hub deals from the OS
         for kind in self.query(".seat-row Select").results(Select):
             value = kind.value
-            kind.set_options([*(choice for choice in SEAT_KINDS if chosen(choice[1])[1]), (self.t("Open seat"), seat_choice())])
+            kind.set_options([*(choice for choice in seat_kinds(self.t) if chosen(choice[1])[1]), (self.t("Open seat"), seat_choice())])
             kind.value = value  # after the set_options, so that the label shown follows
 
 
