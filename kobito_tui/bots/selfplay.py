@@ -156,8 +156,12 @@ def run(args: Any) -> dict:
 
 def report(result: dict) -> str:
     """The table in words."""
-    work = (f"hard bots: {result['iterations']} iterations per decision" if result["iterations"]
-            else f"hard budget {result['budget_s']} s per decision")
+    if not result["iterations"]:
+        work = f"hard budget {result['budget_s']} s per decision"
+    elif result["game"] == "kobito":
+        work = f"hard bots: {result['iterations']} iterations per decision"
+    else:
+        work = "hard bots: every path searched"
     lines = [
         f"{result['game']}: {result['games']} games, seats rotated, {work}",
         "options: " + (", ".join(f"{name}={value}" for name, value in result["options"].items()) or "defaults"),

@@ -85,4 +85,5 @@ def test_fixed_iterations_make_hard_games_independent_of_the_clock(game_id):
         return {name: (row["win_rate"], row["mean_score"]) for name, row in result["bots"].items()}
 
     assert scores(0.0001) == scores(5.0)
-    assert "6 iterations per decision" in selfplay.report(selfplay.run(args(games=1, iterations=6)))
+    assert "every path searched" in selfplay.report(selfplay.run(args(games=1, iterations=6)))
+    assert "6 iterations per decision" in selfplay.report(selfplay.run(args(game="kobito", games=1, iterations=6)))
