@@ -51,9 +51,9 @@ def test_treasure_decisions_ignore_other_colours(level, players, options):
             other = rehide_treasure(state, seat)
             assert game.view(other, seat) == game.view(state, seat)
             assert all(a != b for s, (a, b) in enumerate(zip(state.colour_of, other.colour_of)) if s != seat)
-            # A generous budget: the search always completes, so timing cannot change the choice.
-            first = decide(make_bot("treasure", level, 5, budget_s=30), game, header, state, events, seat)
-            second = decide(make_bot("treasure", level, 5, budget_s=30), game, header, other, events, seat)
+            # Fixed work: the search always completes, so timing cannot change the choice.
+            first = decide(make_bot("treasure", level, 5, iterations=1), game, header, state, events, seat)
+            second = decide(make_bot("treasure", level, 5, iterations=1), game, header, other, events, seat)
             assert first == second
             checked += 1
     assert checked >= 5
