@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=200)
     selfplay.add_argument("--seed", type=int, default=1)
     selfplay.add_argument("--budget", dest="budget_s", type=float, help="seconds per strong decision (default 0.8)")
+    selfplay.add_argument("--iterations", type=int, metavar="N",
+                          help="fixed work per hard decision instead of the clock: N Kobito search iterations (Treasure: every path)")
     selfplay.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     selfplay.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE", help="a rule option")
     selfplay.add_argument("--keep", metavar="DIR", help="write every game as a save file in DIR")

@@ -52,9 +52,14 @@ class EasyBot:
         return self.medium.choose(game, header, view, legal, history)
 
 
-def make_bot(game_id: str, level: str, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S) -> Bot:
+def make_bot(
+    game_id: str, level: str, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S, iterations: int | None = None
+) -> Bot:
     """A bot of ``level`` (easy, medium, hard, random, or an old name) for ``game_id``;
-    ``budget_s`` bounds the thinking time of a hard bot per decision."""
+    ``budget_s`` bounds the thinking time of a hard bot per decision.  With
+    ``iterations`` a hard bot does a fixed amount of work instead, whatever the
+    clock (for measuring strength on a loaded machine): Kobito runs exactly that
+    many search iterations, Hide the Treasure searches every path."""
     level = canonical(level)
     if level == "random":
         return RandomBot(seed)
@@ -62,6 +67,6 @@ def make_bot(game_id: str, level: str, seed: int | None = None, budget_s: float 
     if bots is None:
         raise KeyError(f"no bots for game {game_id!r}")
     if level == "hard":
-        return load(bots[1])(seed, budget_s)
+        return load(bots[1])(seed, budget_s, iterations)
     medium: Bot = load(bots[0])(seed)
     return medium if level == "medium" else EasyBot(medium, seed)

@@ -53,14 +53,21 @@ def labels(players: str) -> list[str]:
 
 
 def play_game(
-    game_id: str, levels: list[str], seed: int, budget_s: float, options: dict | None = None, keep: Path | None = None
+    game_id: str,
+    levels: list[str],
+    seed: int,
+    budget_s: float,
+    options: dict | None = None,
+    keep: Path | None = None,
+    iterations: int | None = None,
 ) -> dict:
     """One game: ``levels`` by seat.  Credits (win shares), scores and decision times by seat;
-    the game is saved to the file ``keep`` when given."""
+    the game is saved to the file ``keep`` when given; ``iterations`` fixes the hard bots'
+    work (see :func:`make_bot`)."""
     game = get_game(game_id)
     seats = tuple(Seat(f"Computer {i + 1}", "bot", level) for i, level in enumerate(levels))
     header = new_header(game_id, seats, options, seed=seed)
-    bots = [make_bot(game_id, level, seed * 31 + i, budget_s) for i, level in enumerate(levels)]
+    bots = [make_bot(game_id, level, seed * 31 + i, budget_s, iterations) for i, level in enumerate(levels)]
     state = game.new_state(header)
     events: list[Event] = []
     seen: list[list[Event]] = [[] for _ in seats]  # each seat's redacted history
@@ -98,8 +105,9 @@ def _play(job: tuple) -> dict:
 
 def run(args: Any) -> dict:
     """Play ``args.games`` games; ``args`` has game, players, games, seed,
-    budget_s (strong bots' seconds per decision, None: the default), jobs (processes),
-    option (rule options as name-value pairs) and keep (a folder for the games, or None)."""
+    budget_s (hard bots' seconds per decision, None: the default), iterations (a fixed
+    amount of work per hard decision instead, or None), jobs (processes), option
+    (rule options as name-value pairs) and keep (a folder for the games, or None)."""
     names = labels(args.players)
     levels = [name.split("#")[0].split(":")[1] for name in names]
     budget_s = args.budget_s or DEFAULT_BUDGET_S
@@ -110,7 +118,7 @@ def run(args: Any) -> dict:
     folder = None if args.keep is None else Path(args.keep)
     jobs = [
         (args.game, [levels[names.index(s)] for s in seating], order.randrange(2**31), budget_s, options,
-         None if folder is None else folder / f"{args.game}-selfplay-{i + 1:04d}{SUFFIX}")
+         None if folder is None else folder / f"{args.game}-selfplay-{i + 1:04d}{SUFFIX}", args.iterations)
         for i, seating in enumerate(seatings)
     ]
     workers = args.jobs or 1
@@ -137,13 +145,20 @@ def run(args: Any) -> dict:
             "decision_ms_median": 1000 * statistics.median(times[name]) if times[name] else 0.0,
             "decision_ms_p95": 1000 * percentile(times[name], 0.95),
         }
-    return {"game": args.game, "bots": bots, "games": args.games, "budget_s": budget_s, "options": options}
+    return {"game": args.game, "bots": bots, "games": args.games, "budget_s": budget_s, "iterations": args.iterations,
+            "options": options}
 
 
 def report(result: dict) -> str:
     """The table in words."""
+    if not result["iterations"]:
+        work = f"hard budget {result['budget_s']} s per decision"
+    elif result["game"] == "kobito":
+        work = f"hard bots: {result['iterations']} iterations per decision"
+    else:
+        work = "hard bots: every path searched"
     lines = [
-        f"{result['game']}: {result['games']} games, seats rotated, strong budget {result['budget_s']} s per decision",
+        f"{result['game']}: {result['games']} games, seats rotated, {work}",
         "options: " + (", ".join(f"{name}={value}" for name, value in result["options"].items()) or "defaults"),
         f"{'bot':<16}{'win rate':>10}{'95% CI':>18}{'mean score':>12}{'median ms':>11}{'p95 ms':>10}",
     ]

@@ -13,6 +13,7 @@ first step and replay the plan while the history shows nothing else happened.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -72,14 +73,16 @@ class GreedyBot(_PathBot):
 class StrongBot(_PathBot):
     """Deduce the others' colours, play the next rounds out in each likely
     world, and keep the own colour hidden (see ``treasure_search``).  Paths
-    are searched best-looking first, so a short budget still picks well."""
+    are searched best-looking first, so a short budget still picks well;
+    with ``iterations`` (any number) every path is searched, whatever the clock."""
 
-    def __init__(self, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S):
+    def __init__(self, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S, iterations: int | None = None):
         super().__init__(seed)
         self.budget_s = budget_s
+        self.unbounded = iterations is not None
 
     def pick(self, table: Table, seat: int, mine: int, options: list[Path]) -> Path:
-        deadline = time.perf_counter() + self.budget_s * 0.8
+        deadline = math.inf if self.unbounded else time.perf_counter() + self.budget_s * 0.8
         search = RoundSearch(table, seat, mine)
         ordered = sorted(options, key=lambda p: -greedy_score(table.board, table.layout, mine, p))
         best, best_value = ordered[0], -float("inf")

@@ -10,7 +10,10 @@ times, and three habits per bot: penalty cards taken, pots left one or two
 cards short that the next player then won, turns ended with four workshop
 rainbows)::
 
-    .venv/bin/python tests/bots/oracle.py --players strong,oracle --games 42 --budget 0.3 --jobs 2
+    .venv/bin/python tests/bots/oracle.py --players hard,oracle --games 42 --budget 0.3 --jobs 2
+
+``--iterations N`` gives both the same fixed work instead (N search iterations a
+decision), so a loaded machine measures the same strength.
 """
 
 from __future__ import annotations
@@ -46,13 +49,15 @@ class OracleBot(IsmctsBot):
         return deal
 
 
-def play(levels: list[str], seed: int, budget_s: float) -> dict:
+def play(levels: list[str], seed: int, budget_s: float, iterations: int | None = None) -> dict:
     """One game, ``levels`` by seat ("oracle" or a bot level)."""
     game = get_game("kobito")
     header = new_header("kobito", tuple(Seat(f"C{i}", "bot", "random") for i in range(len(levels))), seed=seed)
     state = game.new_state(header)
     bots = [
-        OracleBot(seed * 31 + i, budget_s, lambda: state) if level == "oracle" else make_bot("kobito", level, seed * 31 + i, budget_s)
+        OracleBot(seed * 31 + i, budget_s, lambda: state, iterations)
+        if level == "oracle"
+        else make_bot("kobito", level, seed * 31 + i, budget_s, iterations)
         for i, level in enumerate(levels)
     ]
     events: list = []
@@ -93,11 +98,11 @@ def _play(job):
     return play(*job)
 
 
-def match(names: list[str], games: int, budget_s: float, seed: int = 1, jobs: int = 1) -> dict:
+def match(names: list[str], games: int, budget_s: float, seed: int = 1, jobs: int = 1, iterations: int | None = None) -> dict:
     """``games`` games between ``names`` (one per seat), seats rotated."""
     order = random.Random(seed)
     seatings = [names[i % len(names):] + names[: i % len(names)] for i in range(games)]
-    jobs_list = [(seating, order.randrange(2**31), budget_s) for seating in seatings]
+    jobs_list = [(seating, order.randrange(2**31), budget_s, iterations) for seating in seatings]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             outcomes = list(pool.map(_play, jobs_list))
@@ -124,14 +129,15 @@ def match(names: list[str], games: int, budget_s: float, seed: int = 1, jobs: in
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", default="strong,oracle", help="levels by seat: oracle, strong, greedy, random")
+    parser.add_argument("--players", default="hard,oracle", help="levels by seat: oracle, hard, medium, easy, random")
     parser.add_argument("--games", type=int, default=42)
     parser.add_argument("--budget", type=float, default=0.3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--iterations", type=int, help="fixed search iterations a decision for every searching bot")
     args = parser.parse_args()
     names = args.players.split(",")
-    for name, row in match(names, args.games, args.budget, args.seed, args.jobs).items():
+    for name, row in match(names, args.games, args.budget, args.seed, args.jobs, args.iterations).items():
         lo, hi = row["ci95"]
         print(
             f"{name:<8} {row['share']:6.1%} [{lo:.1%}, {hi:.1%}] of {row['games']} games  score {row['mean_score']:5.1f}"

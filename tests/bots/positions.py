@@ -9,13 +9,14 @@ from kobito_tui.core.game import Seat
 from kobito_tui.core.games import get_game
 from kobito_tui.core.record import new_header, run_chance
 
-SEATS = (Seat("Ann", "bot", "random"), Seat("Bob", "bot", "random"))
+NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
-def positions(game_id: str, seed: int, every: int = 7, options: dict | None = None):
+def positions(game_id: str, seed: int, every: int = 7, options: dict | None = None, players: int = 2):
     """(game, header, state, events) at every ``every``-th move of a random game."""
     game = get_game(game_id)
-    header = new_header(game_id, SEATS, options, seed=seed)
+    seats = tuple(Seat(name, "bot", "random") for name in NAMES[:players])
+    header = new_header(game_id, seats, options, seed=seed)
     rng = random.Random(seed)
     state = game.new_state(header)
     events: list = []
@@ -47,9 +48,14 @@ def rehide_kobito(state, seat: int, rng: random.Random):
 
 
 def rehide_treasure(state, seat: int):
-    """The same board with every other seat holding another colour."""
+    """The same board with every other seat holding another colour: the
+    others' colours are rotated among the colours ``seat`` does not hold.
+    (In seek an unseen tile is not in the state at all: it is drawn when it
+    is turned up, so the colours are the whole hidden world.)"""
     other = state.copy()
-    free = [c for c in range(5) if c not in state.colour_of]
-    other.colour_of = [c if s == seat else free[s % len(free)] for s, c in enumerate(state.colour_of)]
+    mine = state.colour_of[seat]
+    free = [c for c in range(5) if c != mine]
+    shift = {c: free[(free.index(c) + 1) % len(free)] for c in free}
+    other.colour_of = [c if s == seat else shift[c] for s, c in enumerate(state.colour_of)]
     other.owner_of = {c: s for s, c in enumerate(other.colour_of)}
     return other

@@ -3,6 +3,7 @@ gets the same decision from a bot with the same seed."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -37,17 +38,22 @@ def test_kobito_decisions_ignore_hidden_cards(level):
     assert checked >= 5 and differed >= 3
 
 
+TABLES = [(2, {}), (4, {}), (2, {"variant": "seek"}), (4, {"variant": "seek"}), (3, {"shared_pawn": True})]
+
+
+@pytest.mark.parametrize("players, options", TABLES, ids=["2p", "4p", "seek-2p", "seek-4p", "shared-3p"])
 @pytest.mark.parametrize("level", ["random", "greedy", "strong"])
-def test_treasure_decisions_ignore_other_colours(level):
+def test_treasure_decisions_ignore_other_colours(level, players, options):
     checked = 0
     for seed in range(2):
-        for game, header, state, events in positions("treasure", seed=seed, every=4):
+        for game, header, state, events in itertools.islice(positions("treasure", seed, 4 * players, options, players), 4):
             seat = game.to_act(state)
             other = rehide_treasure(state, seat)
-            assert other.colour_of != state.colour_of
-            # A generous budget: the search always completes, so timing cannot change the choice.
-            first = decide(make_bot("treasure", level, 5, budget_s=30), game, header, state, events, seat)
-            second = decide(make_bot("treasure", level, 5, budget_s=30), game, header, other, events, seat)
+            assert game.view(other, seat) == game.view(state, seat)
+            assert all(a != b for s, (a, b) in enumerate(zip(state.colour_of, other.colour_of)) if s != seat)
+            # Fixed work: the search always completes, so timing cannot change the choice.
+            first = decide(make_bot("treasure", level, 5, iterations=1), game, header, state, events, seat)
+            second = decide(make_bot("treasure", level, 5, iterations=1), game, header, other, events, seat)
             assert first == second
             checked += 1
     assert checked >= 5

@@ -16,7 +16,7 @@ from kobito_tui.core.games import REGISTRY
 def args(**given) -> Namespace:
     """Self-play arguments as the CLI sets them, with ``given`` replacing the defaults."""
     defaults = dict(game="treasure", players="bot:greedy,bot:random", games=4, seed=2, budget_s=0.01, jobs=1,
-                    option=[], keep=None)
+                    option=[], keep=None, iterations=None)
     return Namespace(**(defaults | given))
 
 
@@ -77,3 +77,14 @@ def test_a_keep_folder_that_cannot_be_written_is_one_line(tmp_path, capsys):
     assert main(argv) == 2
     error = capsys.readouterr().err
     assert error.startswith("kobito: ") and error.count("\n") == 1
+
+
+@pytest.mark.parametrize("game_id", ["kobito", "treasure"])
+def test_fixed_iterations_make_hard_games_independent_of_the_clock(game_id):
+    def scores(budget_s):
+        result = selfplay.run(args(game=game_id, players="bot:hard,bot:medium", games=2, budget_s=budget_s, iterations=6))
+        return {name: (row["win_rate"], row["mean_score"]) for name, row in result["bots"].items()}
+
+    assert scores(0.0001) == scores(5.0)
+    assert "every path searched" in selfplay.report(selfplay.run(args(games=1, iterations=6)))
+    assert "6 iterations per decision" in selfplay.report(selfplay.run(args(game="kobito", games=1, iterations=6)))
