@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 
 import pytest
 from textual.widgets import Input
@@ -19,13 +19,18 @@ from .test_pilot import human_turn, settle
 
 @pytest.fixture
 def slow_disk(monkeypatch):
-    real = autosave.save
+    """A disk that, once the test clears the gate, writes nothing until it sets it again."""
+    real, gate = autosave.save, threading.Event()
+    gate.set()
 
     def slow_save(path, record):
-        time.sleep(0.3)
+        if not gate.wait(10):
+            raise AssertionError("the gate stayed closed")
         real(path, record)
 
     monkeypatch.setattr(autosave, "save", slow_save)
+    yield gate
+    gate.set()
 
 
 async def human_move(pilot):
@@ -39,18 +44,20 @@ async def human_move(pilot):
     return list(screen.host.session.events)
 
 
-async def play_one_move(pilot):
+async def play_one_move(pilot, gate):
+    """The human's move is made while the disk writes nothing: it did not wait for it."""
     await settle(pilot, lambda: human_turn(pilot.app))
-    started = time.monotonic()
+    gate.clear()
     events = await human_move(pilot)
-    assert time.monotonic() - started < 0.3  # the move did not wait for the disk
+    assert not gate.is_set()
+    gate.set()
     return events
 
 
 async def test_back_to_the_title_the_file_holds_the_last_move(saves, slow_disk):
     app = make_app(saves, new=treasure("Ann,bot", first_player=0))
     async with app.run_test() as pilot:
-        events = await play_one_move(pilot)
+        events = await play_one_move(pilot, slow_disk)
         app.to_title()
         assert load(list_saves(saves)[0]).events == events
 
@@ -58,7 +65,7 @@ async def test_back_to_the_title_the_file_holds_the_last_move(saves, slow_disk):
 async def test_continue_from_the_palette_resumes_the_last_move(saves, slow_disk):
     app = make_app(saves, new=treasure("Ann,bot", first_player=0))
     async with app.run_test() as pilot:
-        events = await play_one_move(pilot)
+        events = await play_one_move(pilot, slow_disk)
         app.action_continue_game()
         await pilot.pause()
         assert app.game_screen().host.session.events == events
