@@ -95,7 +95,7 @@ class AutoSaver:
         while True:
             with self._lock:
                 record = self._latest
-                if record is self._written or record is failed:
+                if record is None or record is self._written or record is failed:  # None: nothing handed over
                     self._writing = False
                     self._lock.notify_all()
                     return

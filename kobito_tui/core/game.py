@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from kobito_tui.core.message import Message
 
@@ -48,12 +48,15 @@ class IllegalEvent(Exception):
         return english(self.message)
 
 
+SeatKind = Literal["human", "bot"]
+
+
 @dataclass(frozen=True)
 class Seat:
     """A player at the table: ``kind`` is "human" or "bot"; bots have a level."""
 
     name: str
-    kind: str = "human"
+    kind: SeatKind = "human"
     level: str | None = None  # "random" | "greedy" | "strong" for bots
 
     @property

@@ -101,4 +101,5 @@ def entry(game_id: str) -> GameEntry:
 
 def get_game(game_id: str) -> Game:
     """The game implementation for ``game_id``; ``KeyError`` if unknown."""
-    return load(entry(game_id).engine)
+    game: Game = load(entry(game_id).engine)
+    return game

@@ -154,7 +154,7 @@ class ReplayCursor:
         """The last ``count`` log lines (as ``seat`` reads them) of the events before ``position``,
         oldest first, each with the position just after its event."""
         self._check(seat)
-        found: list[tuple[int, str]] = []
+        found: list[tuple[int, Message]] = []
         stretch = (min(position, self.length) - 1) // self.every
         while stretch >= 0 and len(found) < count:
             first = stretch * self.every

@@ -22,7 +22,8 @@ import msgspec
 
 from kobito_tui.core.game import FORMAT_VERSION, Header, Seat
 from kobito_tui.core.games import game_ids, get_game
-from kobito_tui.core.record import BOT_LEVELS, EventError, Record, fold
+from kobito_tui.core.levels import BOT_LEVELS
+from kobito_tui.core.record import EventError, Record, fold
 from kobito_tui.core.safetext import name_problem, printable
 
 MAGIC = "kobito-tui"

@@ -14,7 +14,7 @@ from kobito_tui.core.savefile import SUFFIX
 ENV_VAR = "KOBITO_SAVES_DIR"
 
 
-def saves_dir(override: str | os.PathLike | None = None) -> Path:
+def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """``--saves-dir``, else ``$KOBITO_SAVES_DIR``, else the platform's user data folder."""
     chosen = override or os.environ.get(ENV_VAR)
     if chosen:

@@ -92,8 +92,7 @@ class Session:
     @property
     def unsaved_moves(self) -> int:
         """How many moves of the game are not in its file."""
-        pending = None if self._saver is None else self._saver.unsaved
-        if pending is None:
+        if self._saver is None or (pending := self._saver.unsaved) is None:
             return 0
         written = self._saver.written.events if self._saver.written is not None else []
         return sum("seat" in event for event in pending.events[_common_prefix(pending.events, written) :])

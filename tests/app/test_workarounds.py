@@ -71,6 +71,18 @@ async def test_a_search_whose_palette_closed_does_not_crash(saves):
     assert app._exception is None and app.return_code is None
 
 
+async def test_a_search_running_as_the_app_quits_does_not_crash(saves):
+    """The app quits as the palette opens: its first search finds no list, as a stopped
+    app mounts nothing more, while the palette is still the screen on top (seen under
+    the fuzz test)."""
+    for _ in range(3):
+        app = make_app(saves)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.post_message(events.Key("ctrl+p", None))
+        assert app._exception is None
+
+
 async def test_the_palette_still_finds_and_runs_a_command(saves):
     from kobito_tui.app.screens.rules import RulesScreen
 
