@@ -118,6 +118,7 @@ def test_a_run_of_numbered_keys_is_one_row():
     from textual.binding import Binding
 
     from kobito_tui.app.screens.help import binding_rows
+    from kobito_tui.i18n import translator
 
     bindings = [
         Binding("left", "cursor(-1)", "Card", key_display="←"),
@@ -126,7 +127,7 @@ def test_a_run_of_numbered_keys_is_one_row():
         *(Binding(k, f"pot({n})", f"Pot {k.upper()}", show=False) for n, k in enumerate("ab")),
         Binding("escape", "clear", ""),
     ]
-    rows = binding_rows(App(), [(binding.key, binding) for binding in bindings])
+    rows = binding_rows(translator("en"), App(), [(binding.key, binding) for binding in bindings])
     assert rows == [("← / →", "Card"), ("1–9", "Card 1–9"), ("a", "Pot A"), ("b", "Pot B")]
 
 

@@ -15,4 +15,4 @@ class TickBox(Checkbox):
 
     def _show_value(self, value: bool) -> None:
         self.BUTTON_INNER = "[x]" if value else "[ ]"
-        self.label = "on" if value else "off"
+        self.label = self.app.t("on") if value else self.app.t("off")
