@@ -47,7 +47,8 @@ def describe(binding: Binding) -> str:
 
 def binding_rows(t: Translator, app: App, bindings: list[tuple[str, Binding]]) -> Rows:
     """One row per description, its keys together, in ``t``'s language; a run of three
-    or more numbered like 1…9 "Card 1"…"Card 9" becomes one row ("1–9", "Card 1–9")."""
+    or more like 1…9 "Card 1"…"Card 9" (one message, one parameter) becomes one row
+    ("1–9", "Card 1–9")."""
     keys_of: dict[tuple[str, str], list[str]] = {}  # (action name, description) -> keys
     for _, binding in bindings:
         if binding.description and binding.action not in ("help", "app.help"):
@@ -56,7 +57,7 @@ def binding_rows(t: Translator, app: App, bindings: list[tuple[str, Binding]]) -
     def run(item: tuple[tuple[str, str], list[str]]) -> tuple[str, ...]:
         (action, text), keys = item  # "Card 7" on one key may be part of a run
         message, params = actions.marked(text) or (text, {})
-        return ("run", action, message) if "number" in params and len(keys) == 1 else ("row", action, text)
+        return ("run", action, message) if len(params) == 1 and len(keys) == 1 else ("row", action, text)
 
     rows: Rows = []
     for (kind, _, message), group in groupby(keys_of.items(), key=run):
@@ -64,8 +65,8 @@ def binding_rows(t: Translator, app: App, bindings: list[tuple[str, Binding]]) -
         if kind == "run" and len(items) > 2:
             (_, first), [first_key] = items[0]
             (_, last), [last_key] = items[-1]
-            numbers = f"{actions.marked(first)[1]['number']}–{actions.marked(last)[1]['number']}"
-            rows.append((f"{first_key}–{last_key}", actions.said_as(t, message, number=numbers)))
+            [(name, low)], [(_, high)] = actions.marked(first)[1].items(), actions.marked(last)[1].items()
+            rows.append((f"{first_key}–{last_key}", actions.said_as(t, message, **{name: f"{low}–{high}"})))
         else:
             rows += [(" / ".join(keys), actions.said(t, text)) for (_, text), keys in items]
     return rows
