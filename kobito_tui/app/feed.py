@@ -8,17 +8,16 @@ from concurrent.futures import Future
 from typing import Any, Protocol
 
 from kobito_tui.core.game import Event
-from kobito_tui.i18n import Translator
 from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, Update
 
 
 class Feed:
     """One perspective's updates as this client keeps them: the newest, the
     history so far (redacted for it) and its log in words, as ``words`` puts each entry
-    (``t``: the client's translator, for the lines it adds)."""
+    (``taken_back`` each entry an undo took back)."""
 
-    def __init__(self, words: Callable[[LogEntry], str], t: Translator) -> None:
-        self.words, self.t = words, t
+    def __init__(self, words: Callable[[LogEntry], str], taken_back: Callable[[LogEntry], str]) -> None:
+        self.words, self.taken_back = words, taken_back
         self.update: Update | None = None
         self.history: list[Event] = []
         self.log: list[str] = []
@@ -35,9 +34,7 @@ class Feed:
         added = [self.words(entry) for entry in update.log]
         self.log += added
         self.update = update
-        # Translators: a log line that an undo took back follows the colon.
-        taken = [self.t("↶ Taken back: {line}", line=self.words(entry)) for entry in update.taken_back]
-        return taken + added
+        return [self.taken_back(entry) for entry in update.taken_back] + added
 
 
 class Client(Protocol):

@@ -74,7 +74,7 @@ class GameScreen(ShellScreen):
         self.bot_delay = bot_delay
         self.board = board_class(header.game)(header, id="board")
         perspectives = [SeatPerspective(seat) for seat in self.seats] or [watching]
-        self._feeds = {perspective: Feed(self._words, self.app.t) for perspective in perspectives}
+        self._feeds = {perspective: Feed(self._words, self._taken_back) for perspective in perspectives}
         self._inbox: deque[Update] = deque()  # updates from any thread, in the table's order
         self._inbox_lock = threading.Lock()
         self._subscriptions: list[Any] = []
@@ -120,7 +120,9 @@ class GameScreen(ShellScreen):
     @property
     def _button_words(self) -> dict[str, str]:
         t = self.t
-        return {"undo": t("Undo"), "redo": t("Redo"), "hint": t("Hint"), "menu": t("Menu")}
+        # Translators: the buttons above the log, after their key ("u Undo"): about 7 letters fit at 80 columns.
+        return {"undo": t.p("button", "Undo"), "redo": t.p("button", "Redo"), "hint": t.p("button", "Hint"),
+                "menu": t.p("button", "Menu")}  # fmt: skip
 
     @property
     def names(self) -> list[str]:
@@ -128,6 +130,10 @@ class GameScreen(ShellScreen):
 
     def _words(self, entry: LogEntry) -> str:
         return entry_words(self.t, entry, self.names)
+
+    def _taken_back(self, entry: LogEntry) -> str:
+        # Translators: a log line that an undo took back follows the colon.
+        return self.t("↶ Taken back: {line}", line=self._words(entry))
 
     @property
     def seed(self) -> int | None:
