@@ -161,3 +161,17 @@ async def test_the_unsaved_dialog_is_whole_and_translated(tmp_path, monkeypatch)
         lines = crop(screen_lines(app), app.screen.query_one(".dialog").region)
         path_words = {"jsonl", "kobito", "Ann", "Bob"}
         assert problems(lines, allowed=path_words) == ""
+
+
+async def test_a_line_taken_back_says_so_in_the_pseudo_language(tmp_path):
+    app = pseudo_app(tmp_path, new=header("kobito"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await your_move(pilot, app)
+        screen = app.screen
+        screen.play(next(move for move in screen.latest.legal if not screen.game.closes_turn(move)))
+        await your_move(pilot, app)
+        assert screen.can("undo")
+        await pilot.press("u")
+        await your_move(pilot, app)
+        lines = [text.plain for text in screen.query_one(LogPanel).texts]
+        assert any(line.startswith("‹↶ Ţáķéñ ƀáçķ: ") for line in lines), lines
