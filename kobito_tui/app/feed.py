@@ -13,10 +13,11 @@ from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, Update
 
 class Feed:
     """One perspective's updates as this client keeps them: the newest, the
-    history so far (redacted for it) and its log in words, as ``words`` puts each entry."""
+    history so far (redacted for it) and its log in words, as ``words`` puts each entry
+    (``taken_back`` each entry an undo took back)."""
 
-    def __init__(self, words: Callable[[LogEntry], str]) -> None:
-        self.words = words
+    def __init__(self, words: Callable[[LogEntry], str], taken_back: Callable[[LogEntry], str]) -> None:
+        self.words, self.taken_back = words, taken_back
         self.update: Update | None = None
         self.history: list[Event] = []
         self.log: list[str] = []
@@ -33,7 +34,7 @@ class Feed:
         added = [self.words(entry) for entry in update.log]
         self.log += added
         self.update = update
-        return [f"↶ Taken back: {self.words(entry)}" for entry in update.taken_back] + added
+        return [self.taken_back(entry) for entry in update.taken_back] + added
 
 
 class Client(Protocol):

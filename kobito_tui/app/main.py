@@ -77,6 +77,7 @@ class KobitoApp(QuietCrashes, App[int]):
         """The player chose ``lang``: screens composed from now on speak it, and it is
         remembered for the next start (a failed write is only said: the choice holds)."""
         self.t = translator(lang)
+        self.screen.refresh_bindings()  # its footer, in the new words
         try:
             remember_language(lang, self.env)
         except OSError as error:
@@ -114,7 +115,7 @@ class KobitoApp(QuietCrashes, App[int]):
             local.flush()  # the deal is on disk before anyone sees it
         except OSError as error:
             local.close()
-            self.show_error("Cannot save games", f"{path}: {error}")
+            self.show_error(self.t("Cannot save games"), f"{path}: {error}")
             return
         self.open_local(local)
 
@@ -134,7 +135,7 @@ class KobitoApp(QuietCrashes, App[int]):
         try:
             record = load(path)
         except SaveError as error:
-            self.show_error("This save file cannot be loaded", str(error))
+            self.show_error(self.t("This save file cannot be loaded"), str(error))
             return
         self.open_local(LocalTable(record, Path(path), bot_delay=self.bot_delay))
 
@@ -161,11 +162,12 @@ class KobitoApp(QuietCrashes, App[int]):
         try:
             record = load(path)
         except SaveError as error:
-            self.show_error("This save file cannot be replayed", str(error))
+            self.show_error(self.t("This save file cannot be replayed"), str(error))
             return
         self.push_screen(ReplayScreen(record, path), self.resume)
 
     def save_replay(self, record: Record) -> None:
+        from kobito_tui.core.safetext import printable
         from kobito_tui.core.savefile import save
         from kobito_tui.core.saves import new_save_path
 
@@ -173,9 +175,9 @@ class KobitoApp(QuietCrashes, App[int]):
         try:
             save(path, record)
         except OSError as error:
-            self.show_error("The replay could not be saved", str(error))
+            self.show_error(self.t("The replay could not be saved"), str(error))
             return
-        self.notify(f"Saved to {path}", title="Replay saved")
+        self.notify(self.t("Saved to {path}", path=printable(path)), title=self.t("Replay saved"), markup=False)
 
     def to_title(self) -> None:
         self.flush_game()  # leaving the game: its file is complete before anything reads it
@@ -238,7 +240,7 @@ class KobitoApp(QuietCrashes, App[int]):
 
         def answered(answer: Path | str | None) -> None:  # None: back to the game, no quitting
             if isinstance(answer, Path):
-                self._quit_notes.append(f"kobito: the game was saved to {printable(answer)}.")
+                self._quit_notes.append(self.t("kobito: the game was saved to {path}.", path=printable(answer)))
                 self._quit_asking(unsaved[1:])
             elif answer == "lose":
                 self._quit_losing(unsaved)
@@ -248,7 +250,8 @@ class KobitoApp(QuietCrashes, App[int]):
     def _quit_losing(self, unsaved: list[Session]) -> None:
         from kobito_tui.app.screens.unsaved import lost
 
-        lines = [*self._quit_notes, *(f"kobito: the game is not saved: {lost(s)}." for s in unsaved)]
+        t = self.t
+        lines = [*self._quit_notes, *(t("kobito: the game is not saved: {lost}.", lost=lost(t, s)) for s in unsaved)]
         self._exit_saying(1 if unsaved else 0, lines)
 
     def _exit_saying(self, code: int, lines: list[str]) -> None:
@@ -267,7 +270,7 @@ class KobitoApp(QuietCrashes, App[int]):
         self.flush_game()
         path = latest_unfinished(self.saves_dir)
         if path is None:
-            self.notify("There is no unfinished game to continue.", title="Continue")
+            self.notify(self.t("There is no unfinished game to continue."), title=self.t("Continue"))
         else:
             self.resume(path)
 
@@ -306,17 +309,22 @@ class KobitoApp(QuietCrashes, App[int]):
         from kobito_tui.app.widgets.workarounds import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette"))
+            self.push_screen(CommandPalette(placeholder=self.t("Search for commands…"), id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        # Textual's own "Keys" panel gives way to ours (the board's keys too).
-        yield from (command for command in super().get_system_commands(screen) if command.title != "Keys")
-        for action in actions.PALETTE:
-            yield SystemCommand(action.palette, action.help, partial(self.run_action, action.action))
+        """The palette's entries, in this client's language (Textual's own too,
+        those :data:`actions.TEXTUAL_WORDS` names); Textual's "Keys" panel gives
+        way to ours (the board's keys too)."""
+        say = partial(actions.said, self.t)
+        for command in super().get_system_commands(screen):
+            if command.title != "Keys":
+                yield command._replace(title=say(command.title), help=say(command.help))
+        offered = [(action, ()) for action in actions.PALETTE]
         game = self.game_screen()
         if game is not None:
-            for action in actions.GAME_PALETTE:
-                yield SystemCommand(action.palette, action.help, partial(self.run_action, action.action, game))
+            offered += [(action, (game,)) for action in actions.GAME_PALETTE]
+        for action, where in offered:
+            yield SystemCommand(say(action.palette), say(action.help), partial(self.run_action, action.action, *where))
 
     def crashed(self, error: BaseException) -> None:
         """After a crash, the player reads what became of the game; the traceback
@@ -324,16 +332,16 @@ class KobitoApp(QuietCrashes, App[int]):
         from kobito_tui.app.screens.unsaved import lost
         from kobito_tui.core.safetext import printable
 
-        log = self._write_crash_log(error)
+        log, t = self._write_crash_log(error), self.t
         unsaved = self.unsaved_sessions()
+        lines = [t("kobito stopped after an internal error.")]
         if unsaved:
-            outcome = "".join(f" Your game is not saved: {lost(session)}." for session in unsaved)
+            lines += [t("Your game is not saved: {lost}.", lost=lost(t, session)) for session in unsaved]
         elif self._open is not None and not self._open.over:
-            outcome = " Your game is saved: choose Continue."
-        else:
-            outcome = ""
-        details = f" Details: {printable(log)}" if log else ""
-        print(f"kobito stopped after an internal error.{outcome}{details}", file=sys.stderr)
+            lines.append(t("Your game is saved: choose Continue."))
+        if log:
+            lines.append(t("Details: {path}", path=printable(log)))
+        print(" ".join(lines), file=sys.stderr)
 
     def _write_crash_log(self, error: BaseException) -> Path | None:
         """Append the traceback to ``crash.log`` (mode 0600, never through a symlink); its path, or None."""

@@ -80,3 +80,26 @@ async def test_help_has_a_line_for_each_action_of_the_game_screen_and_the_app(sa
     for action in (*actions.GAME, *actions.APP):
         if action.keys and action.label:
             assert (action.help or action.label) in lines, action
+
+
+def test_every_word_of_every_action_is_marked_for_the_catalog():
+    """An action's words are shown in the client's language only if marked (``t("...")`` in actions.py)."""
+    unmarked = [
+        (action.action, words)
+        for group in SCREENS.values()
+        for action in group
+        for words in (action.label, action.help, action.palette)
+        if words and actions.marked(words) is None
+    ]
+    assert unmarked == []
+
+
+def test_a_binding_is_said_in_the_translator_language_keys_and_all():
+    from kobito_tui.i18n import translator
+
+    uk = translator("uk")
+    pot = actions.translated(actions.KOBITO_BOARD[-4].binding, uk)
+    assert (pot.key, pot.action, pot.description) == ("c", "pot(2)", "Горщик C")
+    left = actions.translated(actions.KOBITO_BOARD[0].binding, uk)
+    assert (left.description, left.tooltip, left.group.description) == ("Карта", "Перейти до іншої карти", "Карта")
+    assert actions.said(uk, "words nobody marked") == "words nobody marked"

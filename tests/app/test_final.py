@@ -12,6 +12,7 @@ from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.session import Session
+from kobito_tui.i18n import translator
 from kobito_tui.i18n.messages import english
 
 from .conftest import make_app, treasure
@@ -79,15 +80,15 @@ def test_only_per_seat_details_become_columns_under_readable_headings():
     from kobito_tui.core.game import Result
 
     result = Result(winners=[0], details={"cards_left": [3, 0], "gold": [[5, 2], []], "round": 7, "colours": ["red"]})
-    assert detail_columns(result, 2) == [("Cards left", ["3", "0"]), ("Gold won", ["5 2", "–"])]
+    assert detail_columns(translator("en"), result, 2) == [("Cards left", ["3", "0"]), ("Gold won", ["5 2", "–"])]
 
 
 def test_the_headline_agrees_with_the_default_name_you():
     from kobito_tui.app.screens.final import headline
     from kobito_tui.core.game import Result
 
-    names = ["You", "Computer 2"]
-    assert headline(Result(winners=[0]), names) == "You win!"
-    assert headline(Result(winners=[1]), names) == "Computer 2 wins!"
-    assert headline(Result(winners=[0, 1]), names) == "You and Computer 2 win!"
-    assert headline(Result(winners=[]), names) == "A draw"
+    names, t = ["You", "Computer 2"], translator("en")
+    assert headline(t, Result(winners=[0]), names) == "You win!"
+    assert headline(t, Result(winners=[1]), names) == "Computer 2 wins!"
+    assert headline(t, Result(winners=[0, 1]), names) == "You and Computer 2 win!"
+    assert headline(t, Result(winners=[]), names) == "A draw"

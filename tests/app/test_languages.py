@@ -1,5 +1,5 @@
 """The app in the player's language: the choice on the title, remembered; the
-title and the Rules in Ukrainian and Russian at 80×24 (look at them:
+title, the Rules and the final scores in Ukrainian and Russian at 80×24 (look at them:
 tests/app/__snapshots__/test_languages/)."""
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ def no_locale(monkeypatch):
 
 
 def label(app: KobitoApp, ident: str) -> str:
-    return str(app.screen.query_one(f"#{ident}", Button).label)
+    """A title button's words, without the key it shows first."""
+    return str(app.screen.query_one(f"#{ident}", Button).label).split(" ", 1)[1]
 
 
 async def test_choosing_ukrainian_redraws_the_title_and_is_remembered(saves):
@@ -114,3 +115,20 @@ def test_the_rules_of_a_game_in_play_in_russian():
     assert "| Общая фишка | включено (по умолчанию: выключено) |" in text
     gold = rules_text("kobito", None, None, translator("uk"))
     assert "## Карти золота (набір standard)" in gold and "| Довжина веселки |" in gold
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+@pytest.mark.parametrize("game_id", ["kobito", "treasure"])
+def test_final_scores(snap_compare, saves, lang, game_id):
+    """The headline, the summary, the table's headings, the buttons and the footer in the player's language."""
+    from kobito_tui.app.screens.final import FinalScreen
+
+    from .test_final import finished
+
+    session = finished(game_id, "Ann,Bob")
+
+    async def scores(pilot) -> None:
+        pilot.app.push_screen(FinalScreen(session.result, session.header, session.record))
+        await _still(pilot)
+
+    assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), run_before=scores)

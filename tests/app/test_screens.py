@@ -118,6 +118,7 @@ def test_a_run_of_numbered_keys_is_one_row():
     from textual.binding import Binding
 
     from kobito_tui.app.screens.help import binding_rows
+    from kobito_tui.i18n import translator
 
     bindings = [
         Binding("left", "cursor(-1)", "Card", key_display="←"),
@@ -126,7 +127,7 @@ def test_a_run_of_numbered_keys_is_one_row():
         *(Binding(k, f"pot({n})", f"Pot {k.upper()}", show=False) for n, k in enumerate("ab")),
         Binding("escape", "clear", ""),
     ]
-    rows = binding_rows(App(), [(binding.key, binding) for binding in bindings])
+    rows = binding_rows(translator("en"), App(), [(binding.key, binding) for binding in bindings])
     assert rows == [("← / →", "Card"), ("1–9", "Card 1–9"), ("a", "Pot A"), ("b", "Pot B")]
 
 
@@ -343,3 +344,16 @@ async def test_the_curtain_shows_any_name_as_plain_escaped_text(saves):
             await pilot.pause()
             assert str(app.screen.query_one("#ready").label) == f"I am {printable(name)}"
             assert "\x1b" not in screen_text(app) and f"Pass the keyboard to {printable(name)}" in screen_text(app)
+
+
+def test_the_help_rows_are_in_the_client_language_runs_too():
+    from textual.app import App
+
+    from kobito_tui.app import actions
+    from kobito_tui.app.screens.help import binding_rows
+    from kobito_tui.i18n import translator
+
+    bindings = [(binding.key, binding) for binding in actions.bindings(*actions.KOBITO_BOARD)]
+    rows = dict((text, key) for key, text in binding_rows(translator("ru"), App(), bindings))
+    assert rows["Карта 1–9"] == "1–9" and rows["Горшок A–C"] == "a–c"
+    assert rows["Выбрать карту под курсором или вернуть её"] == "space"

@@ -12,7 +12,7 @@ from textual.command import CommandList
 
 from kobito_tui.app.widgets.workarounds import TEXTUAL_VERSION, CommandPalette
 
-from .conftest import make_app
+from .conftest import make_app, screen_text
 
 
 def test_textual_is_the_version_the_workarounds_were_written_for():
@@ -175,3 +175,105 @@ async def test_a_screen_with_its_own_on_mount_still_gets_one_size_notice(saves):
         assert isinstance(app.screen, RulesScreen)
         notices = list(app.screen.query(SizeNotice))
         assert len(notices) == 1 and notices[0].display and "60×20" in str(notices[0].render())
+
+
+# -- TranslatedBindings: the footer's words in the app's language ---------
+def test_textual_footer_still_takes_its_keys_from_the_screen_active_bindings():
+    from textual.screen import Screen
+    from textual.widgets._footer import Footer
+
+    source = inspect.getsource(Footer.compose)
+    assert "self.screen.active_bindings" in source and "binding.description" in source and "group.description" in source
+    assert isinstance(inspect.getattr_static(Screen, "active_bindings"), property)
+
+
+def _footer_words(app) -> list[str]:
+    from textual.widgets._footer import FooterKey, FooterLabel
+
+    footer = app.screen.query_one("Footer")
+    return [key.description for key in footer.query(FooterKey)] + [str(label.render()) for label in footer.query(FooterLabel)]
+
+
+async def test_the_footer_speaks_the_app_language_and_follows_a_new_choice(saves, tmp_path):
+    from kobito_tui.app.main import KobitoApp
+
+    app = KobitoApp(saves, bot_delay=0, lang="uk", env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert _footer_words(app) == ["Клавіші", "команди"]  # F1, and Textual's own palette key
+        await pilot.click("#lang-ru")
+        await pilot.pause()
+        await pilot.pause()
+        assert _footer_words(app) == ["Клавиши", "команды"]
+
+
+class _Spare(App):
+    """A screen whose footer holds more words than a narrow window: "two" is spare."""
+
+    def __init__(self):
+        super().__init__()
+        from kobito_tui.i18n import translator
+
+        self.t = translator("en")
+        self.pressed = []
+
+    def get_default_screen(self):
+        from textual.widgets import Footer
+
+        from kobito_tui.app.widgets.workarounds import TranslatedBindings
+
+        class Spare(TranslatedBindings):
+            BINDINGS = [("a", "press('a')", "The first key's words"), ("b", "press('b')", "The second key's")]
+            SPARE_KEYS = ("press('b')",)
+
+            def compose(self):
+                yield Footer(show_command_palette=False)
+
+            def footer_room(self):
+                return self.size.width
+
+            def action_press(self, key):
+                self.app.pressed.append(key)
+
+        return Spare()
+
+
+async def test_where_the_words_do_not_fit_the_spare_keys_leave_the_footer_and_still_work():
+    for width, shown in ((80, ["The first key's words", "The second key's"]), (40, ["The first key's words"])):
+        app = _Spare()
+        async with app.run_test(size=(width, 10)) as pilot:
+            await pilot.pause()
+            assert _footer_words(app) == shown
+            await pilot.press("b")
+            assert app.pressed == ["b"]
+
+
+async def test_the_game_footer_keeps_f1_in_every_language(saves, tmp_path):
+    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.screens.game import GameScreen
+
+    from .conftest import treasure
+
+    for lang in ("en", "uk", "ru", "xx"):
+        app = KobitoApp(saves, bot_delay=0, lang=lang, new=treasure("Ann,bot"), env={"KOBITO_CONFIG_DIR": str(tmp_path)})
+        async with app.run_test(size=(80, 24)) as pilot:
+            while not isinstance(app.screen, GameScreen):
+                await pilot.pause(0.01)
+            await pilot.pause()
+            assert "f1" in screen_text(app).splitlines()[-1], lang
+
+
+async def test_the_palette_offers_its_commands_in_the_app_language(saves, tmp_path):
+    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.widgets.workarounds import CommandPalette
+
+    app = KobitoApp(saves, bot_delay=0, lang="ru", env={"KOBITO_CONFIG_DIR": str(tmp_path)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = {command.title: command.help for command in app.get_system_commands(app.screen)}
+        assert titles["Новая игра"] == "Выбрать игру, игроков и варианты правил"
+        assert titles["Тема"] == "Сменить тему оформления"  # Textual's own
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one("CommandInput").placeholder == "Поиск команд…"

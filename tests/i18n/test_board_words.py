@@ -60,8 +60,8 @@ def test_the_own_colour_and_the_seats_in_ukrainian_and_russian():
 
 def test_the_final_table_columns_in_the_players_language():
     result = Result(winners=[0], details={"colours": ["red", "blue"], "gold": [[5, 2], []]})
-    assert detail_columns(result, 2, translator("uk")) == [("Колір", ["червоний", "синій"]), ("Вигране золото", ["5 2", "–"])]
-    assert detail_columns(result, 2) == [("Colour", ["red", "blue"]), ("Gold won", ["5 2", "–"])]
+    assert detail_columns(translator("uk"), result, 2) == [("Колір", ["червоний", "синій"]), ("Вигране золото", ["5 2", "–"])]
+    assert detail_columns(translator("en"), result, 2) == [("Colour", ["red", "blue"]), ("Gold won", ["5 2", "–"])]
 
 
 @pytest.mark.parametrize("game, words_", [("kobito", "Зіграти карту до горщика"), ("treasure", "Поставити спільну фішку")])

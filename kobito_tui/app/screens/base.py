@@ -9,12 +9,13 @@ from textual.events import Mount
 from textual.screen import ModalScreen, Screen
 
 from kobito_tui.app.widgets.size_notice import SizeNotice
+from kobito_tui.app.widgets.workarounds import TranslatedBindings
 from kobito_tui.i18n import Translator
 
 
-class Translated:
-    """``self.t``: the app's translator, in this client's language (see docs/translating.md).
-    A widget outside these screens says ``self.app.t(...)``."""
+class Translated(TranslatedBindings):
+    """``self.t``: the app's translator, in this client's language (see docs/translating.md),
+    and the footer's keys in it too.  A widget outside these screens says ``self.app.t(...)``."""
 
     @property
     def t(self) -> Translator:

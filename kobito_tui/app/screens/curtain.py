@@ -23,10 +23,12 @@ class CurtainScreen(ShellScreen):
         self.player = printable(name)  # a name from a save file: shown as plain, escaped text
 
     def compose(self) -> ComposeResult:
+        t, name = self.t, self.player
         with Middle(), Center():
-            yield Static(f"Pass the keyboard to {self.player}", classes="curtain-title", markup=False)
-            yield Static(f"{self.player}, press Enter when the others cannot see the screen.", markup=False)
-            yield Button(Content(f"I am {self.player}"), id="ready", variant="primary")
+            yield Static(t("Pass the keyboard to {name}", name=name), classes="curtain-title", markup=False)
+            yield Static(t("{name}, press Enter when the others cannot see the screen.", name=name), markup=False)
+            # Translators: the button the next player presses; the name follows "I am" as a subject.
+            yield Button(Content(t("I am {name}", name=name)), id="ready", variant="primary")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -20,6 +20,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
 from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Button, Static
@@ -36,6 +37,7 @@ from kobito_tui.app.words import entry_words, refusal_words, result_words
 from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.core.games import get_game
 from kobito_tui.core.safetext import printable
+from kobito_tui.i18n.words import game_title
 from kobito_tui.table import PUBLIC, Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
 
 if TYPE_CHECKING:
@@ -48,13 +50,12 @@ BUTTONS = tuple((action.action, action.key) for action in (actions.UNDO, actions
 PALETTE_WIDTH = 120  # from this width on the footer also shows ^p palette
 TIP_STYLE = "italic"
 TIPS_AT_ONCE = 2
-# Why undo stops at the turn's last chance event, by its type.
-REVEALED = {"pot": "a new pot was laid", "reveal": "a tile was revealed", "reshuffle": "the deck was reshuffled"}
 END_PAUSE = 2.5  # the final board stays this many bot delays before the scores
 
 
 class GameScreen(ShellScreen):
     BINDINGS = actions.bindings(*actions.GAME)
+    SPARE_KEYS = (actions.GUIDE.action, actions.GAME_RULES.action)
 
     def __init__(
         self,
@@ -74,7 +75,7 @@ class GameScreen(ShellScreen):
         self.bot_delay = bot_delay
         self.board = board_class(header.game)(header, watching=not self.seats, id="board")  # a spectator is nobody's "you"
         perspectives = [SeatPerspective(seat) for seat in self.seats] or [watching]
-        self._feeds = {perspective: Feed(self._words) for perspective in perspectives}
+        self._feeds = {perspective: Feed(self._words, self._taken_back) for perspective in perspectives}
         self._inbox: deque[Update] = deque()  # updates from any thread, in the table's order
         self._inbox_lock = threading.Lock()
         self._subscriptions: list[Any] = []
@@ -107,10 +108,10 @@ class GameScreen(ShellScreen):
         with Horizontal(id="table"):
             yield self.board
             with Vertical(id="side"):
-                yield Static(self.game.title, id="game-title")
+                yield Static(game_title(self.t, self.header.game), id="game-title")
                 with Grid(id="controls"):
                     for ident, key in BUTTONS:
-                        button = Button(f"[b]{key}[/b] {ident.capitalize()}", id=ident, compact=True)
+                        button = Button(Content.assemble((key, "bold"), " ", self._button_words[ident]), id=ident, compact=True)
                         button.can_focus = False  # a click must not take the keys from the board
                         yield button
                 yield LogPanel(id="log")
@@ -118,11 +119,22 @@ class GameScreen(ShellScreen):
         yield GameFooter()
 
     @property
+    def _button_words(self) -> dict[str, str]:
+        t = self.t
+        # Translators: the buttons above the log, after their key ("u Undo"): about 7 letters fit at 80 columns.
+        return {"undo": t.p("button", "Undo"), "redo": t.p("button", "Redo"), "hint": t.p("button", "Hint"),
+                "menu": t.p("button", "Menu")}  # fmt: skip
+
+    @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.header.seats]
 
     def _words(self, entry: LogEntry) -> str:
         return entry_words(self.t, entry, self.names)
+
+    def _taken_back(self, entry: LogEntry) -> str:
+        # Translators: a log line that an undo took back follows the colon.
+        return self.t("↶ Taken back: {line}", line=self._words(entry))
 
     @property
     def seed(self) -> int | None:
@@ -198,11 +210,16 @@ class GameScreen(ShellScreen):
                 log.add(line)
 
     # -- the board keeps the keys ------------------------------------------
+    def footer_room(self) -> int:
+        return self.size.width if self.size.width < PALETTE_WIDTH else super().footer_room()
+
     def on_resize(self, event: Resize) -> None:
         footer, palette = self.query_one(GameFooter), event.size.width >= PALETTE_WIDTH
         if footer.show_command_palette != palette:  # at 80 columns the board's keys need the room
             footer.show_command_palette = palette
             footer.refresh(recompose=True)
+        else:
+            self.refresh_bindings()  # the spare keys may fit now, or not
         self.call_after_refresh(self._keep_keys)  # the board may be back from behind the size notice
 
     def on_descendant_blur(self) -> None:
@@ -290,14 +307,17 @@ class GameScreen(ShellScreen):
         new = [(key, words) for key, words in self.board.tips() if key not in given]
         for key, words in new[:TIPS_AT_ONCE]:
             given.add(key)
-            log.add(Text(f"Tip: {words}", style=TIP_STYLE))
+            log.add(Text(self.t("Tip: {tip}", tip=words), style=TIP_STYLE))
 
     def action_guide(self) -> None:
         """The first-game guide on or off, remembered for the next games."""
         self.guide = not self.guide
         kept = settings.save(settings.Settings(guide=self.guide))
-        words = "on: tips appear in the log" if self.guide else "off (g turns it back on)"
-        self.notify(f"First-game guide {words}" + ("" if kept else " — this setting could not be saved"))
+        t = self.t
+        words = t("First-game guide on: tips appear in the log") if self.guide else t("First-game guide off (g turns it back on)")
+        if not kept:
+            words = t("{words} — this setting could not be saved", words=words)
+        self.notify(words, markup=False)
         self._tipped = None
         self._write_tips()
 
@@ -311,19 +331,23 @@ class GameScreen(ShellScreen):
     def _set_status(self, text: str) -> None:
         update = self.latest
         seat = None if update is None else update.to_act
+        t = self.t
+        name = None if seat is None else printable(self.header.name(seat))
         if update is not None and update.over:
-            text = result_words(self.t, update.result, self.names)
+            text = result_words(t, update.result, self.names)
         elif seat is not None and self.header.seats[seat].is_bot:
-            text = f"{self.header.name(seat)} is thinking…"
+            text = t("{name} is thinking…", name=name)
         elif seat is not None and (seat != self._shown or seat not in self.seats):
-            text = f"{self.header.name(seat)} to play"
+            text = t("{name} to play", name=name)
         elif seat is not None and len(self.seats) > 1:  # hot seat: whose keys these are
-            named = f"{self.header.name(seat)}: {text}" if text else f"{self.header.name(seat)} to play"
+            # Translators: in a hot-seat game, whose keys these are, then what the rules need now.
+            named = t("{name}: {status}", name=name, status=text) if text else t("{name} to play", name=name)
             text = named if len(named) <= self.query_one("#status").content_size.width else text
         elif not text:
-            text = "Your move"
+            text = t("Your move")
         if self.host is not None and self.host.save_error is not None:
-            text = f"{failing(self.host.session)} · {text}"
+            # Translators: the save is failing, then what the status line says otherwise.
+            text = t("{failing} · {status}", failing=failing(t, self.host.session), status=text)
         self.say(text)
 
     def say(self, text: str) -> None:
@@ -350,25 +374,30 @@ class GameScreen(ShellScreen):
 
     def why_not(self, action: str) -> str:
         """Why undo, redo or hint does nothing now (from this seat's own history)."""
-        update = self.latest
+        update, t = self.latest, self.t
         seat = None if update is None else update.to_act
         if self.over:
-            return "The game is over"
+            return t("The game is over")
         if not self.human_to_move:
-            return "Wait for your turn"
+            return t("Wait for your turn")
         if action == "redo":
-            return "Nothing to redo"
+            return t("Nothing to redo")
         events = self._feeds[self._perspective(self._shown)].history
         moves = len(events)  # the chance events since the last move follow it
         while moves and "seat" not in events[moves - 1]:
             moves -= 1
         last = events[moves - 1] if moves else {}
         if last.get("seat") != seat or self.game.closes_turn(last):
-            return "Nothing to undo yet this turn"
+            return t("Nothing to undo yet this turn")
         if moves == len(events):
-            return "Moves made before this game was loaded (Continue) cannot be undone"
-        revealed = REVEALED.get(events[moves]["type"], "something new was revealed")
-        return f"No undo past this point: {revealed} after your move"
+            return t("Moves made before this game was loaded (Continue) cannot be undone")
+        # Why undo stops at the turn's last chance event, by its type.
+        revealed = {
+            "pot": t("No undo past this point: a new pot was laid after your move"),
+            "reveal": t("No undo past this point: a tile was revealed after your move"),
+            "reshuffle": t("No undo past this point: the deck was reshuffled after your move"),
+        }
+        return revealed.get(events[moves]["type"]) or t("No undo past this point: something new was revealed")
 
     def play(self, move: Event) -> None:
         seat, revision = self._shown, self.latest.revision
@@ -401,7 +430,8 @@ class GameScreen(ShellScreen):
         try:
             refusal = ask()
         except Exception as error:  # the connection is gone: say so, keep the screen
-            self.app.call_from_thread(self.notify, printable(error), title="Not sent", severity="error", markup=False)
+            title = self.t("Not sent")
+            self.app.call_from_thread(self.notify, printable(error), title=title, severity="error", markup=False)
             return
         if refusal is not None:
             self.app.call_from_thread(self._answered, refusal)
@@ -409,7 +439,8 @@ class GameScreen(ShellScreen):
     def _answered(self, refusal: Refusal | None) -> None:
         """A refusal becomes a notification, and the board is shown as the table has it."""
         if refusal is not None:
-            self.notify(refusal_words(self.t, refusal, self.names), title="Move refused", severity="error", markup=False)
+            words = refusal_words(self.t, refusal, self.names)
+            self.notify(words, title=self.t("Move refused"), severity="error", markup=False)
             self.refresh_table()
 
     def _save_failed(self, error: OSError) -> None:
@@ -417,7 +448,8 @@ class GameScreen(ShellScreen):
         reason = printable(error)
         if reason != self._save_error_told:
             self._save_error_told = reason
-            self.app.notify(f"The game could not be saved: {reason}", title="Save failed", severity="error", markup=False)
+            words, title = self.t("The game could not be saved: {reason}", reason=reason), self.t("Save failed")
+            self.app.notify(words, title=title, severity="error", markup=False)
         self._set_status(self.board.status())
 
     def on_game_screen_save_reported(self, message: SaveReported) -> None:
@@ -431,7 +463,7 @@ class GameScreen(ShellScreen):
 
     def on_game_screen_warned(self, message: Warned) -> None:
         message.stop()
-        self.notify(printable(message.words), title="Error", severity="warning", markup=False)
+        self.notify(printable(message.words), title=self.t("Error"), severity="warning", markup=False)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -457,7 +489,8 @@ class GameScreen(ShellScreen):
         message.stop()
         error = message.future.exception()
         if error is not None:
-            self.notify(f"The computer failed ({printable(error)}).", title="Error", severity="error", markup=False)
+            words = self.t("The computer failed ({error}).", error=printable(error))
+            self.notify(words, title=self.t("Error"), severity="error", markup=False)
         elif message.future.result().revision == self.latest.revision and self.human_to_move:
             self.board.hint(message.future.result().move)
 
@@ -476,4 +509,5 @@ class GameScreen(ShellScreen):
         if self.is_attached:
             record = None if self.host is None else self.host.session.record
             self.app.push_screen(FinalScreen(self.latest.result, self.header, record))
+
 

@@ -3,7 +3,8 @@ the screen it was opened from, grouped, then the keys that work everywhere.
 
 Bindings hidden from the footer are listed too.  A binding's ``tooltip`` (an
 action's help line, :mod:`kobito_tui.app.actions`), when set, is its
-description here; otherwise its footer description is used.
+description here; otherwise its footer description is used; either in the
+app's language (:func:`kobito_tui.app.actions.said`).
 Over a game, two more tabs say how to do each thing on the board and what its
 signs and short forms mean (the board's ``how_to`` and ``legend``).
 """
@@ -26,28 +27,28 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.i18n import Translator
 
 Rows = list[tuple[str, str]]  # (keys, what they do)
 
-# Textual's own keys, on every screen.
-TEXTUAL_KEYS: Rows = [
-    ("^p", "Command palette: any action by name"),
-    ("tab / shift+tab", "Move between controls"),
-]
+
+def textual_keys(t: Translator) -> Rows:
+    """Textual's own keys, on every screen."""
+    return [
+        ("^p", t("Command palette: any action by name")),
+        ("tab / shift+tab", t("Move between controls")),
+    ]
 
 
 def describe(binding: Binding) -> str:
-    """What the binding does; a word argument is named ("Step up")."""
-    text = binding.tooltip or binding.description
-    _, _, args = parse(binding.action)
-    if len(args) == 1 and isinstance(args[0], str) and args[0] not in text.lower():
-        text = f"{text} {args[0]}"
-    return text
+    """What the binding does, in English: its help line, else its footer word."""
+    return binding.tooltip or binding.description
 
 
-def binding_rows(app: App, bindings: list[tuple[str, Binding]]) -> Rows:
-    """One row per description, its keys together; a run of three or more like
-    1…9 "Card 1"…"Card 9" becomes one row ("1–9", "Card 1–9")."""
+def binding_rows(t: Translator, app: App, bindings: list[tuple[str, Binding]]) -> Rows:
+    """One row per description, its keys together, in ``t``'s language; a run of three
+    or more like 1…9 "Card 1"…"Card 9" (one message, one parameter) becomes one row
+    ("1–9", "Card 1–9")."""
     keys_of: dict[tuple[str, str], list[str]] = {}  # (action name, description) -> keys
     for _, binding in bindings:
         if binding.description and binding.action not in ("help", "app.help"):
@@ -55,18 +56,19 @@ def binding_rows(app: App, bindings: list[tuple[str, Binding]]) -> Rows:
 
     def run(item: tuple[tuple[str, str], list[str]]) -> tuple[str, ...]:
         (action, text), keys = item  # "Card 7" on one key may be part of a run
-        prefix = text.rpartition(" ")[0]
-        return ("run", action, prefix) if prefix and len(keys) == 1 else ("row", action, text)
+        message, params = actions.marked(text) or (text, {})
+        return ("run", action, message) if len(params) == 1 and len(keys) == 1 else ("row", action, text)
 
     rows: Rows = []
-    for (kind, _, prefix), group in groupby(keys_of.items(), key=run):
+    for (kind, _, message), group in groupby(keys_of.items(), key=run):
         items = list(group)
         if kind == "run" and len(items) > 2:
             (_, first), [first_key] = items[0]
             (_, last), [last_key] = items[-1]
-            rows.append((f"{first_key}–{last_key}", f"{prefix} {first.rpartition(' ')[2]}–{last.rpartition(' ')[2]}"))
+            [(name, low)], [(_, high)] = actions.marked(first)[1].items(), actions.marked(last)[1].items()
+            rows.append((f"{first_key}–{last_key}", actions.said_as(t, message, **{name: f"{low}–{high}"})))
         else:
-            rows += [(" / ".join(keys), text) for (_, text), keys in items]
+            rows += [(" / ".join(keys), actions.said(t, text)) for (_, text), keys in items]
     return rows
 
 
@@ -80,27 +82,30 @@ def own_bindings(node: DOMNode) -> list[Binding]:
     return list(by_key.values())
 
 
-def everywhere(app: App) -> Rows:
+def everywhere(t: Translator, app: App) -> Rows:
     """The app's own keys (:data:`actions.APP`), then Textual's."""
     rows = [
-        (" / ".join(app.get_key_display(binding) for binding in Binding.make_bindings([action.binding])), action.help)
+        (
+            " / ".join(app.get_key_display(binding) for binding in Binding.make_bindings([action.binding])),
+            actions.said(t, action.help),
+        )
         for action in actions.APP
         if action.keys
     ]
-    return [*rows, *TEXTUAL_KEYS]
+    return [*rows, *textual_keys(t)]
 
 
-def section_title(node: DOMNode) -> str:
+def section_title(t: Translator, node: DOMNode) -> str:
     if isinstance(node, GameBoard):
-        return "On the board"
-    return "On this screen" if isinstance(node, Screen) else "In this control"
+        return t("On the board")
+    return t("On this screen") if isinstance(node, Screen) else t("In this control")
 
 
 def key_sections(screen: Screen) -> list[tuple[str, Rows]]:
     """``(title, rows)`` for the focused widget, its containers and ``screen``
     (keys the app declares: not the editing keys of a text box), then the keys
     that work everywhere."""
-    sections = []
+    sections, t = [], screen.app.t
     chain = list(screen.focused.ancestors_with_self) if screen.focused is not None else [screen]
     inner: list[DOMNode] = []  # a key a text box below takes is not the screen's
     for node in chain:  # focused widget → its containers → its screen
@@ -112,10 +117,10 @@ def key_sections(screen: Screen) -> list[tuple[str, Rows]]:
             if not any(widget.check_consume_key(binding.key, key_to_character(binding.key)) for widget in inner)
         ]
         inner.append(node)
-        rows = binding_rows(screen.app, bindings)
+        rows = binding_rows(t, screen.app, bindings)
         if rows:
-            sections.append((section_title(node), rows))
-    return [*sections, ("Everywhere", everywhere(screen.app))]
+            sections.append((section_title(t, node), rows))
+    return [*sections, (t("Everywhere"), everywhere(t, screen.app))]
 
 
 class HelpScreen(ShellScreen):
@@ -135,18 +140,19 @@ class HelpScreen(ShellScreen):
         return [row for _, rows in self.sections for row in rows]
 
     def compose(self) -> ComposeResult:
+        t = self.t
         with Middle(), Center(), Vertical(id="help-box"):
             if not self.how_to:
-                yield Static("Keys", classes="dialog-title")
+                yield Static(t("Keys"), classes="dialog-title")
                 yield self._keys_table()
             else:
                 with TabbedContent(id="help-tabs"):
-                    with TabPane("How to", id="help-how"):
-                        yield VerticalScroll(Static(_explained(self.how_to), id="help-how-text"))
-                    with TabPane("Keys", id="help-keys-pane"):
+                    with TabPane(t("How to"), id="help-how"):
+                        yield VerticalScroll(Static(_explained(t, self.how_to), id="help-how-text"))
+                    with TabPane(t("Keys"), id="help-keys-pane"):
                         yield self._keys_table()
-                    with TabPane("Signs", id="help-signs"):
-                        yield VerticalScroll(Static(_explained(self.legend), id="help-signs-text"))
+                    with TabPane(t("Signs"), id="help-signs"):
+                        yield VerticalScroll(Static(_explained(t, self.legend), id="help-signs-text"))
         yield Footer()
 
     def _keys_table(self) -> DataTable:
@@ -158,8 +164,8 @@ class HelpScreen(ShellScreen):
         return table
 
 
-def _explained(rows: Rows) -> Content:
+def _explained(t: Translator, rows: Rows) -> Content:
     """``(what, words)`` rows as wrapping text: the what in bold, then its words."""
     lines = [Content.assemble((what, "bold"), " — ", words) for what, words in rows]
-    footnote = Content.styled("\nF3 (How to play) tells the goal and a whole turn; F2 the rules.", "dim")
+    footnote = Content.styled("\n" + t("F3 (How to play) tells the goal and a whole turn; F2 the rules."), "dim")
     return Content("\n").join([*lines, footnote])

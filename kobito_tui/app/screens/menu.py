@@ -9,13 +9,6 @@ from textual.widgets import Button, Static
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
 
-CHOICES = (
-    ("resume", "Resume"),
-    ("rules", "Rules"),
-    ("help", "Keys"),
-    ("title", "Title screen (the game stays saved)"),
-    ("quit", "Quit (the game stays saved)"),
-)
 
 
 class MenuScreen(ShellDialog):
@@ -25,9 +18,17 @@ class MenuScreen(ShellDialog):
         super().__init__(classes="dialog-screen")
 
     def compose(self) -> ComposeResult:
+        t = self.t
+        choices = {
+            "resume": t("Resume"),
+            "rules": t("Rules"),
+            "help": t("Keys"),
+            "title": t("Title screen (the game stays saved)"),
+            "quit": t("Quit (the game stays saved)"),
+        }
         with Vertical(classes="dialog menu"):
-            yield Static("Menu", classes="dialog-title")
-            for ident, label in CHOICES:
+            yield Static(t("Menu"), classes="dialog-title")
+            for ident, label in choices.items():
                 yield Button(label, id=ident, classes="menu-choice", compact=True)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

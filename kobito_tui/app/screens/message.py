@@ -24,7 +24,7 @@ class MessageScreen(ShellDialog):
         with Vertical(classes="dialog message"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.text, classes="message-text", markup=False)
-            yield Button("OK", id="ok", variant="primary", compact=True)
+            yield Button(self.t("OK"), id="ok", variant="primary", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Center, Horizontal, Middle, Vertical
+from textual.content import Content
 from textual.widgets import Button, Footer, Static
 
 from kobito_tui import __version__
@@ -12,13 +13,13 @@ from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.i18n import LANGUAGE_NAMES, Translator
 from kobito_tui.i18n.words import game_title
 
-# (button id, action)
+# (button id, action): each button shows its key (the footer has no room for them in every language).
 CHOICES = (
     ("new", actions.NEW_GAME),
     ("continue", actions.CONTINUE),
     ("load", actions.LOAD),
     ("replays", actions.REPLAYS),
-    ("how", actions.HOW_TO_PLAY),
+    ("how", actions.LEARN),
     ("rules", actions.RULES),
     ("quit", actions.QUIT_KEY),
 )
@@ -45,8 +46,9 @@ class TitleBox(Vertical):
         words = labels(t)
         yield Static(" ".join(game_title(t, "kobito").upper()), id="title-name")
         yield Static(f"{game_title(t, 'kobito')} · {game_title(t, 'treasure')}", id="title-games")
-        for ident, _ in CHOICES:
-            yield Button(words[ident], id=f"title-{ident}", classes="title-choice", compact=True)
+        for ident, action in CHOICES:
+            label = Content.assemble((action.key, "bold"), " ", words[ident])
+            yield Button(label, id=f"title-{ident}", classes="title-choice", compact=True)
         # Each language in its own words; the one in use is marked.
         with Horizontal(id="title-languages"):
             for lang, name in LANGUAGE_NAMES.items():

@@ -15,24 +15,27 @@ from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import save
 from kobito_tui.core.saves import new_save_path
 from kobito_tui.core.session import Session
+from kobito_tui.i18n import Translator
+from kobito_tui.i18n.words import moves_not_saved
 
 
-def not_saved(session: Session) -> str:
-    """What the file lacks: "3 moves", or "the latest change" (an undo)."""
-    n = session.unsaved_moves
-    return f"{n} move{'' if n == 1 else 's'}" if n else "the latest change"
-
-
-def failing(session: Session) -> str:
+def failing(t: Translator, session: Session) -> str:
     """The status bar's warning while saving fails."""
-    return f"Saving is failing: {not_saved(session)} not saved"
+    return t("Saving is failing: {what}", what=moves_not_saved(t, session.unsaved_moves))
 
 
-def lost(session: Session) -> str:
+def lost(t: Translator, session: Session) -> str:
     """Exactly what is lost if the app stops now, with the reason."""
     error = session.save_error
-    reason = f" ({printable(error.strerror or error)})" if error is not None else ""
-    return f"{printable(session.path)} lacks {not_saved(session)} of the game{reason}"
+    path, n = printable(session.path), session.unsaved_moves
+    if n:
+        lacks = t.n("{path} lacks {count} move of the game", "{path} lacks {count} moves of the game", n, path=path)
+    else:
+        lacks = t("{path} lacks the latest change of the game", path=path)
+    if error is None:
+        return lacks
+    # Translators: what a save file lacks, then why it could not be written (the system's words).
+    return t("{lacks} ({reason})", lacks=lacks, reason=printable(error.strerror or error))
 
 
 class UnsavedDialog(ShellDialog):
@@ -47,18 +50,23 @@ class UnsavedDialog(ShellDialog):
 
     def compose(self) -> ComposeResult:
         default = new_save_path(Path.home(), self.session.header)
+        t, n = self.t, self.session.unsaved_moves
         with Vertical(classes="dialog message"):
-            yield Static("Saving is failing", classes="dialog-title")
+            yield Static(t("Saving is failing"), classes="dialog-title")
             yield Static(
-                f"{lost(self.session)}. Save the game to another file, or quit without them.",
+                t("{lost}. Save the game to another file, or quit without it.", lost=lost(t, self.session)),
                 classes="message-text",
                 markup=False,
             )
             yield Input(str(default), id="save-as", compact=True)
             yield Static("", id="save-as-error", classes="message-text", markup=False)
-            yield Button("Save there and quit", id="save-there", variant="primary", compact=True)
-            yield Button(f"Quit, losing {not_saved(self.session)}", id="lose", variant="error", compact=True)
-            yield Button("Back to the game", id="back", compact=True)
+            yield Button(t("Save there and quit"), id="save-there", variant="primary", compact=True)
+            if n:
+                losing = t.n("Quit, losing {count} move", "Quit, losing {count} moves", n)
+            else:
+                losing = t("Quit, losing the latest change")
+            yield Button(losing, id="lose", variant="error", compact=True)
+            yield Button(t("Back to the game"), id="back", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -75,14 +83,14 @@ class UnsavedDialog(ShellDialog):
         path = Path(self.query_one("#save-as", Input).value.strip()).expanduser()
         problem = None
         if not path.name:
-            problem = "Type the path of a new file."
+            problem = self.t("Type the path of a new file.")
         elif path.exists() or path.is_symlink():
-            problem = f"{printable(path)} exists: choose a new file."
+            problem = self.t("{path} exists: choose a new file.", path=printable(path))
         else:
             try:
                 save(path, self.session.record)
             except OSError as error:
-                problem = f"Cannot save there: {printable(error)}"
+                problem = self.t("Cannot save there: {error}", error=printable(error))
         if problem is None:
             self.dismiss(path)
         else:

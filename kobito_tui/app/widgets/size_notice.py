@@ -11,10 +11,14 @@ class SizeNotice(Static):
     """Hidden unless the screen carries the ``-too-small`` breakpoint classes."""
 
     def __init__(self) -> None:
-        super().__init__(id="size-notice")
+        super().__init__(id="size-notice", markup=False)
 
     def on_resize(self) -> None:
         width, height = self.app.size
-        self.update(
-            f"This window is {width}×{height}.\n\nPlease make it at least {MIN_WIDTH}×{MIN_HEIGHT}.\n\n(ctrl+q quits)"
+        t = self.app.t
+        lines = (
+            t("This window is {width}×{height}.", width=width, height=height),
+            t("Please make it at least {width}×{height}.", width=MIN_WIDTH, height=MIN_HEIGHT),
+            t("(ctrl+q quits)"),
         )
+        self.update("\n\n".join(lines))

@@ -6,11 +6,14 @@ relies on, so each is checked, and dropped once Textual offers a public way."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
+from collections.abc import Iterable
 from typing import Callable
 
+from rich.cells import cell_len
 from textual import on, work
 from textual.app import App
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.command import CommandList
 from textual.command import CommandPalette as TextualCommandPalette
 from textual.css.query import NoMatches
@@ -18,6 +21,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList
 from textual.widgets._footer import FooterKey  # not exported by textual.widgets
+
+from kobito_tui.app.actions import said, translated
 
 TEXTUAL_VERSION = "8.2.8"
 
@@ -56,6 +61,57 @@ class CommandPalette(TextualCommandPalette):
         except NoMatches:
             if self.is_active and self.is_running and self.app.is_running:  # not closing: a real fault
                 raise
+
+
+class TranslatedBindings(Screen):
+    """The footer in the client's language.  Bindings are declared once, in English,
+    for every client (class-level ``BINDINGS``), and Textual has no public way to word
+    them per app.  Its footer builds its keys from the public ``Screen.active_bindings``
+    (``Footer.compose``): here that property gives each binding in the app's
+    language (:func:`kobito_tui.app.actions.translated`, cached per binding).
+
+    Words longer than English may not fit 80 columns: the actions named in
+    ``SPARE_KEYS`` then leave the footer (their keys still work; F1 lists them)."""
+
+    SPARE_KEYS: tuple[str, ...] = ()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        translate = self.app.t
+        bindings = {
+            key: ActiveBinding(node, translated(binding, translate), enabled, said(translate, tooltip))
+            for key, (node, binding, enabled, tooltip) in super().active_bindings.items()
+        }
+        if not self.SPARE_KEYS or footer_width(self.app, bindings.values()) <= self.footer_room():
+            return bindings
+        return {
+            key: active._replace(binding=replace(active.binding, show=False))
+            if active.binding.action in self.SPARE_KEYS
+            else active
+            for key, active in bindings.items()
+        }
+
+    def footer_room(self) -> int:
+        """The columns the footer has for this screen's keys (beside the palette's)."""
+        palette = Binding(self.app.COMMAND_PALETTE_BINDING, "command_palette", said(self.app.t, "palette"))
+        return self.size.width - footer_width(self.app, [ActiveBinding(self, palette, True)])
+
+
+def footer_width(app: App, bindings: Iterable[ActiveBinding]) -> int:
+    """About how many columns Textual's footer takes for ``bindings``: each key and
+    its words with the spaces around them (a group's keys share its words)."""
+    width, actions, groups = 1, set(), set()
+    for _, binding, _, _ in bindings:
+        if not binding.show or binding.action in actions:
+            continue
+        actions.add(binding.action)
+        width += cell_len(app.get_key_display(binding))
+        if binding.group is None:
+            width += cell_len(binding.description) + 3
+        elif binding.group not in groups:
+            groups.add(binding.group)
+            width += cell_len(binding.group.description) + 3
+    return width
 
 
 class GameFooter(Footer):
