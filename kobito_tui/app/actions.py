@@ -205,6 +205,39 @@ REMOTE_APP = (Action("f4", "table", t("Table"), TABLE.help, show=False),)
 TABLE_DIALOG = (Action("escape,f4", "dismiss(None)", t("Back")),)
 WAITING_SCREEN = (Action("escape", "app.lobby", t("Back to the lobby")), TABLE)
 
+# -- the saved-games browser, the replay viewer and their dialogs -------------
+BROWSER_SCREEN = (
+    Action("enter", "open", t("Open"), show=False),
+    Action("r", "replay", t("Replay")),
+    Action("c", "continue", t("Continue")),
+    Action("s", "sort", t("Sort")),
+    Action("f2,m", "rename", t("Rename")),
+    Action("delete,d", "delete", t("Delete")),
+    Action("escape,q", "close", t("Back")),
+)
+CONFIRM_DIALOG = (Action("escape,n", "answer(False)", t("No")), Action("y", "answer(True)", t("Yes")))
+CANCEL_DIALOG = (Action("escape", "cancel", t("Cancel")),)  # renaming a save, the seats of a branch
+REPLAY_SCREEN = (
+    Action("right,l", "step(1)", t("Step"), key_display="→", priority=True),
+    Action("left,h", "step(-1)", t("Step back"), key_display="←", priority=True),
+    Action("pagedown,ctrl+right,right_square_bracket", "turn(1)", t("Turn ▸"), key_display="PgDn", priority=True),
+    Action("pageup,ctrl+left,left_square_bracket", "turn(-1)", t("◂ Turn"), key_display="PgUp", priority=True),
+    Action("home", "jump(0)", t("Start"), show=False, priority=True),
+    Action("end", "jump(-1)", t("End"), show=False, priority=True),
+    Action("space", "play", t("Play"), key_display="space", priority=True),
+    Action("plus,equals_sign", "speed(1)", t("Faster"), key_display="+", show=False),
+    Action("minus", "speed(-1)", t("Slower"), key_display="-", show=False),
+    Action("v", "perspective", t("View")),
+    Action("0", "perspective(0)", t("View everything"), show=False),
+    *(Action(str(n), f"perspective({n})", t("View as seat {number}", number=n), show=False) for n in range(1, 7)),
+    Action("b", "branch", t("Play from here")),
+    Action("escape,q", "close", t("Back")),
+)
+REPLAY_LOG = (
+    Action("up", "line(-1)", t("Earlier line"), key_display="↑", show=False),
+    Action("down", "line(1)", t("Later line"), key_display="↓", show=False),
+)
+
 # The command palette: the app's and the title's actions anywhere, the game's over a game.
 PALETTE = tuple(action for action in (*TITLE, *APP) if action.palette)
 GAME_PALETTE = tuple(action for action in GAME if action.palette)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from concurrent.futures import CancelledError
+from functools import partial
 from pathlib import Path
 
 from rich.text import Text
@@ -38,7 +39,7 @@ from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
 from kobito_tui.serve.protocol import TableInfo
 from kobito_tui.table import Refusal
 
-LOCAL_ONLY = {"New game", "Continue", "Load"}  # commands of the local app that start games here
+LOCAL_ONLY = {actions.NEW_GAME.action, actions.CONTINUE.action, actions.LOAD.action}  # they start games here
 
 
 class Welcome(ShellScreen):
@@ -331,12 +332,13 @@ class RemoteApp(KobitoApp):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
-            if command.title == "Title screen":
-                yield SystemCommand("Lobby", "Back to the tables", self.to_title)
-            elif command.title not in LOCAL_ONLY:
+            runs = command.callback.args[0] if isinstance(command.callback, partial) and command.callback.args else None
+            if runs == actions.TO_TITLE.action:
+                yield SystemCommand(self.t("Lobby"), self.t("Back to the tables"), self.to_title)
+            elif runs not in LOCAL_ONLY:
                 yield command
         if self.remote is not None:
-            yield SystemCommand(actions.TABLE.palette, actions.TABLE.help, self.action_table)
+            yield SystemCommand(actions.said(self.t, actions.TABLE.palette), actions.said(self.t, actions.TABLE.help), self.action_table)
 
 
 def run_remote(socket_path: Path, identity: str, name: str) -> int:

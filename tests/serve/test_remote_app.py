@@ -7,6 +7,7 @@ import time
 
 from textual.widgets import Static
 
+from kobito_tui.i18n import translator
 from kobito_tui.app.remote import NameDialog, RemoteApp, TableDialog, WaitingScreen
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.lobby import LobbyScreen, ReplaysDialog, TableForm
@@ -148,6 +149,9 @@ async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_
         await until(pilot, lambda: in_lobby(app))
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "New game" not in titles and "Load" not in titles and "Lobby" in titles
+        app.t = translator("uk")  # in any language: the commands are told apart by what they run
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Нова гра" not in titles and "Завантажити" not in titles and "Лобі" in titles
         app.action_new_game()
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen) and not list((data_dir / "saves").glob("*.jsonl"))

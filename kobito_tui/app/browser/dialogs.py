@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
 
 
 class ConfirmDialog(ShellDialog):
     """Dismissed with True (confirmed) or False."""
 
-    BINDINGS = [Binding("escape,n", "answer(False)", "No"), Binding("y", "answer(True)", "Yes")]
+    BINDINGS = actions.bindings(*actions.CONFIRM_DIALOG)
 
     def __init__(self, question: str, confirm: str) -> None:
         super().__init__(classes="dialog-screen")
@@ -40,7 +40,7 @@ class ConfirmDialog(ShellDialog):
 class RenameDialog(ShellDialog):
     """Dismissed with the new name (without checks), or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = actions.bindings(*actions.CANCEL_DIALOG)
 
     def __init__(self, name: str) -> None:
         super().__init__(classes="dialog-screen")

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Footer, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.browser.dialogs import ConfirmDialog, RenameDialog
 from kobito_tui.app.browser.entries import SORT_KEYS, SaveEntry, result, scan, short_title
 from kobito_tui.app.browser.preview import Preview
@@ -66,15 +66,7 @@ def rename_problem(t: Translator, name: str) -> str | None:
 
 
 class BrowserScreen(ShellScreen):
-    BINDINGS = [
-        Binding("enter", "open", "Open", show=False),
-        Binding("r", "replay", "Replay"),
-        Binding("c", "continue", "Continue"),
-        Binding("s", "sort", "Sort"),
-        Binding("f2,m", "rename", "Rename"),
-        Binding("delete,d", "delete", "Delete"),
-        Binding("escape,q", "close", "Back"),
-    ]
+    BINDINGS = actions.bindings(*actions.BROWSER_SCREEN)
 
     def __init__(self, saves_dir: Path) -> None:
         super().__init__(classes="browser-screen")

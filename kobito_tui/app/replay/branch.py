@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
 from kobito_tui.core.game import Seat
 from kobito_tui.core.levels import LEVELS, canonical, chosen, seat_choice
@@ -34,7 +34,7 @@ class BranchDialog(ShellDialog):
     """Dismissed with the new seats, or None when cancelled; with ``kinds_fixed``
     only the names can change, not who plays (human or computer)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = actions.bindings(*actions.CANCEL_DIALOG)
 
     def __init__(self, seats: tuple[Seat, ...], kinds_fixed: bool = False) -> None:
         super().__init__(classes="dialog-screen")

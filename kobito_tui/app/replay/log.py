@@ -8,11 +8,11 @@ the mouse wheel, jumps to just after that line's event.
 from __future__ import annotations
 
 from textual import events
-from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
+from kobito_tui.app import actions
 from kobito_tui.core.replay import ReplayCursor
 from kobito_tui.i18n import Translator, translator
 from kobito_tui.i18n.messages import say
@@ -20,10 +20,7 @@ from kobito_tui.i18n.messages import say
 
 class ReplayLog(Widget, can_focus=True):
     COMPONENT_CLASSES = {"replay-log--current"}
-    BINDINGS = [
-        Binding("up", "line(-1)", "Earlier line", key_display="↑", show=False),
-        Binding("down", "line(1)", "Later line", key_display="↓", show=False),
-    ]
+    BINDINGS = actions.bindings(*actions.REPLAY_LOG)
 
     class Jump(Message):
         def __init__(self, position: int) -> None:

@@ -14,11 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
+from kobito_tui.app import actions
 from kobito_tui.app.replay.branch import BranchDialog
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
@@ -62,21 +62,7 @@ def speed_label(speed: float) -> str:
 
 
 class ReplayScreen(ShellScreen):
-    BINDINGS = [
-        Binding("right,l", "step(1)", "Step", key_display="→", priority=True),
-        Binding("left,h", "step(-1)", "Step back", key_display="←", priority=True),
-        Binding("pagedown,ctrl+right,right_square_bracket", "turn(1)", "Turn ▸", key_display="PgDn", priority=True),
-        Binding("pageup,ctrl+left,left_square_bracket", "turn(-1)", "◂ Turn", key_display="PgUp", priority=True),
-        Binding("home", "jump(0)", "Start", show=False, priority=True),
-        Binding("end", "jump(-1)", "End", show=False, priority=True),
-        Binding("space", "play", "Play", key_display="space", priority=True),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
-        Binding("v", "perspective", "View"),
-        *(Binding(str(n), f"perspective({n})", show=False) for n in range(7)),
-        Binding("b", "branch", "Play from here"),
-        Binding("escape,q", "close", "Back"),
-    ]
+    BINDINGS = actions.bindings(*actions.REPLAY_SCREEN)
 
     def __init__(self, record: Record, path: Path | None = None, saves_dir: Path | None = None) -> None:
         super().__init__(classes="replay-screen")
