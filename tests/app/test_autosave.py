@@ -96,13 +96,18 @@ async def test_the_status_bar_says_saving_is_failing_until_a_save_works(saves, f
         assert load(list_saves(saves)[0]).events == session.events
 
 
+async def quit_with_a_move_unsaved(pilot, full_disk, key: str) -> None:
+    """A move the full disk could not save, then ``key`` (quit): the unsaved-moves dialog."""
+    full_disk.set()
+    await human_move(pilot)
+    await pilot.press(key)
+    await settle(pilot, lambda: isinstance(pilot.app.screen, UnsavedDialog))
+
+
 async def test_quitting_with_unsaved_moves_offers_to_save_elsewhere(saves, full_disk, tmp_path):
     app = make_app(saves, new=treasure("Ann,bot", first_player=0))
     async with app.run_test() as pilot:
-        full_disk.set()
-        await human_move(pilot)
-        await pilot.press("q")
-        await settle(pilot, lambda: isinstance(app.screen, UnsavedDialog))
+        await quit_with_a_move_unsaved(pilot, full_disk, "q")
         events = list(app.game_screen().host.session.events)
         elsewhere = tmp_path / "rescued.jsonl"
         app.screen.query_one("#save-as", Input).value = str(elsewhere)
@@ -115,10 +120,7 @@ async def test_quitting_with_unsaved_moves_offers_to_save_elsewhere(saves, full_
 async def test_quitting_without_saving_says_what_is_lost_and_exits_non_zero(saves, full_disk, capsys):
     app = make_app(saves, new=treasure("Ann,bot", first_player=0))
     async with app.run_test() as pilot:
-        full_disk.set()
-        await human_move(pilot)
-        await pilot.press("ctrl+c")
-        await settle(pilot, lambda: isinstance(app.screen, UnsavedDialog))
+        await quit_with_a_move_unsaved(pilot, full_disk, "ctrl+c")
         n = app.game_screen().host.session.unsaved_moves
         app.screen.query_one("#save-as", Input).value = str(saves)  # a folder: refused, the dialog stays
         await pilot.press("enter")
@@ -136,10 +138,7 @@ async def test_quitting_without_saving_says_what_is_lost_and_exits_non_zero(save
 async def test_a_second_ctrl_c_quits_at_once_and_back_returns_to_the_game(saves, full_disk):
     app = make_app(saves, new=treasure("Ann,bot", first_player=0))
     async with app.run_test() as pilot:
-        full_disk.set()
-        await human_move(pilot)
-        await pilot.press("ctrl+c")
-        await settle(pilot, lambda: isinstance(app.screen, UnsavedDialog))
+        await quit_with_a_move_unsaved(pilot, full_disk, "ctrl+c")
         await pilot.press("escape")  # back to the game
         assert app.screen is app.game_screen()
         await pilot.press("ctrl+c")
