@@ -148,7 +148,7 @@ class Hub:
         if self._server is not None:
             self._server.close()
         for connection in list(self.connections):
-            connection.end("the server is stopping")
+            connection.end(p.STOPPING)
         for room in self.rooms.values():
             for computer in room.computers.values():
                 computer.close()
