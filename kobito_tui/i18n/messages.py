@@ -79,6 +79,19 @@ def _shown(value: object) -> str:
     return printable(value if isinstance(value, int) and not isinstance(value, bool) else repr(value), 60)
 
 
+CARRIERS = {"bad-options", "save.bad-header"}
+"""The ids whose params carry another message (as ``Message.dump()``)."""
+
+
+def _carried(t: Translator, data: Any, name: Names) -> str:
+    """The message carried in a carrier's params, in words: one level, never a carrier again
+    (a hostile peer's messages nested thousands deep would exhaust the stack)."""
+    message = Message.read(data)
+    if message.id in CARRIERS:
+        raise ValueError(message.id)
+    return say(t, message, name.names)
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -401,7 +414,7 @@ def _no_seat_or_level(t: Translator, p: Params, name: Names) -> str:
 def _bad_options(t: Translator, p: Params, name: Names) -> str:
     """``why``: the reason as a message; ``reason``: it in English (all an older server sends)."""
     why = p.get("why")
-    reason = printable(p["reason"], 200) if why is None else say(t, Message.read(why), name.names)
+    reason = printable(p["reason"], 200) if why is None else _carried(t, why, name)
     # Translators: {reason} says what is wrong with the options.
     return t("These options cannot be used: {reason}", reason=reason)
 
@@ -844,7 +857,7 @@ def _same_key(t: Translator, p: Params, name: Names) -> str:
 
 @says("save.bad-header")
 def _bad_header(t: Translator, p: Params, name: Names) -> str:
-    reason = say(t, Message.read(p["reason"]), name.names)
+    reason = _carried(t, p["reason"], name)
     # Translators: line 1 of a save file, its header, is refused; {reason} says why.
     return t("bad header: {reason}", reason=reason)
 

@@ -346,6 +346,11 @@ def test_names_and_values_from_outside_are_made_printable():
 
 def test_an_unknown_id_or_params_that_do_not_fit_show_the_id():
     t = translator("ru")
+    deep = Message("options.as-said", {"text": "x"})
+    for _ in range(10_000):  # what a hostile server could send: each message carrying the next
+        deep = Message("bad-options", {"reason": "x", "why": deep.dump()})
+    assert say(t, deep, NAMES) == "bad-options"
+    assert say(t, Message("save.bad-header", {"reason": "not a message"}), NAMES) == "save.bad-header"
     assert say(t, Message("from.a-newer-server", {"x": 1}), NAMES) == "from.a-newer-server"
     assert say(t, Message("kobito.play", {"seat": 0}), NAMES) == "kobito.play"
     assert say(t, Message("kobito.play", ["not", "a", "dict"]), NAMES) == "kobito.play"  # type: ignore[arg-type]
