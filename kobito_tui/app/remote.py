@@ -36,7 +36,7 @@ from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
 from kobito_tui.i18n.words import name_problem as name_words
 from kobito_tui.i18n import resolve_language
 from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
-from kobito_tui.serve.protocol import STOPPING, TableInfo
+from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal
 
 LOCAL_ONLY = {actions.NEW_GAME.action, actions.CONTINUE.action, actions.LOAD.action}  # they start games here
@@ -233,11 +233,12 @@ class RemoteApp(KobitoApp):
             self.push_screen(LobbyScreen(connection))
 
     def hub_gone(self, why: str) -> None:
-        """The connection ended: ``why`` is the hub's last word (English; the one it says
-        to everyone, it stops, in the player's words) or the reason found here."""
+        """The connection ended: ``why`` is the hub's last word or the reason found here
+        (English, but for the usual ones: the hub stopping or gone, in the player's words)."""
         self._leaving = True  # no screen is pushed any more: the app is on its way out
         t = self.t
-        why = t("the server is stopping") if why == STOPPING else printable(why, 200)
+        usual = {STOPPING: t("the server is stopping"), HUNG_UP: t("the table server closed the connection")}
+        why = usual.get(why) or printable(why, 200)
         # Translators: the last line printed when the table server is gone; {reason} says why.
         self._exit_saying(1, [t("kobito: {reason}.", reason=why)])
 
