@@ -120,6 +120,7 @@ class KobitoApp(QuietCrashes, App[int]):
         self.open_local(local)
 
     def resume(self, path: Path | None) -> None:
+        from kobito_tui.app.words import file_error_words
         from kobito_tui.core.savefile import SaveError, load
         from kobito_tui.table.local import LocalTable
 
@@ -135,7 +136,7 @@ class KobitoApp(QuietCrashes, App[int]):
         try:
             record = load(path)
         except SaveError as error:
-            self.show_error(self.t("This save file cannot be loaded"), str(error))
+            self.show_error(self.t("This save file cannot be loaded"), file_error_words(self.t, str(path), error))
             return
         self.open_local(LocalTable(record, Path(path), bot_delay=self.bot_delay))
 
@@ -157,12 +158,13 @@ class KobitoApp(QuietCrashes, App[int]):
     def replay(self, path: Path) -> None:
         """Watch a saved game; *Play from here* continues the new game it writes."""
         from kobito_tui.app.replay import ReplayScreen
+        from kobito_tui.app.words import file_error_words
         from kobito_tui.core.savefile import SaveError, load
 
         try:
             record = load(path)
         except SaveError as error:
-            self.show_error(self.t("This save file cannot be replayed"), str(error))
+            self.show_error(self.t("This save file cannot be replayed"), file_error_words(self.t, str(path), error))
             return
         self.push_screen(ReplayScreen(record, path), self.resume)
 

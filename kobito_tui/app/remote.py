@@ -36,7 +36,7 @@ from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
 from kobito_tui.i18n.words import name_problem as name_words
 from kobito_tui.i18n import resolve_language
 from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
-from kobito_tui.serve.protocol import TableInfo
+from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal
 
 LOCAL_ONLY = {actions.NEW_GAME.action, actions.CONTINUE.action, actions.LOAD.action}  # they start games here
@@ -210,7 +210,7 @@ class RemoteApp(KobitoApp):
         try:
             connection = Connection(self.socket_path, self.identity, name)
         except NOT_ANSWERING as error:
-            self.call_from_thread(self.hub_gone, f"the table server is not answering ({error})")
+            self.call_from_thread(self.hub_gone, self.t("the table server is not answering ({error})", error=printable(error)))
             return
         connection.on_close = lambda why: self._from_reader(self.hub_gone, why)
         self.call_from_thread(self._signed_in, connection)
@@ -233,14 +233,23 @@ class RemoteApp(KobitoApp):
             self.push_screen(LobbyScreen(connection))
 
     def hub_gone(self, why: str) -> None:
+        """The connection ended: ``why`` is the hub's last word or the reason found here
+        (English, but for the usual ones: the hub stopping or gone, in the player's words)."""
         self._leaving = True  # no screen is pushed any more: the app is on its way out
-        self._exit_saying(1, [f"kobito: {printable(why, 200)}."])
+        t = self.t
+        usual = {STOPPING: t("the server is stopping"), HUNG_UP: t("the table server closed the connection")}
+        why = usual.get(why) or printable(why, 200)
+        # Translators: the last line printed when the table server is gone; {reason} says why.
+        self._exit_saying(1, [t("kobito: {reason}.", reason=why)])
 
     def _exit_saying(self, code: int, lines: list[str]) -> None:
-        remote = self.remote
+        remote, t = self.remote, self.t
         if remote is not None and remote.seat is not None and remote.last is not None and not remote.last.over:
-            back = f"j at that table, or r and the seat code {remote.code}" if remote.code else "j at that table"
-            lines = [*lines, f"kobito: your seat at table {remote.table_id} stays yours: ssh in again, then {back}."]
+            # Translators: j and r are the lobby's keys (join, a seat by its code): keep the Latin letters.
+            back = t("j at that table, or r and the seat code {code}", code=remote.code) if remote.code else t("j at that table")
+            # Translators: printed once the app has quit; {back} says what to press in the lobby.
+            lines = [*lines, t("kobito: your seat at table {table} stays yours: ssh in again, then {back}.",
+                               table=remote.table_id, back=back)]  # fmt: skip
         super()._exit_saying(code, lines)
 
     # -- at a table -----------------------------------------------------------

@@ -31,12 +31,9 @@ SPECTATOR = -1
 for a spectator: a seat that holds nothing, so only what is public shows."""
 
 
-class IllegalEvent(Exception):
-    """An event the rules refuse: ``IllegalEvent("kobito.not-in-hand", card="7a")``.
-
-    ``message`` holds the reason as a :class:`Message`; ``str(error)`` is it in
-    English, for tools and save-file errors (players read ``message`` in their
-    own language)."""
+class Said(Exception):
+    """An error whose reason is a :class:`Message`: ``message``; ``str(error)`` is
+    it in English, for tools and logs (players read ``message`` in their own language)."""
 
     def __init__(self, id: str, /, **params: Any) -> None:
         super().__init__(id)
@@ -46,6 +43,19 @@ class IllegalEvent(Exception):
         from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
 
         return english(self.message)
+
+
+class IllegalEvent(Said):
+    """An event the rules refuse: ``IllegalEvent("kobito.not-in-hand", card="7a")``."""
+
+
+class OptionError(Said, ValueError):
+    """Options a game cannot use: ``OptionError("kobito.unknown-options", names=["x"])``."""
+
+
+def option_message(error: Exception) -> Message:
+    """Why options were refused (an :class:`OptionError`, or any other error's English words)."""
+    return error.message if isinstance(error, OptionError) else Message("options.as-said", {"text": str(error)})
 
 
 SeatKind = Literal["human", "bot"]

@@ -22,3 +22,11 @@ class Message:
     def __hash__(self) -> int:  # params is a dict: hash by id, compare by both
         return hash(self.id)
 
+    def dump(self) -> dict[str, Any]:
+        """As JSON, to carry inside another message's params (read back by :meth:`read`)."""
+        return {"id": self.id, "params": self.params}
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Message:
+        return cls(data["id"], data["params"])
+

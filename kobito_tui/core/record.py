@@ -8,9 +8,10 @@ from datetime import datetime, timezone
 from typing import Any
 
 from kobito_tui import __version__
-from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Seat
+from kobito_tui.core.game import Event, Game, Header, IllegalEvent, OptionError, Seat
 from kobito_tui.core.games import get_game
 from kobito_tui.core.levels import BOT_LEVELS, DEFAULT_LEVEL, LEVELS
+from kobito_tui.core.message import Message
 from kobito_tui.core.safetext import name_problem
 
 
@@ -28,12 +29,14 @@ class Record:
 
 
 class EventError(Exception):
-    """Event number ``index`` (0-based) of a record is refused."""
+    """Event number ``index`` (0-based) of a record is refused: ``message`` says
+    why, ``reason`` is it in English."""
 
-    def __init__(self, index: int, reason: str):
-        super().__init__(f"event {index + 1}: {reason}")
-        self.index = index
-        self.reason = reason
+    def __init__(self, index: int, message: Message):
+        from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
+
+        self.index, self.message, self.reason = index, message, english(message)
+        super().__init__(f"event {index + 1}: {self.reason}")
 
 
 def parse_players(text: str) -> tuple[Seat, ...]:
@@ -65,7 +68,7 @@ def new_header(
     and no seed is stored; a ``seed`` makes the whole game reproducible."""
     game = get_game(game_id)
     if not game.min_players <= len(seats) <= game.max_players:
-        raise ValueError(f"{game.title} needs {game.min_players}–{game.max_players} players, not {len(seats)}")
+        raise OptionError("options.players", game=game_id, min=game.min_players, max=game.max_players, count=len(seats))
     for seat in seats:  # names in a header are safe to show, as a loaded file's are
         if (problem := name_problem(seat.name)) is not None:
             raise ValueError(problem)
@@ -119,13 +122,13 @@ def fold(game: Game, header: Header, events: list[Event]) -> Any:
 def apply_checked(game: Game, state: Any, event: Event, index: int) -> None:
     """Apply one event, turning any refusal (or malformed data) into EventError."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-        raise EventError(index, "not an event (an object with a \"type\")")
+        raise EventError(index, Message("event.not-an-event"))
     try:
         game.apply(state, event)
     except IllegalEvent as error:
-        raise EventError(index, str(error)) from None
+        raise EventError(index, error.message) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        raise EventError(index, f"malformed {event['type']!r} event ({error})") from None
+        raise EventError(index, Message("event.malformed", {"type": event["type"], "error": str(error)})) from None
 
 
 def run_chance(game: Game, header: Header, state: Any, events: list[Event]) -> list[Event]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from kobito_tui.core.message import Message
+
 NAME_MAX_CHARS = 24  # a player's name, typed or read from a file
 
 # Control, format (bidi overrides, zero-width), surrogate and separator
@@ -38,12 +40,21 @@ def printable(text: object, limit: int | None = None) -> str:
     return "".join(_escape(char) if is_unsafe(char) else char for char in text)
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, or None when it can."""
+def name_fault(name: str) -> Message | None:
+    """Why ``name`` cannot be a player's name ("name.empty", "name.too-long",
+    "name.control"), or None when it can."""
     if not name.strip():
-        return "a player name is empty"
+        return Message("name.empty")
     if len(name) > NAME_MAX_CHARS:
-        return f"a player name has at most {NAME_MAX_CHARS} characters ({len(name)} given)"
+        return Message("name.too-long", {"max": NAME_MAX_CHARS, "given": len(name)})
     if any(is_unsafe(char) for char in name):
-        return f"a player name may not hold control characters ({printable(name)})"
+        return Message("name.control", {"name": name})
     return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, in English, or None when it can."""
+    from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
+
+    fault = name_fault(name)
+    return None if fault is None else english(fault)

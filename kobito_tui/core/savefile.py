@@ -1,7 +1,8 @@
 """Save files: JSON Lines, line 1 the header, then one event per line.
 
 Loading re-validates every event against the rules; anything wrong is refused
-as ``FILE:LINE: reason``, and nothing but :class:`SaveError` leaves ``load``,
+as ``FILE:LINE: reason`` (the reason a :class:`Message` too, for the app to put
+in the player's words), and nothing but :class:`SaveError` leaves ``load``,
 ``loads`` or ``parse_header``, whatever the bytes.  Saving is atomic (temp
 file, fsync, rename), so a crash mid-write never leaves half a file in place
 of a good one.
@@ -20,11 +21,12 @@ from typing import Any, Literal
 
 import msgspec
 
-from kobito_tui.core.game import FORMAT_VERSION, Header, Seat
+from kobito_tui.core.game import FORMAT_VERSION, Header, Seat, option_message
 from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.levels import BOT_LEVELS
+from kobito_tui.core.message import Message
 from kobito_tui.core.record import EventError, Record, fold
-from kobito_tui.core.safetext import name_problem, printable
+from kobito_tui.core.safetext import name_fault, printable
 
 MAGIC = "kobito-tui"
 SUFFIX = ".jsonl"
@@ -37,6 +39,8 @@ MAX_DEPTH = 8  # arrays and objects inside each other; the format needs 4
 # and a player's name: at most safetext.NAME_MAX_CHARS characters, none of them control characters
 REASON_MAX_CHARS = 300  # a refusal quoting the file is cut to this
 
+_TOO_LARGE = Message("save.too-large", {"mib": MAX_FILE_BYTES // 2**20})
+
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _SCALAR = None | bool | int | float | str
 _EVENT_LINE = msgspec.json.Decoder(dict[str, _SCALAR | list[_SCALAR | list[_SCALAR]]])  # depth 3 at most
@@ -45,13 +49,17 @@ _EVENT_LINE = msgspec.json.Decoder(dict[str, _SCALAR | list[_SCALAR | list[_SCAL
 class SaveError(Exception):
     """A file that cannot be loaded: ``str()`` is ``FILE:LINE: reason``, safe to print.
 
-    ``header`` is the file's header when line 1 was good (for listing the file).
+    ``message`` is the reason as a :class:`Message` ("save.…"), for the app to say
+    in the player's language; ``reason`` is it in English.  ``header`` is the
+    file's header when line 1 was good (for listing the file).
     """
 
-    def __init__(self, path: str, line: int, reason: str, header: Header | None = None):
-        reason = printable(reason, REASON_MAX_CHARS)
+    def __init__(self, path: str, line: int, message: Message, header: Header | None = None):
+        from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
+
+        reason = printable(english(message), REASON_MAX_CHARS)
         super().__init__(f"{printable(path)}:{line}: {reason}")
-        self.path, self.line, self.reason, self.header = path, line, reason, header
+        self.path, self.line, self.reason, self.message, self.header = path, line, reason, message, header
 
 
 class _SeatJSON(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -118,25 +126,26 @@ def _depth_and_keys(value: Any) -> tuple[int, int]:
     return depth, keys
 
 
-def decode_line(line: str, path: str, number: int, not_json: str = "not valid JSON") -> Any:
-    """One line's JSON value within the limits, with no key twice in an object."""
+def decode_line(line: str, path: str, number: int, not_json: str = "save.not-json") -> Any:
+    """One line's JSON value within the limits, with no key twice in an object
+    (``not_json``: the message id saying it is not JSON)."""
     if len(line) > MAX_LINE_CHARS:
-        raise SaveError(path, number, f"the line is longer than {MAX_LINE_CHARS:,} characters")
+        raise SaveError(path, number, Message("save.long-line", {"max": MAX_LINE_CHARS}))
     try:
         value = msgspec.json.decode(line)
     except msgspec.DecodeError as error:
-        raise SaveError(path, number, f"{not_json} ({error})") from None
+        raise SaveError(path, number, Message(not_json, {"detail": str(error)})) from None
     except RecursionError:
-        raise SaveError(path, number, f"arrays or objects nested more than {MAX_DEPTH} deep") from None
+        raise SaveError(path, number, Message("save.too-deep", {"max": MAX_DEPTH})) from None
     # Cheap counts first: MAX_DEPTH brackets or fewer cannot nest deeper, and as
     # many colons as top-level keys leaves no room for a repeated key.
     colons = line.count(":")
     if line.count("[") + line.count("{") > MAX_DEPTH or colons != (len(value) if isinstance(value, dict) else 0):
         depth, keys = _depth_and_keys(value)
         if depth > MAX_DEPTH:
-            raise SaveError(path, number, f"arrays or objects nested more than {MAX_DEPTH} deep")
+            raise SaveError(path, number, Message("save.too-deep", {"max": MAX_DEPTH}))
         if colons and _STRING.sub("", line).count(":") != keys:  # a valid line's colons outside strings are its keys
-            raise SaveError(path, number, "an object has the same key twice")
+            raise SaveError(path, number, Message("save.same-key"))
     return value
 
 
@@ -160,38 +169,44 @@ def _decode_events(lines: list[str], colons: int, path: str) -> list[Any]:
 # --- the header -----------------------------------------------------------------
 
 
+def _bad_header(path: str, reason: Message) -> SaveError:
+    """Line 1 refused: "bad header: " and ``reason``."""
+    return SaveError(path, 1, Message("save.bad-header", {"reason": reason.dump()}))
+
+
 def _seat(seat: _SeatJSON, path: str) -> Seat:
-    problem = name_problem(seat.name)
-    if problem is not None:
-        raise SaveError(path, 1, f"bad header: {problem}")
+    fault = name_fault(seat.name)
+    if fault is not None:
+        raise _bad_header(path, fault)
     if seat.kind == "bot" and seat.level not in BOT_LEVELS:
-        raise SaveError(path, 1, f"bad header: unknown computer level {seat.level!r} (one of {', '.join(BOT_LEVELS)})")
+        raise _bad_header(path, Message("save.unknown-level", {"level": seat.level, "levels": list(BOT_LEVELS)}))
     if seat.kind == "human" and seat.level is not None:
-        raise SaveError(path, 1, "bad header: a human seat has no level")
+        raise _bad_header(path, Message("save.human-level"))
     return Seat(seat.name, seat.kind, seat.level)
 
 
 def parse_header(line: str, path: str = "<text>") -> Header:
     """The header from line 1; SaveError if it is not a kobito-tui header we read."""
     try:
-        raw = msgspec.convert(decode_line(line, path, 1, "not a kobito-tui save file header"), type=_HeaderJSON)
+        raw = msgspec.convert(decode_line(line, path, 1, "save.not-a-header"), type=_HeaderJSON)
     except msgspec.ValidationError as error:
-        raise SaveError(path, 1, f"not a kobito-tui save file header ({error})") from None
+        raise SaveError(path, 1, Message("save.not-a-header", {"detail": str(error)})) from None
     if raw.format != MAGIC:
-        raise SaveError(path, 1, f"not a kobito-tui save file (format {raw.format!r})")
+        raise SaveError(path, 1, Message("save.not-kobito", {"format": raw.format}))
     if raw.version != FORMAT_VERSION:
-        raise SaveError(path, 1, f"format version {raw.version} is not supported (this app reads {FORMAT_VERSION})")
+        raise SaveError(path, 1, Message("save.version", {"version": raw.version, "supported": FORMAT_VERSION}))
     if raw.game not in game_ids():
-        raise SaveError(path, 1, f"unknown game {raw.game!r}")
+        raise SaveError(path, 1, Message("save.unknown-game", {"game": raw.game}))
     game = get_game(raw.game)
+    if not game.min_players <= len(raw.seats) <= game.max_players:
+        counts = {"count": len(raw.seats), "min": game.min_players, "max": game.max_players}
+        raise _bad_header(path, Message("save.players", counts))
     try:
-        if not game.min_players <= len(raw.seats) <= game.max_players:
-            raise ValueError(f"{len(raw.seats)} players (needs {game.min_players}–{game.max_players})")
         options = game.normalize_options(dict(raw.options), len(raw.seats))
-        if options != raw.options:
-            raise ValueError("options are incomplete or not in their usual form")
     except (ValueError, TypeError) as error:
-        raise SaveError(path, 1, f"bad header: {error}") from None
+        raise _bad_header(path, option_message(error)) from None
+    if options != raw.options:
+        raise _bad_header(path, Message("save.unusual-options"))
     return Header(
         game=raw.game,
         seats=tuple(_seat(seat, path) for seat in raw.seats),
@@ -212,22 +227,22 @@ def _text(data: bytes, path: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise SaveError(path, line, f"not UTF-8 text (byte {data[error.start]:#04x})") from None
+        raise SaveError(path, line, Message("save.not-utf8", {"byte": f"{data[error.start]:#04x}"})) from None
 
 
 def loads(text: str | bytes, path: str = "<text>") -> Record:
     """Parse and validate a whole file's text; SaveError names the first bad line."""
     if len(text) > MAX_FILE_BYTES:
-        raise SaveError(path, 1, f"larger than {MAX_FILE_BYTES // 2**20} MiB")
+        raise SaveError(path, 1, _TOO_LARGE)
     if isinstance(text, bytes):
         text = _text(text, path)
     if not text.strip():
-        raise SaveError(path, 1, "empty file")
+        raise SaveError(path, 1, Message("save.empty"))
     newlines = text.count("\n")
     if newlines > MAX_EVENTS + 1:
-        raise SaveError(path, MAX_EVENTS + 2, f"more than {MAX_EVENTS:,} events")
+        raise SaveError(path, MAX_EVENTS + 2, Message("save.too-many-events", {"max": MAX_EVENTS}))
     if not text.endswith("\n"):
-        raise SaveError(path, newlines + 1, "truncated: the last line is incomplete")
+        raise SaveError(path, newlines + 1, Message("save.truncated"))
     lines = text.split("\n")[:-1]
     header = parse_header(lines[0], path)
     try:
@@ -237,7 +252,7 @@ def loads(text: str | bytes, path: str = "<text>") -> Record:
         error.header = header
         raise
     except EventError as error:
-        raise SaveError(path, error.index + 2, error.reason, header) from None
+        raise SaveError(path, error.index + 2, error.message, header) from None
     return Record(header, events)
 
 
@@ -247,17 +262,17 @@ def _read(path: str) -> bytes:
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise SaveError(path, 1, f"cannot read ({error})") from None
+        raise SaveError(path, 1, Message("save.cannot-read", {"error": str(error)})) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, 1, "not a regular file")
+            raise SaveError(path, 1, Message("save.not-regular"))
         if info.st_size > MAX_FILE_BYTES:
-            raise SaveError(path, 1, f"larger than {MAX_FILE_BYTES // 2**20} MiB")
+            raise SaveError(path, 1, _TOO_LARGE)
         with os.fdopen(fd, "rb", closefd=False) as file:
             return file.read(MAX_FILE_BYTES + 1)  # a file still growing is refused by loads
     except OSError as error:
-        raise SaveError(path, 1, f"cannot read ({error})") from None
+        raise SaveError(path, 1, Message("save.cannot-read", {"error": str(error)})) from None
     finally:
         os.close(fd)
 

@@ -79,6 +79,19 @@ def _shown(value: object) -> str:
     return printable(value if isinstance(value, int) and not isinstance(value, bool) else repr(value), 60)
 
 
+CARRIERS = {"bad-options", "save.bad-header"}
+"""The ids whose params carry another message (as ``Message.dump()``)."""
+
+
+def _carried(t: Translator, data: Any, name: Names) -> str:
+    """The message carried in a carrier's params, in words: one level, never a carrier again
+    (a hostile peer's messages nested thousands deep would exhaust the stack)."""
+    message = Message.read(data)
+    if message.id in CARRIERS:
+        raise ValueError(message.id)
+    return say(t, message, name.names)
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -399,8 +412,11 @@ def _no_seat_or_level(t: Translator, p: Params, name: Names) -> str:
 
 @says("bad-options")
 def _bad_options(t: Translator, p: Params, name: Names) -> str:
-    # Translators: {reason} says what is wrong with the options, in English.
-    return t("These options cannot be used: {reason}", reason=printable(p["reason"], 200))
+    """``why``: the reason as a message; ``reason``: it in English (all an older server sends)."""
+    why = p.get("why")
+    reason = printable(p["reason"], 200) if why is None else _carried(t, why, name)
+    # Translators: {reason} says what is wrong with the options.
+    return t("These options cannot be used: {reason}", reason=reason)
 
 
 @says("no-such-table")
@@ -798,6 +814,233 @@ def _reveal_at(t: Translator, p: Params, name: Names) -> str:
 @says("treasure.not-in-pool")
 def _not_in_pool(t: Translator, p: Params, name: Names) -> str:
     return t("{tile} is not one of the tiles still to place", tile=_shown(p["tile"]))
+
+
+# -- why a save file cannot be loaded ----------------------------------------------
+def _number(t: Translator, number: int) -> str:
+    """A large count with its thousands apart: "200,000"."""
+    # Translators: what parts a large number's thousands ("200,000"); a no-break space in many languages.
+    return f"{number:,}".replace(",", t.p("thousands separator", ","))
+
+
+def _detail(p: Params, key: str) -> str:
+    """What a library or the system said (in English), as code shows it."""
+    return printable(p[key], 160)
+
+
+@says("save.long-line")
+def _long_line(t: Translator, p: Params, name: Names) -> str:
+    return t("the line is longer than {count} characters", count=_number(t, p["max"]))
+
+
+@says("save.not-json")
+def _not_json(t: Translator, p: Params, name: Names) -> str:
+    # Translators: {detail} is what the JSON reader said, in English.
+    return t("not valid JSON ({detail})", detail=_detail(p, "detail"))
+
+
+@says("save.not-a-header")
+def _not_a_header(t: Translator, p: Params, name: Names) -> str:
+    # Translators: {detail} is what the JSON reader said, in English.
+    return t("not a kobito-tui save file header ({detail})", detail=_detail(p, "detail"))
+
+
+@says("save.too-deep")
+def _too_deep(t: Translator, p: Params, name: Names) -> str:
+    return t("arrays or objects nested more than {count} deep", count=p["max"])
+
+
+@says("save.same-key")
+def _same_key(t: Translator, p: Params, name: Names) -> str:
+    return t("an object has the same key twice")
+
+
+@says("save.bad-header")
+def _bad_header(t: Translator, p: Params, name: Names) -> str:
+    reason = _carried(t, p["reason"], name)
+    # Translators: line 1 of a save file, its header, is refused; {reason} says why.
+    return t("bad header: {reason}", reason=reason)
+
+
+@says("save.unknown-level")
+def _unknown_level(t: Translator, p: Params, name: Names) -> str:
+    levels = ", ".join(map(printable, p["levels"]))
+    return t("unknown computer level {level} (one of {levels})", level=_shown(p["level"]), levels=levels)
+
+
+@says("save.human-level")
+def _human_level(t: Translator, p: Params, name: Names) -> str:
+    return t("a human seat has no level")
+
+
+@says("save.players")
+def _players(t: Translator, p: Params, name: Names) -> str:
+    return t("{count} players (needs {min}–{max})", count=_shown(p["count"]), min=p["min"], max=p["max"])
+
+
+@says("save.unusual-options")
+def _unusual_options(t: Translator, p: Params, name: Names) -> str:
+    return t("options are incomplete or not in their usual form")
+
+
+@says("save.not-kobito")
+def _not_kobito(t: Translator, p: Params, name: Names) -> str:
+    return t("not a kobito-tui save file (format {format})", format=_shown(p["format"]))
+
+
+@says("save.version")
+def _version(t: Translator, p: Params, name: Names) -> str:
+    return t("format version {version} is not supported (this app reads {supported})",
+             version=_shown(p["version"]), supported=p["supported"])  # fmt: skip
+
+
+@says("save.unknown-game")
+def _save_unknown_game(t: Translator, p: Params, name: Names) -> str:
+    return t("unknown game {game}", game=_shown(p["game"]))
+
+
+@says("save.not-utf8")
+def _not_utf8(t: Translator, p: Params, name: Names) -> str:
+    return t("not UTF-8 text (byte {byte})", byte=printable(p["byte"], 8))
+
+
+@says("save.too-large")
+def _too_large(t: Translator, p: Params, name: Names) -> str:
+    return t("larger than {count} MiB", count=p["mib"])
+
+
+@says("save.empty")
+def _empty(t: Translator, p: Params, name: Names) -> str:
+    return t("empty file")
+
+
+@says("save.too-many-events")
+def _too_many_events(t: Translator, p: Params, name: Names) -> str:
+    return t("more than {count} events", count=_number(t, p["max"]))
+
+
+@says("save.truncated")
+def _truncated(t: Translator, p: Params, name: Names) -> str:
+    return t("truncated: the last line is incomplete")
+
+
+@says("save.cannot-read")
+def _cannot_read(t: Translator, p: Params, name: Names) -> str:
+    # Translators: {error} is what the system said, in English.
+    return t("cannot read ({error})", error=_detail(p, "error"))
+
+
+@says("save.not-regular")
+def _not_regular(t: Translator, p: Params, name: Names) -> str:
+    return t("not a regular file")
+
+
+@says("event.not-an-event")
+def _not_an_event(t: Translator, p: Params, name: Names) -> str:
+    return t('not an event (an object with a "type")')
+
+
+@says("event.malformed")
+def _malformed(t: Translator, p: Params, name: Names) -> str:
+    # Translators: {error} is what the program said of the event, in English.
+    return t("malformed {kind} event ({error})", kind=_shown(p["type"]), error=_detail(p, "error"))
+
+
+@says("name.empty")
+def _name_empty(t: Translator, p: Params, name: Names) -> str:
+    return t("a player name is empty")
+
+
+@says("name.too-long")
+def _name_too_long(t: Translator, p: Params, name: Names) -> str:
+    return t.n("a player name has at most {count} character ({given} given)",
+               "a player name has at most {count} characters ({given} given)", p["max"], given=p["given"])  # fmt: skip
+
+
+@says("name.control")
+def _name_control(t: Translator, p: Params, name: Names) -> str:
+    return t("a player name may not hold control characters ({name})", name=printable(p["name"]))
+
+
+# -- why a game's options cannot be used -----------------------------------------
+@says("options.as-said")
+def _as_said(t: Translator, p: Params, name: Names) -> str:
+    return printable(p["text"], 200)
+
+
+@says("options.players")
+def _option_players(t: Translator, p: Params, name: Names) -> str:
+    return t("{game} is for {min}–{max} players, not {count}",
+             game=words.game_title(t, p["game"]), min=p["min"], max=p["max"], count=_shown(p["count"]))  # fmt: skip
+
+
+@says("options.unknown")
+def _unknown_options(t: Translator, p: Params, name: Names) -> str:
+    keys = ", ".join(printable(key, 60) for key in p["names"])
+    return t("unknown {game} option(s): {names}", game=words.game_title(t, p["game"]), names=keys)
+
+
+@says("options.choice")
+def _choice(t: Translator, p: Params, name: Names) -> str:
+    choices = ", ".join(map(str, p["choices"]))
+    return t("{option} must be one of {choices}, not {value}", option=p["option"], choices=choices, value=_shown(p["value"]))
+
+
+@says("options.bool")
+def _bool(t: Translator, p: Params, name: Names) -> str:
+    return t("{option} must be true or false, not {value}", option=p["option"], value=_shown(p["value"]))
+
+
+@says("options.turn-limit")
+def _turn_limit_option(t: Translator, p: Params, name: Names) -> str:
+    return t("{option} must be a whole number, 0 for none", option=p["option"])
+
+
+@says("options.first-player")
+def _first_player_option(t: Translator, p: Params, name: Names) -> str:
+    return t("{option} must be random or a seat from 0 to {last}, not {value}",
+             option=p["option"], last=p["last"], value=_shown(p["value"]))  # fmt: skip
+
+
+@says("options.gold-length")
+def _gold_length(t: Translator, p: Params, name: Names) -> str:
+    return t("{option} length {key} is not a number", option=p["option"], key=_shown(p["key"]))
+
+
+@says("options.gold-unknown")
+def _gold_unknown(t: Translator, p: Params, name: Names) -> str:
+    known = ", ".join(p["known"])
+    return t("unknown gold table {table} (known: {known})", table=_shown(p["table"]), known=known)
+
+
+@says("options.gold-shape")
+def _gold_shape(t: Translator, p: Params, name: Names) -> str:
+    return t("{option} must be a table name or a table of lengths and their values", option=p["option"])
+
+
+@says("options.gold-twice")
+def _gold_twice(t: Translator, p: Params, name: Names) -> str:
+    return t("{option} gives length {length} twice", option=p["option"], length=p["length"])
+
+
+@says("options.gold-lengths")
+def _gold_lengths(t: Translator, p: Params, name: Names) -> str:
+    return t("{option}: lengths are 2..{max}, each with a list of values", option=p["option"], max=p["max"])
+
+
+@says("options.gold-values")
+def _gold_values(t: Translator, p: Params, name: Names) -> str:
+    return t("{option} values must be whole numbers ≥ 0", option=p["option"])
+
+
+@says("options.gold-copies")
+def _gold_copies(t: Translator, p: Params, name: Names) -> str:
+    return t("{option}: at most {count} gold cards of one length share a value", option=p["option"], count=p["max"])
+
+
+@says("options.gold-few")
+def _gold_few(t: Translator, p: Params, name: Names) -> str:
+    return t("{option} needs at least {count} gold cards", option=p["option"], count=p["min"])
 
 
 # -- the server's clients -------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from kobito_tui.core.game import OptionSpec
+from kobito_tui.core.game import OptionError, OptionSpec
 from kobito_tui.kobito.cards import GOLD_TABLES, MAX_GOLD_COPIES, MAX_ROW
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -65,12 +65,12 @@ SPECS = [
 
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
-    """Fill defaults and check every value; ``ValueError`` when unusable."""
+    """Fill defaults and check every value; :class:`OptionError` (a ``ValueError``) when unusable."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Kobito is for {MIN_PLAYERS}–{MAX_PLAYERS} players, not {players}")
+        raise OptionError("options.players", game="kobito", min=MIN_PLAYERS, max=MAX_PLAYERS, count=players)
     unknown = set(options) - {spec.name for spec in SPECS}
     if unknown:
-        raise ValueError(f"unknown Kobito option(s): {', '.join(sorted(unknown))}")
+        raise OptionError("options.unknown", game="kobito", names=sorted(unknown))
     result = {spec.name: options.get(spec.name, spec.default) for spec in SPECS}
     for spec in SPECS:
         value = result[spec.name]
@@ -78,11 +78,11 @@ def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
             gold_table(value)
         elif spec.name == "first_player":
             if value != "random" and (type(value) is not int or not 0 <= value < players):
-                raise ValueError(f"first_player must be 'random' or a seat 0..{players - 1}, not {value!r}")
+                raise OptionError("options.first-player", option=spec.name, last=players - 1, value=value)
         elif spec.choices and value not in spec.choices:
-            raise ValueError(f"{spec.name} must be one of {', '.join(map(str, spec.choices))}, not {value!r}")
-        elif not spec.choices and type(value) is not spec.kind:
-            raise ValueError(f"{spec.name} must be a {spec.kind.__name__}, not {value!r}")
+            raise OptionError("options.choice", option=spec.name, choices=list(spec.choices), value=value)
+        elif not spec.choices and type(value) is not spec.kind:  # (the one such option is a bool)
+            raise OptionError("options.bool", option=spec.name, value=value)
     return result
 
 
@@ -90,29 +90,29 @@ def _length(key: Any) -> int:
     """A gold table's length key: ``3`` or ``"3"`` (not ``" 3"``, ``"03"`` or ``"٣"``)."""
     if type(key) is int or (isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key):
         return int(key)
-    raise ValueError(f"gold_table length {key!r} is not a number")
+    raise OptionError("options.gold-length", option="gold_table", key=key)
 
 
 def gold_table(value: Any) -> dict[int, tuple[int, ...]]:
     """The gold table (length → values) an option value names or gives."""
     if isinstance(value, str):
         if value not in GOLD_TABLES:
-            raise ValueError(f"unknown gold table {value!r} (known: {', '.join(GOLD_TABLES)})")
+            raise OptionError("options.gold-unknown", option="gold_table", table=value, known=list(GOLD_TABLES))
         return GOLD_TABLES[value]
     if not isinstance(value, dict):
-        raise ValueError("gold_table must be a table name or {length: [values]}")
+        raise OptionError("options.gold-shape", option="gold_table")
     table: dict[int, tuple[int, ...]] = {}
     for key, values in value.items():
         length = _length(key)
         if length in table:
-            raise ValueError(f"gold_table gives length {length} twice")
+            raise OptionError("options.gold-twice", option="gold_table", length=length)
         if not 2 <= length <= MAX_ROW or not isinstance(values, list | tuple):
-            raise ValueError(f"gold_table: lengths are 2..{MAX_ROW}, each with a list of values")
+            raise OptionError("options.gold-lengths", option="gold_table", max=MAX_ROW)
         if not all(type(v) is int and v >= 0 for v in values):
-            raise ValueError("gold_table values must be whole numbers ≥ 0")
+            raise OptionError("options.gold-values", option="gold_table")
         if max(Counter(values).values(), default=0) > MAX_GOLD_COPIES:
-            raise ValueError(f"gold_table: at most {MAX_GOLD_COPIES} gold cards of one length share a value")
+            raise OptionError("options.gold-copies", option="gold_table", max=MAX_GOLD_COPIES)
         table[length] = tuple(values)
     if sum(map(len, table.values())) < 4:
-        raise ValueError("gold_table needs at least 4 gold cards")
+        raise OptionError("options.gold-few", option="gold_table", min=4)
     return table

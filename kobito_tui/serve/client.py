@@ -64,7 +64,7 @@ class Connection:
         while len(data) < size:
             chunk = self._sock.recv(size - len(data))
             if not chunk:
-                raise HubClosed(self.closed or "the hub closed the connection")
+                raise HubClosed(self.closed or p.HUNG_UP)
             data += chunk
         return bytes(data)
 

@@ -30,6 +30,7 @@ from pathlib import Path
 import asyncssh
 
 from kobito_tui.core.safetext import name_problem
+from kobito_tui.i18n import resolve_language, translator
 
 log = logging.getLogger("kobito.serve")
 
@@ -209,7 +210,8 @@ class Child:
     def __init__(self, process: asyncssh.SSHServerProcess[bytes], env: dict[str, str], args: list[str]):
         self.process, self.env, self.args = process, env, args
         self.last_input = time.monotonic()
-        self.reason = "this session was closed"  # said if the program has to be ended
+        self.t = translator(resolve_language(None, env))  # the player's, as the program's own is
+        self.reason = self.t("this session was closed")  # said if the program has to be ended
 
     async def run(self, idle_timeout_s: float) -> None:
         process = self.process
@@ -260,11 +262,15 @@ class Child:
                 task.cancel()
             if not ended:  # it could not put the player's terminal back as it was
                 try:
-                    self.process.stdout.write(RESTORE + f"\r\nkobito: {self.reason}.\r\n".encode())
+                    self.process.stdout.write(RESTORE + self.farewell())
                 except (OSError, asyncssh.Error):
                     pass  # the client is gone
             os.close(master)
             process.exit(child.returncode if child.returncode and child.returncode > 0 else 0)
+
+    def farewell(self) -> bytes:
+        """The door's last line when it had to end the program: why, in the player's language."""
+        return ("\r\n" + self.t("kobito: {reason}.", reason=self.reason) + "\r\n").encode()
 
     async def _output(self, master: int) -> None:
         loop = asyncio.get_running_loop()
@@ -303,4 +309,4 @@ class Child:
     async def _idle(self, timeout_s: float) -> None:
         while (left := self.last_input + timeout_s - time.monotonic()) > 0:
             await asyncio.sleep(left)
-        self.reason = "closed after being idle"
+        self.reason = self.t("closed after being idle")

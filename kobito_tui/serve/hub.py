@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from kobito_tui.core.game import Event, Seat
+from kobito_tui.core.game import Event, OptionError, Seat, option_message
 from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.record import Record, new_header
@@ -148,7 +148,7 @@ class Hub:
         if self._server is not None:
             self._server.close()
         for connection in list(self.connections):
-            connection.end("the server is stopping")
+            connection.end(p.STOPPING)
         for room in self.rooms.values():
             for computer in room.computers.values():
                 computer.close()
@@ -259,11 +259,12 @@ class Hub:
             return Refusal("bad-seat", {"levels": list(BOT_LEVELS)})
         game = get_game(request.game)
         try:
-            if not game.min_players <= len(request.seats) <= game.max_players:
-                raise ValueError(f"{game.title} needs {game.min_players}–{game.max_players} players")
-            options = game.normalize_options(dict(request.options), len(request.seats))
-        except (ValueError, TypeError) as error:
-            return Refusal("bad-options", {"reason": printable(str(error), 200)})
+            players = len(request.seats)
+            if not game.min_players <= players <= game.max_players:
+                raise OptionError("options.players", game=game.id, min=game.min_players, max=game.max_players, count=players)
+            options = game.normalize_options(dict(request.options), players)
+        except (ValueError, TypeError) as error:  # ``why`` for the client to word, ``reason`` in English
+            return Refusal("bad-options", {"reason": printable(str(error), 200), "why": option_message(error).dump()})
         chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
         room = Room(secrets.token_hex(4), request.game, options, connection.identity, connection.name, chairs)
         self.rooms[room.table_id] = room

@@ -24,6 +24,8 @@ VERSION = 1
 MAX_CLIENT_FRAME = 64 * 1024  # a move is a few dozen bytes
 MAX_SERVER_FRAME = 8 * 1024 * 1024  # a full update of a long game's history
 LENGTH = 4
+STOPPING = "the server is stopping"  # the hub's Bye to every connection as it shuts down
+HUNG_UP = "the hub closed the connection"  # what a client says when the hub went without a Bye
 
 
 class Message(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, frozen=True):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kobito_tui.core.game import OptionSpec
+from kobito_tui.core.game import OptionError, OptionSpec
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -30,20 +30,21 @@ SPECS = (
 
 
 def normalize(options: dict[str, Any], players: int) -> dict[str, Any]:
-    """Defaults filled in and every value checked; ``ValueError`` when unusable."""
+    """Defaults filled in and every value checked; :class:`OptionError` (a ``ValueError``) when unusable."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Hide the Treasure needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
+        raise OptionError("options.players", game="treasure", min=MIN_PLAYERS, max=MAX_PLAYERS, count=players)
     unknown = set(options) - {spec.name for spec in SPECS}
     if unknown:
-        raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
+        raise OptionError("options.unknown", game="treasure", names=sorted(unknown))
     result = {spec.name: options.get(spec.name, spec.default) for spec in SPECS}
-    if result["variant"] not in ("standard", "seek"):
-        raise ValueError(f"variant must be standard or seek, not {result['variant']!r}")
+    variant, choices = result["variant"], ["standard", "seek"]
+    if variant not in choices:
+        raise OptionError("options.choice", option="variant", choices=choices, value=variant)
     if type(result["shared_pawn"]) is not bool:
-        raise ValueError("shared_pawn must be true or false")
+        raise OptionError("options.bool", option="shared_pawn", value=result["shared_pawn"])
     if type(result["turn_limit"]) is not int or result["turn_limit"] < 0:
-        raise ValueError("turn_limit must be a whole number, 0 for none")
+        raise OptionError("options.turn-limit", option="turn_limit")
     first = result["first_player"]
     if first != "random" and not (type(first) is int and 0 <= first < players):
-        raise ValueError(f"first_player must be random or a seat from 0 to {players - 1}")
+        raise OptionError("options.first-player", option="first_player", last=players - 1, value=first)
     return result

@@ -166,7 +166,7 @@ async def test_a_corrupt_file_shows_its_error(saves, tmp_path):
     async with app.run_test() as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MessageScreen)
-        assert app.screen.text.startswith(f"{bad}:1: ")
+        assert app.screen.text.startswith(f"{bad}, line 1: not a kobito-tui save file header")
         await pilot.press("enter")
         assert app.screen is app.screen_stack[0]
 

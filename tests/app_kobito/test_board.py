@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from textual.app import App
 
-from app_kobito.conftest import game_screen, human_turn, kobito, make_app, penalty_game, screen_text
+import re
+
+from app_kobito.conftest import game_screen, human_turn, kobito, make_app, midgame, penalty_game, screen_text, until
 from app_kobito.drive import by_keys, click, press, quick_player
 from kobito_tui.app.board import GameBoard
 from kobito_tui.i18n import translator
@@ -12,10 +14,13 @@ from kobito_tui.app.kobito import lines
 from kobito_tui.app.kobito.board import KobitoBoard
 from kobito_tui.app.kobito.glyphs import card_text, sort_key
 from kobito_tui.app.main import style_sheets
+from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.kobito.tokens import TokenLines
 from kobito_tui.core.record import Record
+from kobito_tui.core.savefile import load
 from kobito_tui.core.session import Session
 from kobito_tui.kobito.view import CardView
+from kobito_tui.table import PUBLIC, Table
 
 
 async def test_the_screen_never_shows_another_seats_hand(saves):
@@ -145,6 +150,24 @@ async def test_an_all_seeing_view_shows_the_hand_of_the_seat_on_turn():
         board.focus()
         await press(pilot, "1", "enter", "e")
         assert board.picker.selection == frozenset() and app.chosen == []
+
+
+async def test_a_spectator_sees_every_seat_and_no_hand_nor_play_keys(saves, tmp_path):
+    """A served table watched with w: no hand row, End turn or play keys; every seat with its hand count."""
+    table = Table(load(midgame(tmp_path)))
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameScreen(table, table.game, table.header, [], watching=PUBLIC))
+        board = (await game_screen(pilot)).board
+        await until(pilot, lambda: board.view is not None)
+        text = screen_text(app)
+        assert "Hand" not in text and "End turn" not in text and "Workshop" not in text
+        footer = text.splitlines()[-1]
+        assert "f1 Keys" in footer and not any(key in footer for key in ("Card", "Pick", "Place", "Play", "End"))
+        for name, count in zip(board.view.names, board.view.hand_sizes):
+            assert re.search(rf"{name}\s+hand {count} ", text)
+        await press(pilot, "1", "space", "up", "enter", "e")
+        assert table.revision == 0 and board.picker.selection == frozenset()
 
 
 async def test_a_pot_letter_points_at_that_pots_places(saves):

@@ -1,8 +1,8 @@
 """Every message the engines and the table produce, in words: English, Ukrainian, Russian.
 
 Random games of both games (2–4 players, a few option sets) are read by every
-seat, a spectator and the all-seeing replay; refusals and illegal events are
-provoked.  Each message renders in every language with nothing left in braces
+seat, a spectator and the all-seeing replay; refusals, illegal events, refused
+save files and options are provoked.  Each message renders in every language with nothing left in braces
 and, in uk/ru, no English left; the params a seat gets hide what it may not know.
 """
 
@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from kobito_tui.core.game import SPECTATOR, IllegalEvent, Seat
+from kobito_tui.core.game import SPECTATOR, IllegalEvent, OptionError, Seat, option_message
 from kobito_tui.core.games import get_game
 from kobito_tui.core.message import Message
 from kobito_tui.core.randomplay import random_game
-from kobito_tui.core.record import Record, new_header
+from kobito_tui.core.record import EventError, Record, apply_checked, new_header
+from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
+from kobito_tui.core.savefile import SaveError, dumps, load, loads
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.messages import RENDER, english, say
 from kobito_tui.kobito.cards import NAME
@@ -35,6 +37,7 @@ GAMES = [
     ("treasure", {"shared_pawn": True, "turn_limit": 2, "first_player": 1}),
 ]
 SOURCE = Path(__file__).resolve().parents[2] / "kobito_tui"
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
 def games():
@@ -157,7 +160,75 @@ def produced() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
         Refusal("what"),
     ]
     found["refusal"] = [(refusal, NAMES) for refusal in made]
+    found["save"] = [(error.message, ()) for error in save_errors()]
+    options = option_errors()
+    found["options"] = [(error.message, NAMES) for error in options]
+    found["refusal"] += [(Refusal("bad-options", {"reason": str(e), "why": option_message(e).dump()}), NAMES)
+                         for e in [*options, TypeError("unhashable type: 'list'")]]  # fmt: skip
     return found
+
+
+def save_errors() -> list[SaveError]:
+    """How the corpus's files and others as broken are refused: each way a file can be."""
+    found = []
+    for path in [*sorted(CORPUS.glob("*.jsonl")), CORPUS, CORPUS / "missing.jsonl"]:
+        try:
+            load(path)
+        except SaveError as error:
+            found.append(error)
+    header, *events = dumps(Record(new_header("treasure", (Seat("Ann"), Seat("Bob")), seed=1))).splitlines()
+    fields = json.loads(header)
+    headers = [{"format": "other"}, {"game": "chess"}, {"seats": [{"name": "Ann"}]}, {"options": {}},
+               {"options": {**fields["options"], "variant": "hide"}}, {"seats": [{"name": "Ann"}, {"name": ""}]},
+               {"seats": [{"name": "Ann"}, {"name": "B" * (NAME_MAX_CHARS + 1)}]}]  # fmt: skip
+    texts = [json.dumps({**fields, **changes}) + "\n" for changes in headers]
+    texts += ["", "x", "x\n", "{}\n", f"{header}\n[1]\n", f"{header}\n" + '{"type":"setup","colours":5}\n', b"\xff\n"]
+    texts += ["x" + "\n" * 200_002, "x" * (32 * 2**20 + 1)]
+    for text in texts:
+        try:
+            loads(text)
+        except SaveError as error:
+            found.append(error)
+    with pytest.raises(EventError) as caught:  # rules that fail on an event (the engines check each field first)
+        apply_checked(Broken(), None, {"type": "play"}, 0)
+    return [*found, SaveError("game.jsonl", 2, caught.value.message)]
+
+
+class Broken:
+    def apply(self, state, event):
+        raise KeyError("cards")
+
+
+def option_errors() -> list[OptionError]:
+    """How bad options are refused, by either game."""
+    bad = [("kobito", {}, 7), ("kobito", {"x": 1}, 2), ("kobito", {"refill": "no"}, 2), ("kobito", {"stalemate": 1}, 2),
+           ("kobito", {"first_player": 5}, 2), ("treasure", {"turn_limit": -1}, 2), ("treasure", {"first_player": 9}, 2),
+           ("treasure", {"variant": "hide"}, 2), ("treasure", {"shared_pawn": "yes"}, 2), ("treasure", {"x": 1}, 5),
+           *(("kobito", {"gold_table": table}, 2) for table in ("deluxe", 5, {"x": [1]}, {"3": [1], 3: [2]}, {"1": [1]},
+                                                                {"3": [-1]}, {"3": [2] * 27}, {"3": [2]}))]  # fmt: skip
+    found = []
+    for game, options, players in bad:
+        with pytest.raises(OptionError) as caught:
+            get_game(game).normalize_options(options, players)
+        found.append(caught.value)
+    return found
+
+
+def test_the_walk_meets_every_save_file_and_option_id(produced):
+    met = {message.id for kind in ("save", "options") for message, _ in produced[kind]}
+    met |= {message.params["reason"]["id"] for message, _ in produced["save"] if message.id == "save.bad-header"}
+    ids = {id for id in RENDER if id.startswith(("save.", "options.", "name.", "event."))}
+    assert ids - met == {"options.as-said"}  # (what an error not the engines' said, as it said it)
+
+
+def test_a_save_files_reason_stays_english_in_its_text():
+    """``str(SaveError)`` is what ``kobito check`` prints: the English words, quoted values made printable."""
+    for error in save_errors():
+        assert str(error) == f"{printable(error.path)}:{error.line}: {error.reason}"
+        assert error.reason == printable(english(error.message), 300) and not re.search("[а-яіїєґё]", str(error), re.I)
+    error = next(e for e in save_errors() if e.path.endswith("escape_in_option_key.jsonl"))
+    assert error.reason == "bad header: unknown Kobito option(s): \\x1b[2J\\x1b]0;pwned\\x07"
+    assert say(translator("uk"), error.message) == "хибний заголовок: невідомі налаштування гри «Кобіто»: \\x1b[2J\\x1b]0;pwned\\x07"
 
 
 def test_every_message_id_in_the_source_has_words():
@@ -180,7 +251,7 @@ LOG_IDS = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("kind", ["log", "illegal", "refusal"])
+@pytest.mark.parametrize("kind", ["log", "illegal", "refusal", "save", "options"])
 def test_every_message_reads_in_every_language(produced, kind):
     seen = set()
     for message, names in produced[kind]:
@@ -198,8 +269,9 @@ def test_every_message_reads_in_every_language(produced, kind):
             assert not english_left(texts[lang], names, message, kind), (lang, message, texts[lang])
 
 
-ALLOWED = {"JSON", "left", "right", "penalty", "depth", "special", "start", "reshuffle"}
-"""Latin words a uk/ru reason may keep: the event fields and values it names, as code spells them."""
+ALLOWED = {"JSON", "left", "right", "penalty", "depth", "special", "start", "reshuffle", "type", "true", "false", "random",
+           "kobito", "tui", "UTF"}  # fmt: skip
+"""Latin words a uk/ru reason may keep: the event fields and values it names, as code spells them; the file format."""
 
 
 def leaves(value):
@@ -217,7 +289,7 @@ def english_left(text: str, names: tuple[str, ...], message: Message, kind: str)
         text = text.replace(name, "")
     if kind != "log":
         for value in sorted(leaves(message.params), key=lambda v: -len(repr(v))):
-            text = text.replace(repr(value), "").replace(str(value), "")
+            text = text.replace(repr(value), "").replace(str(value), "").replace(printable(str(value)), "")
     return [word for word in re.findall(r"[A-Za-z]{2,}", text) if kind == "log" or word not in ALLOWED]
 
 
@@ -274,6 +346,11 @@ def test_names_and_values_from_outside_are_made_printable():
 
 def test_an_unknown_id_or_params_that_do_not_fit_show_the_id():
     t = translator("ru")
+    deep = Message("options.as-said", {"text": "x"})
+    for _ in range(10_000):  # what a hostile server could send: each message carrying the next
+        deep = Message("bad-options", {"reason": "x", "why": deep.dump()})
+    assert say(t, deep, NAMES) == "bad-options"
+    assert say(t, Message("save.bad-header", {"reason": "not a message"}), NAMES) == "save.bad-header"
     assert say(t, Message("from.a-newer-server", {"x": 1}), NAMES) == "from.a-newer-server"
     assert say(t, Message("kobito.play", {"seat": 0}), NAMES) == "kobito.play"
     assert say(t, Message("kobito.play", ["not", "a", "dict"]), NAMES) == "kobito.play"  # type: ignore[arg-type]

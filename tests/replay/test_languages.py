@@ -3,16 +3,23 @@ buttons fit 80 columns, and the viewer says where it is in the player's words.""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from textual.widgets import Button
 
 from kobito_tui.app.browser import BrowserScreen
+from kobito_tui.app.browser.entries import result
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.log import ReplayLog
+from kobito_tui.app.screens.message import MessageScreen
 
 from .conftest import EXAMPLES, example
-from .test_browser import fill
+from .test_browser import fill, open_browser, rows
+
+CORPUS = Path(__file__).parents[1] / "corpus"
 
 
 def overflowing(app) -> list[str]:
@@ -56,3 +63,19 @@ async def test_the_viewer_in_ukrainian(saves):
         await pilot.press("end")
         await pilot.pause()
         assert str(screen.query_one("#replay-position").render()).startswith("Гру завершено: ")
+
+
+async def test_a_hostile_save_says_what_is_wrong_in_ukrainian(saves):
+    """The file's reason in the player's words everywhere the app shows it; its escapes stay plain text."""
+    shutil.copy(CORPUS / "control_name.jsonl", saves / "hostile.jsonl")
+    reason = "хибний заголовок: ім'я гравця не може містити керівних символів (Ann\\x1b]0;pwned\\x07)"
+    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_browser(app, pilot)
+        assert rows(screen)[0][4].startswith("⚠ рядок 1:") and result(app.t, screen.chosen) == "⚠ рядок 1: " + reason
+        assert str(screen.query_one("#preview-details").render()).endswith("\nНе відкривається — рядок 1: " + reason)
+        await pilot.press("enter")
+        assert [note.message for note in app._notifications] == ["hostile.jsonl, рядок 1: " + reason]
+        app.resume(saves / "hostile.jsonl")  # Continue, as from the title screen
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen) and app.screen.text == f"{saves / 'hostile.jsonl'}, рядок 1: {reason}"

@@ -29,4 +29,4 @@ async def test_replay_start_with_a_bad_file_shows_why(saves, tmp_path):
     app = KobitoApp(saves, replay=bad, bot_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, MessageScreen) and "bad.jsonl:1:" in app.screen.text
+        assert isinstance(app.screen, MessageScreen) and "bad.jsonl, line 1: not a kobito-tui save file header" in app.screen.text

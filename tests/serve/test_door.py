@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shutil
 import subprocess
@@ -9,6 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from kobito_tui.serve.door import Child
 
 from .helpers import Server
 
@@ -162,3 +165,12 @@ def test_an_idle_session_is_closed(data_dir, key):
     finally:
         ann.close()
         server.stop()
+
+
+def test_the_doors_last_line_is_in_the_players_language():
+    """When the door has to end the program, it says why as the program would: in the terminal's LANG."""
+    ukrainian, english = Child(None, {"LANG": "uk_UA.UTF-8"}, []), Child(None, {"LANG": "C.UTF-8"}, [])
+    assert ukrainian.farewell() == "\r\nkobito: цей сеанс закрито.\r\n".encode()
+    assert english.farewell() == b"\r\nkobito: this session was closed.\r\n"
+    asyncio.run(ukrainian._idle(0))
+    assert ukrainian.farewell() == "\r\nkobito: сеанс закрито після бездіяльності.\r\n".encode()

@@ -9,6 +9,8 @@ import stat
 import threading
 import time
 
+from kobito_tui.i18n import translator
+from kobito_tui.i18n.messages import say
 from kobito_tui.serve import protocol as p
 
 from .helpers import KEY_ANN, Server, eventually, play_until
@@ -118,7 +120,9 @@ def test_refusals_a_taken_seat_a_stale_revision_and_a_move_for_another_seat(serv
     assert eve.join("nope").id == "no-such-table"
     assert eve.create("chess", ["open", "open"]).id == "unknown-game"
     assert eve.create("kobito", ["open", "god"]).id == "bad-seat" and eve.create("kobito", ["open"]).id == "bad-options"
-    assert eve.create("kobito", ["open", "open"], {"no_such_rule": 1}).id == "bad-options"
+    unknown = eve.create("kobito", ["open", "open"], {"no_such_rule": 1})
+    assert unknown.id == "bad-options" and unknown.params["reason"] == "unknown Kobito option(s): no_such_rule"
+    assert say(translator("uk"), unknown) == "Ці налаштування не підходять: невідомі налаштування гри «Кобіто»: no_such_rule"
     assert [isinstance(eve.create("treasure", ["open", "open"]), str) for _ in range(6)] == [True] * 5 + [False]
     acting = next(r for r in seats if r.wait_for(lambda u: True).legal)
     other = seats[1 - acting.seat]

@@ -128,6 +128,29 @@ async def test_the_server_stopping_ends_the_app_with_one_line(server, data_dir):
     assert app.return_code == 1 and app.exit_lines == ["kobito: the server is stopping."]
 
 
+async def at_a_new_table(pilot, app) -> str:
+    """The app's player at a new Hide the Treasure table against a computer, the game begun: its id."""
+    from kobito_tui.app.screens.game import GameScreen
+
+    await until(pilot, lambda: in_lobby(app))
+    table = app.connection.create("treasure", ["open", "random"])
+    await until(pilot, lambda: app.screen.chosen() == table)
+    await pilot.press("j")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    return table
+
+
+async def test_the_lines_after_the_server_stopped_are_in_the_sessions_language(server, data_dir):
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_a_new_table(pilot, app)
+        server.stop()
+        await until(pilot, lambda: app.return_code is not None)
+    back = f"j біля того столу або r і код місця {app.remote.code}"
+    assert app.exit_lines == ["kobito: сервер зупиняється.",
+                              f"kobito: ваше місце за столом {table} лишається за вами: зайдіть через ssh знову, потім {back}."]  # fmt: skip
+
+
 async def test_a_sign_in_answered_after_the_hub_went_opens_no_lobby(server, data_dir):
     """The race of a server stopping just as a player signs in: the app leaves, and
     the sign-in answer arriving after that pushes no screen on an app on its way out."""
@@ -159,15 +182,10 @@ async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_
 
 async def test_a_whole_game_in_the_app_ends_on_the_scores_then_the_lobby_and_the_replays(server, data_dir):
     from kobito_tui.app.screens.final import FinalScreen
-    from kobito_tui.app.screens.game import GameScreen
 
     app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: in_lobby(app))
-        table = app.connection.create("treasure", ["open", "random"])
-        await until(pilot, lambda: app.screen.chosen() == table)
-        await pilot.press("j")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = await at_a_new_table(pilot, app)
         remote, rng = app.remote, random.Random(3)
         while not remote.wait_for(lambda u: True).over:  # her moves, made by the test through her table
             update = remote.wait_for(lambda u: u.over or bool(u.legal))

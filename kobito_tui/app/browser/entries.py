@@ -12,6 +12,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from kobito_tui.app.words import save_error_words
 from kobito_tui.core.game import Header
 from kobito_tui.core.games import get_game
 from kobito_tui.core.record import Record, fold
@@ -30,7 +31,7 @@ class SaveEntry:
     example: bool  # shipped with the app: read-only
     header: Header | None = None  # None when even line 1 is unreadable
     record: Record | None = None  # None when the file does not load
-    failure: SaveError | None = None  # why it does not (its line and reason, English)
+    failure: SaveError | None = None  # why it does not (its line, and its reason as a message and in English)
     final_state: Any = None
     over: bool = False
     winners: list[str] | None = None  # once over: the winners' names, [] for a draw
@@ -100,10 +101,10 @@ def short_title(t: Translator, entry: SaveEntry) -> str:
 
 def result(t: Translator, entry: SaveEntry) -> str:
     """What the Result column says: who won, "in progress", or on which line the file is unreadable.
-    (Names as they are, and the file's reason in English: make them printable to show them.)"""
+    (Names as they are: make them printable to show them.)"""
     if entry.failure is not None:
-        # Translators: why a saved game cannot be read; {reason} is in English.
-        return t("⚠ line {line}: {reason}", line=entry.failure.line, reason=entry.failure.reason)
+        # Translators: why a saved game cannot be read.
+        return t("⚠ line {line}: {reason}", line=entry.failure.line, reason=save_error_words(t, entry.failure))
     if not entry.over:
         return t("in progress")
     if not entry.winners:

@@ -13,6 +13,7 @@ from textual.dom import NoScreen
 from textual.widgets import Static
 
 from kobito_tui.app.board import GameBoard, board_class
+from kobito_tui.app.words import save_error_words
 from kobito_tui.app.browser.entries import SaveEntry, result, title
 from kobito_tui.core.game import Seat
 from kobito_tui.core.replay import perspectives
@@ -47,9 +48,9 @@ def details(t: Translator, entry: SaveEntry) -> str:
         parts.append(", ".join(player(t, seat) for seat in entry.header.seats))
     first = " · ".join(parts)
     if entry.failure is not None:
-        error = entry.failure
-        # Translators: {reason} says, in English, what is wrong on line {line} of the file.
-        return first + "\n" + t("Cannot be opened — line {line}: {reason}", line=error.line, reason=error.reason)
+        error, reason = entry.failure, save_error_words(t, entry.failure)
+        # Translators: {reason} says what is wrong on line {line} of the file.
+        return first + "\n" + t("Cannot be opened — line {line}: {reason}", line=error.line, reason=reason)
     moves = t.n("{count} move", "{count} moves", entry.moves)
     text = f"{first}\n{moves} · {printable(result(t, entry))}"
     return text + "\n" + hidden(t) if entry.record is not None and preview_seat(entry) is False else text

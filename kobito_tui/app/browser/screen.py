@@ -22,6 +22,7 @@ from kobito_tui.app.browser.entries import SORT_KEYS, SaveEntry, result, scan, s
 from kobito_tui.app.browser.preview import Preview
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.words import file_error_words
 from kobito_tui.core.safetext import is_unsafe, printable
 from kobito_tui.core.savefile import SUFFIX
 from kobito_tui.i18n import Translator
@@ -214,9 +215,7 @@ class BrowserScreen(ShellScreen):
 
     def _refuse(self, entry: SaveEntry | None) -> None:
         if entry is not None and entry.failure is not None:
-            # Translators: {reason} says, in English, what is wrong on line {line} of the file.
-            words = self.t("{file}, line {line}: {reason}", file=printable(entry.path.name), line=entry.failure.line,
-                           reason=entry.failure.reason)
+            words = file_error_words(self.t, entry.path.name, entry.failure)
             self.notify(words, title=self.t("This file cannot be opened"), severity="error", markup=False)
 
     def action_delete(self) -> None:

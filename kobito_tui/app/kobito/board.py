@@ -9,6 +9,8 @@ places, Enter plays, e ends the turn, Esc clears.  Every card and highlighted
 place can also be clicked, and so can a pot's or a workshop rainbow's row.  A
 key or click that does nothing says why on the status line.  A new pot, a pot
 won and penalty cards taken stay highlighted for a moment (``NEWS_SECONDS``).
+A spectator's view (no seat) lists every seat under Players and shows no
+workshop-and-hand section and no play keys: there is nothing to play.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from kobito_tui.app.kobito import lines, words
 from kobito_tui.app.kobito.glyphs import card_text
 from kobito_tui.app.kobito.picking import END, Picker
 from kobito_tui.app.kobito.tokens import TokenLines
-from kobito_tui.core.game import Event, Header
+from kobito_tui.core.game import SPECTATOR, Event, Header
 from kobito_tui.kobito.view import CardView, KobitoView
 
 ROOMY_HEIGHT = 30  # from this board height on: framed sections, big cards
@@ -48,7 +50,7 @@ class KobitoBoard(GameBoard):
         self.picker = Picker()
         self.stops: list[tuple] = []  # what ←→ walk over: ("card", id) | ("workshop", rainbow, end)
         self.stop = 0
-        self._keys: tuple = ()  # what the footer showed last: (interactive,)
+        self._keys: tuple = ()  # what the footer showed last: (interactive, spectating)
         self.news: set[tuple[str, int]] = set()  # see lines.news
         self._news_timer: Timer | None = None
 
@@ -106,10 +108,15 @@ class KobitoBoard(GameBoard):
 
     # -- drawing ---------------------------------------------------------------
     @property
+    def spectating(self) -> bool:
+        """A spectator's view: no seat, no hand, nothing to play."""
+        return self.view is not None and self.view.seat == SPECTATOR
+
+    @property
     def me(self) -> int:
         """The seat whose hand and workshop are shown (the acting seat in an all-seeing view)."""
         assert self.view is not None
-        return self.view.turn if self.view.seat is None else self.view.seat
+        return self.view.turn if self.view.seat in (None, SPECTATOR) else self.view.seat
 
     def hand(self) -> list[CardView]:
         """The shown hand, in display order."""
@@ -128,14 +135,17 @@ class KobitoBoard(GameBoard):
         marks = lines.Marks(picker, cursor)
         self.query_one("#table-info", TokenLines).variants = lines.table_info(t, view)
         self.query_one("#pot-rows", TokenLines).variants = lines.pots(t, view, marks, self.news)
-        self.query_one("#opponents", TokenLines).variants = lines.opponents(t, view, self.me, self.news)
+        spectating = self.spectating
+        self.query_one("#mine").display = not spectating
+        others = lines.opponents(t, view, None if spectating else self.me, self.news)
+        self.query_one("#opponents", TokenLines).variants = others
         self.query_one("#me", TokenLines).variants = lines.me(t, view, self.me, self.news, you=not self.watching)
         self.query_one("#workshop", TokenLines).variants = lines.workshop(t, view, self.me, marks, self.stops)
         self.query_one("#hand", TokenLines).variants = lines.hand(t, self.hand(), marks, self.stops)
         end = self.query_one("#end-turn", Button)
         end.disabled = not picker.can_end
         end.set_class(bool(picker.move_to(END)) or picker.hinted == END, "-ready")
-        keys = (self.interactive,)
+        keys = (self.interactive, spectating)
         if keys != self._keys:  # the footer rebuilds itself (slow): only when what it shows changes
             self._keys = keys
             self.refresh_bindings()
@@ -153,10 +163,11 @@ class KobitoBoard(GameBoard):
 
     # -- input -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys the board cannot use now pass on to the screen (Esc opens its menu)."""
+        """Keys the board cannot use now pass on to the screen (Esc opens its menu);
+        a spectator's footer shows none of them."""
         if action == "clear":
             return bool(self.picker.selection)
-        return self.interactive or None
+        return self.interactive or (False if self.spectating else None)
 
     def _pick(self, stop: tuple) -> None:
         if stop[0] == "card":

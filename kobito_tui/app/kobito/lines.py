@@ -184,8 +184,10 @@ def _pen(t: Translator, count: int) -> str:
     return t("pen {count}", count=count)
 
 
-def opponents(t: Translator, view: KobitoView, me: int, fresh: set[tuple[str, int]]) -> Variants:
-    seats = [(me + step) % len(view.names) for step in range(1, len(view.names))]
+def opponents(t: Translator, view: KobitoView, me: int | None, fresh: set[tuple[str, int]]) -> Variants:
+    """The seats after ``me``, in turn order; every seat for ``me`` None (a spectator)."""
+    players = len(view.names)
+    seats = range(players) if me is None else [(me + step) % players for step in range(1, players)]
     shortened = any(len(rainbow) > 1 for seat in seats for rainbow in view.workshops[seat])
     # Under the opponents, once a workshop rainbow is shown in short: what the short form means.
     legend = {

@@ -15,12 +15,13 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.widgets.tickbox import TickBox
-from kobito_tui.core.game import Game, Header, OptionSpec, Seat
+from kobito_tui.core.game import Game, Header, OptionSpec, Seat, option_message
 from kobito_tui.core.games import entry, game_ids, get_game
 from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.record import new_header
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator
+from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.options import option_help, option_label, option_value
 from kobito_tui.i18n.words import default_name, game_title, seat_kinds, seat_problem
 
@@ -203,8 +204,9 @@ class NewGameScreen(ShellScreen):
         seats, seed = self.seats(), self.seed()
         try:
             return new_header(self.game.id, seats, self.options(), seed)
-        except ValueError as error:  # the engine's reason (English) why an option cannot be used
-            raise ValueError(self.t("These options cannot be used: {reason}", reason=printable(error, 200))) from None
+        except ValueError as error:  # the engine's reason why an option cannot be used
+            reason = printable(say(self.t, option_message(error)), 200)
+            raise ValueError(self.t("These options cannot be used: {reason}", reason=reason)) from None
 
     def action_start(self) -> None:
         try:
