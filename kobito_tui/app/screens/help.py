@@ -1,7 +1,8 @@
 """The key-bindings help: every key of the focused board (or control) and of
 the screen it was opened from, grouped, then the keys that work everywhere.
 
-Bindings hidden from the footer are listed too.  A binding's ``tooltip`` (an
+Bindings hidden from the footer are listed too, but not those a widget leaves
+out now (its ``check_action`` says False: a spectator's Undo).  A binding's ``tooltip`` (an
 action's help line, :mod:`kobito_tui.app.actions`), when set, is its
 description here; otherwise its footer description is used; either in the
 app's language (:func:`kobito_tui.app.actions.said`).
@@ -82,6 +83,12 @@ def own_bindings(node: DOMNode) -> list[Binding]:
     return list(by_key.values())
 
 
+def left_out(node: DOMNode, binding: Binding) -> bool:
+    """Whether ``node`` has no such action now (not merely a disabled one)."""
+    namespace, name, parameters = parse(binding.action)
+    return not namespace and node.check_action(name, parameters) is False
+
+
 def everywhere(t: Translator, app: App) -> Rows:
     """The app's own keys (:data:`actions.APP`), then Textual's."""
     rows = [
@@ -114,7 +121,8 @@ def key_sections(screen: Screen) -> list[tuple[str, Rows]]:
         bindings = [
             (binding.key, binding)
             for binding in own_bindings(node)
-            if not any(widget.check_consume_key(binding.key, key_to_character(binding.key)) for widget in inner)
+            if not left_out(node, binding)
+            and not any(widget.check_consume_key(binding.key, key_to_character(binding.key)) for widget in inner)
         ]
         inner.append(node)
         rows = binding_rows(t, screen.app, bindings)
