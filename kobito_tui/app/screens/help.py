@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from rich.table import Table
 from rich.text import Text
 from textual.actions import parse
 from textual.app import App, ComposeResult
@@ -23,7 +24,7 @@ from textual.content import Content
 from textual.dom import DOMNode
 from textual.keys import key_to_character
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
@@ -163,13 +164,16 @@ class HelpScreen(ShellScreen):
                         yield VerticalScroll(Static(_explained(t, self.legend), id="help-signs-text"))
         yield Footer()
 
-    def _keys_table(self) -> DataTable:
-        table = DataTable(id="help-keys", cursor_type="none", show_cursor=False, show_header=False)
-        table.add_columns("Where", "Key", "Action")
+    def _keys_table(self) -> VerticalScroll:
+        """Where, keys, what they do (plain text): the words wrap to the width, in any language."""
+        table = Table(box=None, show_header=False, padding=(0, 1))
+        table.add_column("Where")
+        table.add_column("Key", no_wrap=True)
+        table.add_column("Action")
         for title, rows in self.sections:
             for index, (key, description) in enumerate(rows):
-                table.add_row(Text(title if index == 0 else "", style="bold"), key, description)
-        return table
+                table.add_row(Text(title if index == 0 else "", style="bold"), Text(key), Text(description))
+        return VerticalScroll(Static(table), id="help-keys")
 
 
 def _explained(t: Translator, rows: Rows) -> Content:
