@@ -5,7 +5,6 @@ help lines nor palette commands."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button
 
 from kobito_tui.app import settings
 from kobito_tui.app.screens.game import GameScreen
