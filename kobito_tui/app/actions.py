@@ -140,6 +140,8 @@ MENU = Action("escape", "menu", t("Menu"), t("The game menu"), palette=t("Menu")
 GUIDE = Action("g", "guide", t("Guide"), t("First-game guide on or off"))
 GAME_RULES = Action("f2", "app.rules", t("Rules"), RULES.help)
 GAME = (UNDO, REDO, HINT, MENU, GUIDE, GAME_RULES, QUIT_KEY)
+# What only a seat can do: a spectator's screen has none of them (no button, key, help line or command).
+SEAT_ONLY = frozenset(action.action for action in (UNDO, REDO, HINT, GUIDE))
 
 # -- the boards ------------------------------------------------------------
 CARD_KEYS = Binding.Group(t("Card"), compact=True)

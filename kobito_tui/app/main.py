@@ -324,7 +324,7 @@ class KobitoApp(QuietCrashes, App[int]):
         offered = [(action, ()) for action in actions.PALETTE]
         game = self.game_screen()
         if game is not None:
-            offered += [(action, (game,)) for action in actions.GAME_PALETTE]
+            offered += [(action, (game,)) for action in actions.GAME_PALETTE if game.check_action(action.action, ())]
         for action, where in offered:
             yield SystemCommand(say(action.palette), say(action.help), partial(self.run_action, action.action, *where))
 

@@ -94,6 +94,13 @@ class Room:
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.watchers)
 
+    def created_by(self, connection: Connection) -> bool:
+        """Whether ``connection`` is this table's creator: by its identity, or seated at the seat
+        the creator took (a guest's identity lasts one connection; back by the seat code, it is
+        the creator again).  A guest creator who only watched is the creator while connected."""
+        seat = connection.seat if connection.room is self else None
+        return connection.identity == self.creator or seat is not None and self.chairs[seat].identity == self.creator
+
     def info(self) -> p.TableInfo:
         seats = [
             p.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
@@ -335,7 +342,7 @@ class Hub:
 
     def give_to_computer(self, connection: Connection, request: p.GiveToComputer) -> Refusal | None:
         room = connection.room
-        if room is None or room.creator != connection.identity:
+        if room is None or not room.created_by(connection):
             return Refusal("not-creator")
         if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs):
             return Refusal("no-such-seat-or-level")

@@ -28,7 +28,7 @@ async def test_a_game_reaches_the_final_screen_whatever_the_bot_delay(saves, bot
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
         game = app.game_screen()
         assert game.host.session.over
-        assert not game.query_one("#undo").display  # the result gets the whole status line
+        assert not game.query_one("#menu").display  # the result gets the whole status line
         assert str(game.query_one("#status").render()) == english(app.screen.result.summary, [s.name for s in app.screen.header.seats])
 
 

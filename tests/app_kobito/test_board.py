@@ -168,6 +168,19 @@ async def test_a_spectator_sees_every_seat_and_no_hand_nor_play_keys(saves, tmp_
             assert re.search(rf"{name}\s+hand {count} ", text)
         await press(pilot, "1", "space", "up", "enter", "e")
         assert table.revision == 0 and board.picker.selection == frozenset()
+        await press(pilot, "f1")
+        sections = dict(app.screen.sections)  # the help: none of the board's keys, nor Undo
+        assert "On the board" not in sections and "u / ^z" not in dict(sections["On this screen"])
+
+
+async def test_the_help_lists_clear_with_nothing_picked(saves):
+    """Esc clears a pick only when there is one, but the F1 help always says so."""
+    app = make_app(saves, new=kobito())
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = (await human_turn(pilot, await game_screen(pilot))).board
+        assert board.picker.selection == frozenset()
+        await press(pilot, "f1")
+        assert ("esc", "Put the picked cards back") in dict(app.screen.sections)["On the board"]
 
 
 async def test_a_pot_letter_points_at_that_pots_places(saves):

@@ -32,6 +32,33 @@ def test_a_player_who_drops_is_away_and_the_creator_may_give_the_seat_to_a_compu
         server.stop()
 
 
+def test_a_guest_who_created_a_table_and_comes_back_with_the_seat_code_is_its_creator_again(data_dir):
+    """A guest's identity lasts one connection: the creator's rights go with the creator's seat, proven by its code."""
+    server = Server(data_dir / "data", "--away-before-give", "0.3")
+    try:
+        ann, bob, cid = (server.connect("guest", name) for name in ("Ann", "Bob", "Cid"))
+        table = ann.create("kobito", ["open", "open", "open"])
+        code = ann.join(table, 0).code
+        bob.join(table, 1)
+        cid.join(table, 2)
+        eventually(lambda: all(s.connected for s in cid.tables[table].seats))
+        ann.close()
+        bob.close()
+        ann = server.connect("guest", "Ann")  # another connection: another guest identity
+        mine = ann.join(table, code=code)
+        assert mine.seat == 0
+        eventually(lambda: [s.connected for s in ann.tables[table].seats] == [True, False, True])
+        time.sleep(0.35)
+        assert cid.give_to_computer(1, "random").id == "not-creator"  # a guest at the table, not its creator
+        eve = server.connect("guest", "Eve")
+        eve.spectate(table)
+        assert eve.give_to_computer(1, "random").id == "not-creator"
+        assert ann.give_to_computer(1, "random") is None
+        eventually(lambda: ann.tables[table].seats[1].kind == "computer")
+    finally:
+        server.stop()
+
+
 def test_a_stored_table_that_does_not_validate_is_set_aside_and_the_rest_go_on(data_dir):
     server = Server(data_dir / "data")
     ann = server.connect(KEY_ANN, "Ann")

@@ -164,10 +164,12 @@ class KobitoBoard(GameBoard):
     # -- input -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys the board cannot use now pass on to the screen (Esc opens its menu);
-        a spectator's footer shows none of them."""
+        a spectator has none of them (not in the footer nor the F1 help)."""
+        if self.spectating:
+            return False
         if action == "clear":
-            return bool(self.picker.selection)
-        return self.interactive or (False if self.spectating else None)
+            return bool(self.picker.selection) or None  # still in the F1 help
+        return self.interactive or None
 
     def _pick(self, stop: tuple) -> None:
         if stop[0] == "card":

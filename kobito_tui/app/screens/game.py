@@ -4,7 +4,8 @@ The screen is a client of a table (:class:`kobito_tui.table.Table` here, or a
 ``RemoteTable`` at a hub): it renders only the updates the table sends the
 seats played at this terminal, and sends the moves the players choose.  The
 board only shows one seat's view and posts the move the player chose; the
-computers are the table's, thinking in their own threads.
+computers are the table's, thinking in their own threads.  A spectator (no
+seat here) has no Undo, Redo, Hint nor guide: not as buttons, keys or commands.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class GameScreen(ShellScreen):
         self.seats = list(seats)  # the human seats played at this terminal
         self.host = host
         self.bot_delay = bot_delay
-        self.board = board_class(header.game)(header, watching=not self.seats, id="board")  # a spectator is nobody's "you"
+        self.board = board_class(header.game)(header, watching=self.spectating, id="board")  # nobody's "you"
         perspectives = [SeatPerspective(seat) for seat in self.seats] or [watching]
         self._feeds = {perspective: Feed(self._words, self._taken_back) for perspective in perspectives}
         self._inbox: deque[Update] = deque()  # updates from any thread, in the table's order
@@ -111,6 +112,8 @@ class GameScreen(ShellScreen):
                 yield Static(game_title(self.t, self.header.game), id="game-title")
                 with Grid(id="controls"):
                     for ident, key in BUTTONS:
+                        if self.spectating and ident in actions.SEAT_ONLY:
+                            continue
                         button = Button(Content.assemble((key, "bold"), " ", self._button_words[ident]), id=ident, compact=True)
                         button.can_focus = False  # a click must not take the keys from the board
                         yield button
@@ -124,6 +127,15 @@ class GameScreen(ShellScreen):
         # Translators: the buttons above the log, after their key ("u Undo"): about 7 letters fit at 80 columns.
         return {"undo": t.p("button", "Undo"), "redo": t.p("button", "Redo"), "hint": t.p("button", "Hint"),
                 "menu": t.p("button", "Menu")}  # fmt: skip
+
+    @property
+    def spectating(self) -> bool:
+        """No seat is played at this terminal: a spectator, or a game of computers only."""
+        return not self.seats
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A spectator has no seat-only actions: their keys leave the footer and do nothing."""
+        return not (self.spectating and action in actions.SEAT_ONLY)
 
     @property
     def names(self) -> list[str]:
@@ -324,7 +336,7 @@ class GameScreen(ShellScreen):
     def _update_controls(self) -> None:
         """Buttons show what is available now; the footer keeps its keys
         (rebuilding it on every move is slow) and unavailable keys do nothing."""
-        for ident in CONTROLS:
+        for ident in () if self.spectating else CONTROLS:
             self.query_one(f"#{ident}", Button).disabled = not self.can(ident)
         self._set_status(self.board.status())
 

@@ -1,7 +1,8 @@
 """The key-bindings help: every key of the focused board (or control) and of
 the screen it was opened from, grouped, then the keys that work everywhere.
 
-Bindings hidden from the footer are listed too.  A binding's ``tooltip`` (an
+Bindings hidden from the footer are listed too, but not those a widget leaves
+out now (its ``check_action`` says False: a spectator's Undo).  A binding's ``tooltip`` (an
 action's help line, :mod:`kobito_tui.app.actions`), when set, is its
 description here; otherwise its footer description is used; either in the
 app's language (:func:`kobito_tui.app.actions.said`).
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from rich.table import Table
 from rich.text import Text
 from textual.actions import parse
 from textual.app import App, ComposeResult
@@ -22,7 +24,7 @@ from textual.content import Content
 from textual.dom import DOMNode
 from textual.keys import key_to_character
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
@@ -82,6 +84,12 @@ def own_bindings(node: DOMNode) -> list[Binding]:
     return list(by_key.values())
 
 
+def left_out(node: DOMNode, binding: Binding) -> bool:
+    """Whether ``node`` has no such action now (not merely a disabled one)."""
+    namespace, name, parameters = parse(binding.action)
+    return not namespace and node.check_action(name, parameters) is False
+
+
 def everywhere(t: Translator, app: App) -> Rows:
     """The app's own keys (:data:`actions.APP`), then Textual's."""
     rows = [
@@ -114,7 +122,8 @@ def key_sections(screen: Screen) -> list[tuple[str, Rows]]:
         bindings = [
             (binding.key, binding)
             for binding in own_bindings(node)
-            if not any(widget.check_consume_key(binding.key, key_to_character(binding.key)) for widget in inner)
+            if not left_out(node, binding)
+            and not any(widget.check_consume_key(binding.key, key_to_character(binding.key)) for widget in inner)
         ]
         inner.append(node)
         rows = binding_rows(t, screen.app, bindings)
@@ -155,13 +164,16 @@ class HelpScreen(ShellScreen):
                         yield VerticalScroll(Static(_explained(t, self.legend), id="help-signs-text"))
         yield Footer()
 
-    def _keys_table(self) -> DataTable:
-        table = DataTable(id="help-keys", cursor_type="none", show_cursor=False, show_header=False)
-        table.add_columns("Where", "Key", "Action")
+    def _keys_table(self) -> VerticalScroll:
+        """Where, keys, what they do (plain text): the words wrap to the width, in any language."""
+        table = Table(box=None, show_header=False, padding=(0, 1))
+        table.add_column("Where")
+        table.add_column("Key", no_wrap=True)
+        table.add_column("Action")
         for title, rows in self.sections:
             for index, (key, description) in enumerate(rows):
-                table.add_row(Text(title if index == 0 else "", style="bold"), key, description)
-        return table
+                table.add_row(Text(title if index == 0 else "", style="bold"), Text(key), Text(description))
+        return VerticalScroll(Static(table), id="help-keys")
 
 
 def _explained(t: Translator, rows: Rows) -> Content:
