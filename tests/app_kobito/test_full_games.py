@@ -24,6 +24,7 @@ async def test_a_whole_game_is_playable(drive, saves):
             await drive(pilot, board, move)
             assert [e for e in session.events if e.get("seat") == 0][-1] == move
             await human_turn(pilot, screen)
+        await until(pilot, lambda: board.view.over)  # the host may end the game before the screen draws it
         shown = board.view
         await until(pilot, lambda: isinstance(app.screen, FinalScreen))
         final = screen_text(app)
