@@ -70,6 +70,12 @@ def pot(t: Translator, slot: int) -> str:
     return t("Pot {label}", label="ABC"[slot])
 
 
+def pot_gold(t: Translator, value: int) -> str:
+    """A pot's gold on the board ("7 gold"), its number in two columns so the pots' lines align."""
+    # Translators: a pot's gold value on the board, counted like points: the forms go with the number.
+    return t.n("{gold} gold", "{gold} gold", value, gold=f"{value:>2}")
+
+
 def workshop(t: Translator) -> str:
     return t("Workshop")
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import Static
 
+from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
@@ -14,6 +15,9 @@ from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.session import Session
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.messages import english
+from tests.i18n.screentext import screen_lines
+
+from kobito_tui.app.main import KobitoApp
 
 from .conftest import make_app, treasure
 from .test_pilot import settle
@@ -40,10 +44,8 @@ def finished(game_id: str, players: str, seed: int = 2) -> Session:
 
 def table_of(screen) -> tuple[list[str], dict[str, list[str]]]:
     """The headings, and each player's row."""
-    table = screen.query_one("#final-scores", DataTable)
-    headings = [str(column.label) for column in table.columns.values()]
-    rows = [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
-    return headings, {row[0]: row[1:] for row in rows}
+    table = screen.query_one("#final-scores Static", Static).content
+    return table.headings, {row[0]: row[1:] for row in table.rows}
 
 
 async def test_treasure_final_scores_reveal_every_colour(saves):
@@ -76,7 +78,6 @@ async def test_kobito_final_scores_show_gold_and_penalties_best_first(saves):
 
 
 def test_only_per_seat_details_become_columns_under_readable_headings():
-    from kobito_tui.app.result_details import detail_columns
     from kobito_tui.core.game import Result
 
     result = Result(winners=[0], details={"cards_left": [3, 0], "gold": [[5, 2], []], "round": 7, "colours": ["red"]})
@@ -92,3 +93,33 @@ def test_the_headline_agrees_with_the_default_name_you():
     assert headline(t, Result(winners=[1]), names) == "Computer 2 wins!"
     assert headline(t, Result(winners=[0, 1]), names) == "You and Computer 2 win!"
     assert headline(t, Result(winners=[]), names) == "A draw"
+
+
+LONG_NAMES = [f"Олександра-Костянтинівн{seat}" for seat in range(6)]  # 24 characters, no space to wrap at
+
+
+def table_words(t, result, names: list[str]) -> set[str]:
+    """Every word the table of scores holds: its headings, names, scores and details."""
+    texts = [t("Player"), t("Score"), t("★ winner"), *names, *map(str, result.scores or [])]
+    for heading, cells in detail_columns(t, result, len(names)):
+        texts += [heading, *cells]
+    return {word for text in texts for word in text.split()}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "xx"])
+@pytest.mark.parametrize("players", [4, 6])
+async def test_the_kobito_final_table_fits_80_columns_whole(saves, lang, players):
+    names = LONG_NAMES[:players]
+    session = finished("kobito", ",".join(names))
+    app = KobitoApp(saves, lang=lang, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(FinalScreen(session.result, session.header, session.record))
+        await pilot.pause()
+        box = app.screen.query_one("#final-box")
+        for widget in box.query("*"):
+            assert widget.virtual_size.width <= widget.scrollable_content_region.width, widget  # no sideways scroll
+        lines = [line[box.region.x : box.region.right] for line in screen_lines(app)[box.region.y : box.region.bottom]]
+        seen = {word for line in lines for word in line.split()}
+        missing = table_words(app.t, session.result, names) - seen
+        assert not missing, "\n".join([f"cut: {sorted(missing)}", *lines])
+        assert box.region.bottom <= 23  # above the footer

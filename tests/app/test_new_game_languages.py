@@ -7,6 +7,9 @@ import pytest
 from textual.widgets import Input, Select
 
 from kobito_tui.app.main import KobitoApp
+from kobito_tui.core.game import OptionError
+from kobito_tui.core.games import get_game
+from tests.i18n.screentext import screen_lines
 
 from .conftest import no_blink
 
@@ -58,3 +61,26 @@ async def test_names_levels_and_refusals_in_russian(saves):
         screen.action_start()
         await pilot.pause()
         assert str(screen.query_one("#form-error").render()) == "Нельзя начать: Зерно — целое число; без него игра случайная."
+
+
+async def test_options_the_engine_refuses_are_said_in_ukrainian_as_plain_text(saves, monkeypatch):
+    """The engine's own reason, in the player's language; an option key from anywhere stays plain
+    text (no markup, no terminal codes); the form stays open with everything typed."""
+
+    def refuse(options, players):
+        raise OptionError("options.unknown", game="kobito", names=["[b]gold[/b]\x1b[31m"])
+
+    monkeypatch.setattr(get_game("kobito"), "normalize_options", refuse)
+    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#name-0", Input).value = "Оля"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        shown = "Не вдається почати: Ці налаштування не підходять: невідомі налаштування гри «Кобіто»: [b]gold[/b]\\x1b[31m"
+        assert str(screen.query_one("#form-error").render()) == shown
+        assert shown in " ".join(" ".join(screen_lines(app)).split())  # drawn as said (wrapped): no bold, no colour
+        assert screen.query_one("#name-0", Input).value == "Оля"

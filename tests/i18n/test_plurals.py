@@ -28,6 +28,10 @@ PENALTIES = {
     "ru": ["штрафная карта", "штрафные карты", "штрафных карт", "штрафных карт",
            "штрафная карта", "штрафные карты", "штрафных карт"],
 }
+GOLD = {  # a pot's gold: "8 очок золота", not "8 золота"
+    "uk": ["очко", "очки", "очок", "очок", "очко", "очки", "очок"],
+    "ru": ["очко", "очка", "очков", "очков", "очко", "очка", "очков"],
+}
 ROUNDS = {
     "uk": ["раунд", "раунди", "раундів", "раундів", "раунд", "раунди", "раундів"],
     "ru": ["раунд", "раунда", "раундов", "раундов", "раунд", "раунда", "раундов"],
@@ -48,6 +52,13 @@ def test_forms_in_sentences(lang):
     assert [words.moves_not_saved(t, n) for n in COUNTS] == [f"{n} {w}" for n, w in zip(COUNTS, NOT_SAVED[lang])]
     assert [words.penalty_cards(t, n) for n in COUNTS] == [f"{n} {w}" for n, w in zip(COUNTS, PENALTIES[lang])]
     assert [words.turn_limit_draw(t, n).rstrip(".").split()[-1] for n in COUNTS] == ROUNDS[lang]
+    assert [words.pot_gold(t, n).strip() for n in COUNTS] == [f"{n} {w} золота" for n, w in zip(COUNTS, GOLD[lang])]
+
+
+def test_a_pot_gold_keeps_its_number_in_two_columns():
+    """"7 gold" and "12 gold" line up on the pots' lines, in English too, where gold has one form."""
+    t = translator("en")
+    assert [words.pot_gold(t, n) for n in (1, 7, 12)] == [" 1 gold", " 7 gold", "12 gold"]
 
 
 @pytest.mark.parametrize(

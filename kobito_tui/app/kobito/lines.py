@@ -122,7 +122,7 @@ def _pot(t: Translator, view: KobitoView, slot: int, marks: Marks, full: bool, f
     gold = f"{place.value:>2}"
     if full:
         length = Token(t("length {length}", length=place.length), ("dim",))
-        line = (Token(words.pot(t, slot), ("label",)), Token(t("{gold} gold", gold=gold)), length, progress, *row, *new)
+        line = (Token(words.pot(t, slot), ("label",)), Token(words.pot_gold(t, place.value)), length, progress, *row, *new)
     else:
         # Translators: a pot's gold in short ("7g"): keep it one letter.
         line = (Token(label, ("label",)), Token(t("{gold}g", gold=gold)), progress, *row, *new)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Center, Horizontal, Middle, Vertical
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.result_details import detail_columns
@@ -26,19 +29,64 @@ def headline(t: Translator, result: Result, names: list[str]) -> str:
     return winners(t, players)
 
 
-def scores_table(t: Translator, result: Result, names: list[str]) -> DataTable:
-    """One row per seat, best score first: the score, what the end reveals, the winners (plain text)."""
-    table = DataTable(id="final-scores", cursor_type="none", show_cursor=False)
+class ScoresTable:
+    """A table of plain text (a rich renderable) whose columns wrap at spaces to the width: while
+    the width allows, no column is narrower than its longest word, and the first never wraps."""
+
+    def __init__(self, headings: list[str], rows: list[list[str]]) -> None:
+        self.headings, self.rows = [printable(text) for text in headings], [[printable(text) for text in row] for row in rows]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        columns = [[heading, *cells] for heading, *cells in zip(self.headings, *self.rows)]
+        whole = [max(map(cell_len, column)) or 1 for column in columns]
+        body = [max(map(cell_len, column[1:]), default=1) or 1 for column in columns]
+        words = whole[:1] + [max((cell_len(word) for text in column for word in text.split()), default=1) for column in columns[1:]]
+        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+        room = options.max_width - 2 * (len(columns) - 1)
+        for heading, width in zip(self.headings, widths([words, list(map(max, words, body)), whole], room)):
+            table.add_column(Text(heading), width=width, overflow="fold")
+        for row in self.rows:
+            table.add_row(*map(Text, row))
+        yield table
+
+
+def widths(goals: list[list[int]], room: int) -> list[int | None]:
+    """Column widths in ``room``: the first of ``goals`` (the longest words), then as near each
+    next one (the cells on one line, then the headings too) as the room allows; too narrow for
+    the first, rich's own shrinking, which splits words."""
+    given = goals[0]
+    if sum(given) > room:
+        return [None] * len(given)
+    for goal in goals[1:]:
+        goal = list(map(max, given, goal))
+        if sum(goal) > room:
+            return share(given, goal, room - sum(given))
+        given = goal
+    return given
+
+
+def share(given: list[int], goal: list[int], spare: int) -> list[int]:
+    """``given`` widened by ``spare`` columns in turn toward ``goal`` (which needs more)."""
+    given = list(given)
+    while spare:
+        for index, width in enumerate(given):
+            if width < goal[index] and spare:
+                given[index], spare = width + 1, spare - 1
+    return given
+
+
+def scores_table(t: Translator, result: Result, names: list[str]) -> ScoresTable:
+    """One row per seat, best score first: the score, what the end reveals, the winners."""
     details = detail_columns(t, result, len(names))
     scored = result.scores is not None
-    table.add_columns(t("Player"), *([t("Score")] if scored else []), *(heading for heading, _ in details), "")
+    headings = [t("Player"), *([t("Score")] if scored else []), *(heading for heading, _ in details), ""]
     seats = sorted(range(len(names)), key=lambda seat: -result.scores[seat]) if scored else range(len(names))
     winner = t("★ winner")
+    rows = []
     for seat in seats:
         score = [str(result.scores[seat])] if scored else []
-        cells = [names[seat], *score, *(cells[seat] for _, cells in details), winner if seat in result.winners else ""]
-        table.add_row(*(Text(printable(cell)) for cell in cells))
-    return table
+        rows.append([names[seat], *score, *(cells[seat] for _, cells in details), winner if seat in result.winners else ""])
+    return ScoresTable(headings, rows)
 
 
 class FinalScreen(ShellScreen):
@@ -57,7 +105,7 @@ class FinalScreen(ShellScreen):
         with Middle(), Center(), Vertical(id="final-box"):
             yield Static(headline(t, result, names), id="final-winner", markup=False)
             yield Static(result_words(t, result, names), id="final-summary", markup=False)
-            yield scores_table(t, result, names)
+            yield VerticalScroll(Static(scores_table(t, result, names)), id="final-scores")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("Play again"), id="play_again", variant="primary", compact=True)
                 if self.record is not None:
