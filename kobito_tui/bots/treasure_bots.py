@@ -83,7 +83,7 @@ class StrongBot(_PathBot):
 
     def pick(self, table: Table, seat: int, mine: int, options: list[Path]) -> Path:
         deadline = math.inf if self.unbounded else time.perf_counter() + self.budget_s * 0.8
-        search = RoundSearch(table, seat, mine)
+        search = RoundSearch(table, seat, mine, self.rng)
         ordered = sorted(options, key=lambda p: -greedy_score(table.board, table.layout, mine, p))
         best, best_value = ordered[0], -float("inf")
         for path in ordered:
