@@ -6,9 +6,10 @@ first step and replay the plan while the history shows nothing else happened.
   to next turn, heads for its own tiles when none are in reach and breaks ties
   toward paths that turn several colours.
 * :class:`StrongBot` deduces the others' colours from their paths, plays
-  two whole rounds out in each likely colour deal (every opponent replying as
-  a player of its colour would), judges the race that remains, and pays a
-  little for paths that give its own colour away (``treasure_search``).
+  two whole rounds out in each likely colour deal (in seek, over random
+  layouts of the unseen tiles too; every opponent replying as a player of its
+  colour would), judges the race that remains, and pays a little for paths
+  that give its own colour away (``treasure_search``).
 """
 
 from __future__ import annotations
