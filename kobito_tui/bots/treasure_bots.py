@@ -6,9 +6,10 @@ first step and replay the plan while the history shows nothing else happened.
   to next turn, heads for its own tiles when none are in reach and breaks ties
   toward paths that turn several colours.
 * :class:`StrongBot` deduces the others' colours from their paths, plays
-  two whole rounds out in each likely colour deal (every opponent replying as
-  a player of its colour would), judges the race that remains, and pays a
-  little for paths that give its own colour away (``treasure_search``).
+  two whole rounds out in each likely colour deal (in seek, over random
+  layouts of the unseen tiles too; every opponent replying as a player of its
+  colour would), judges the race that remains, and pays a little for paths
+  that give its own colour away (``treasure_search``).
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class StrongBot(_PathBot):
 
     def pick(self, table: Table, seat: int, mine: int, options: list[Path]) -> Path:
         deadline = math.inf if self.unbounded else time.perf_counter() + self.budget_s * 0.8
-        search = RoundSearch(table, seat, mine)
+        search = RoundSearch(table, seat, mine, self.rng)
         ordered = sorted(options, key=lambda p: -greedy_score(table.board, table.layout, mine, p))
         best, best_value = ordered[0], -float("inf")
         for path in ordered:

@@ -95,14 +95,16 @@ DISTANCE = tuple(tuple(_manhattan(a, b) for b in range(CELLS)) for a in range(CE
 """``DISTANCE[a][b]``: steps between two positions on an empty board."""
 
 
+RINGS = tuple(tuple(sum(1 << b for b in range(CELLS) if DISTANCE[a][b] == d) for d in range(9)) for a in range(CELLS))
+"""``RINGS[a][d]``: the mask of the positions ``d`` steps from ``a``."""
+
+
 def nearest_open(board: int, layout: Layout, colour: int, here: int) -> int:
     """Steps from ``here`` to the nearest tile that may turn ``colour`` (0 if none):
     its known tiles not on the winning side, and unseen tiles while it has some."""
-    near = DISTANCE[here]
-    targets = layout.open_tiles(board, colour)
-    if layout.hidden[colour]:
-        targets += [p for p in range(CELLS) if (layout.unseen & ~board) >> p & 1]
-    return min((near[p] for p in targets), default=0)
+    targets = layout.masks[colour] | (layout.unseen if layout.hidden[colour] else 0)
+    targets &= ~board
+    return next((d for d, ring in enumerate(RINGS[here]) if ring & targets), 0)
 
 
 def walk(board: int, layout: Layout, path: Path) -> tuple[int, int | None]:

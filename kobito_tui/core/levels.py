@@ -8,7 +8,8 @@ Each level is one fixed recipe (``bots.make_bot`` builds it):
   colour, never complete another's).
 * **Hard** — search over what the seat cannot see, about 0.8 s a decision
   (Kobito: ISMCTS over determinized deals; Hide the Treasure: whole-turn plans
-  against the likely colour worlds, two rounds ahead).
+  against the likely colour worlds, in seek with random layouts of the tiles
+  nobody has seen, two rounds ahead).
 
 ``random`` (uniform legal moves) is the baseline for tests and benchmarks; it
 is accepted everywhere but not offered in menus.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -37,8 +38,8 @@ def test_worlds_deal_distinct_colours_never_the_own_likeliest_first():
 
 def test_turning_back_a_colour_about_to_be_completed_beats_racing():
     # Row 1 (the opponent's colour in this world) has four chests; its pawn can finish it next turn.
-    search = RoundSearch(table(0b01111 << 5, [0, 14]), seat=0, mine=0)
-    world = World(1.0, (0, 1))
+    search = RoundSearch(table(0b01111 << 5, [0, 14]), seat=0, mine=0, rng=random.Random(1))
+    world = World.laid(1.0, (0, 1), STRIPES.colour_of)
     race = path_through(0, 1, 2, 3)  # three own tiles turned
     defend = path_through(0, 5, 6, 7)  # one own tile, and two of theirs turned back
     assert search.outcome(race, world) == 0.0
@@ -46,14 +47,14 @@ def test_turning_back_a_colour_about_to_be_completed_beats_racing():
 
 
 def test_completing_a_colour_someone_holds_loses_and_one_nobody_holds_does_not():
-    search = RoundSearch(table(0b01111 << 5, [4, 24]), seat=0, mine=0)
+    search = RoundSearch(table(0b01111 << 5, [4, 24]), seat=0, mine=0, rng=random.Random(1))
     finish_row_1 = path_through(4, 9, 14, 13)
-    assert search.outcome(finish_row_1, World(1.0, (0, 1))) == 0.0
-    assert search.outcome(finish_row_1, World(1.0, (0, 2))) > 0.0
+    assert search.outcome(finish_row_1, World.laid(1.0, (0, 1), STRIPES.colour_of)) == 0.0
+    assert search.outcome(finish_row_1, World.laid(1.0, (0, 2), STRIPES.colour_of)) > 0.0
 
 
 def test_a_path_that_wins_now_is_worth_more_than_any_other():
-    search = RoundSearch(table(0b01111, [9, 24]), seat=0, mine=0)
+    search = RoundSearch(table(0b01111, [9, 24]), seat=0, mine=0, rng=random.Random(1))
     assert search.value(path_through(9, 4, 3, 2)) > 1.0  # stepping off 4 completes row 0
 
 
@@ -78,3 +79,31 @@ def test_strong_decides_the_same_whatever_the_hidden_world(options):
         if checked == 4:
             break
     assert checked == 4
+
+
+def seek_table(board: int, pawns: list[int]) -> Table:
+    """Two players on the striped layout, seek: two tiles unseen, 4 and 24
+    (one is colour 0's last tile, the other colour 4's)."""
+    colours = list(STRIPES.colour_of)
+    colours[4] = colours[24] = None
+    return Table(Layout.of(colours), board, pawns, False, 2)
+
+
+def test_seek_a_world_lays_the_unseen_tiles_and_turning_up_the_last_one_completes_it():
+    ready = 0b01111 | 0b1111 << 20  # every known tile of colours 0 and 4 turned up
+    search = RoundSearch(seek_table(ready, [9, 12]), seat=0, mine=0, rng=random.Random(1))
+    assert {world.tiles[4] for world in search.worlds} == {0, 4}  # each layout agrees with what is known
+    assert all(sorted(world.tiles) == sorted(STRIPES.colour_of) for world in search.worlds)
+    turn_up_4 = path_through(9, 4, 3, 8)  # flips 9, then the unseen 4, then 3 back
+    mine_there = World.laid(1.0, (0, 1), tuple(STRIPES.colour_of))
+    theirs_there = World.laid(1.0, (0, 4), tuple(STRIPES.colour_of[:4]) + (4,) + tuple(STRIPES.colour_of[5:24]) + (0,))
+    assert search.outcome(turn_up_4, mine_there) == 1.0  # colour 0 complete right after 4 turns up
+    assert search.outcome(turn_up_4, theirs_there) == 0.0  # ...or colour 4 complete, the opponent's
+
+
+def test_seek_turning_up_an_unseen_tile_wins_in_every_layout_where_it_is_the_own_last():
+    search = RoundSearch(seek_table(0b01111, [14, 20]), seat=0, mine=0, rng=random.Random(1))
+    turn_up_4 = path_through(14, 9, 4, 3)  # 14 and 9 are colours 2 and 1; then the unseen 4 turns up
+    mine_at_4 = sum(world.weight for world in search.worlds if world.tiles[4] == 0)
+    assert 0 < mine_at_4 < 1
+    assert search.value(turn_up_4) >= mine_at_4
