@@ -9,7 +9,7 @@ from textual.widgets import Input, Select
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.core.game import OptionError
 from kobito_tui.core.games import get_game
-from tests.i18n.screentext import screen_lines
+from tests.i18n.screentext import new_game_forms, screen_lines
 
 from .conftest import no_blink
 
@@ -84,3 +84,18 @@ async def test_options_the_engine_refuses_are_said_in_ukrainian_as_plain_text(sa
         assert str(screen.query_one("#form-error").render()) == shown
         assert shown in " ".join(" ".join(screen_lines(app)).split())  # drawn as said (wrapped): no bold, no colour
         assert screen.query_one("#name-0", Input).value == "Оля"
+
+
+async def test_the_rule_options_values_are_in_ukrainian_not_the_engines_keys(saves):
+    """Every value the form shows or offers is in words: the engines' keys ("to-five",
+    "random", "standard") stay in the files, and a seat is counted from 1 as in the seat rows."""
+    keys = {str(choice) for game in ("kobito", "treasure") for spec in get_game(game).option_specs()
+            for choice in spec.choices if isinstance(choice, str)}
+    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        async for _game_id in new_game_forms(pilot):
+            shown = " ".join(screen_lines(app)[:-1])
+            assert not [key for key in keys if key in shown], shown
+            offered = {value: str(prompt) for prompt, value in app.screen.query_one("#opt-first_player", Select)._options}
+            assert offered["random"] == "випадковий" and offered[0] == "Місце 1" and offered[3] == "Місце 4"
+        assert "Перший гравець (типово випадковий)" in shown

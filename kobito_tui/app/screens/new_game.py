@@ -46,7 +46,7 @@ def player_counts(game: Game) -> list[tuple[str, int]]:
 def option_widget(t: Translator, spec: OptionSpec) -> Widget:
     ident = f"opt-{spec.name}"
     if spec.choices:
-        choices = [(option_value(t, choice), choice) for choice in spec.choices]
+        choices = [(option_value(t, spec.name, choice), choice) for choice in spec.choices]
         return Select(choices, value=spec.default, allow_blank=False, compact=True, id=ident)
     if spec.kind is bool:
         return TickBox("", spec.default, compact=True, id=ident)
@@ -57,7 +57,7 @@ def option_rows(t: Translator, game: Game) -> list[Horizontal]:
     """A row per rule option: its name with the default, and a control set to the default."""
     rows = []
     for spec in game.option_specs():
-        words = {"label": option_label(t, game.id, spec), "value": option_value(t, spec.default)}
+        words = {"label": option_label(t, game.id, spec), "value": option_value(t, spec.name, spec.default)}
         # Translators: a rule option's name and its default value, e.g. "Turn limit (default 0)".
         label = Label(t("{label} (default {value})", **words), classes="form-label wide")
         row = Horizontal(label, option_widget(t, spec), classes="form-row")
