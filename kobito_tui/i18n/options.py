@@ -1,14 +1,16 @@
 """The games' rule options in a translator's language, for the Rules screen
 and the new-game dialog.  Option names and choice values ("to-five",
-"random") are keys the command line and save files use: they stay Latin, and
-the help texts quote them as they are.  An option not worded here yet shows
-the engine's English."""
+"random") are keys the command line and save files use: the engines keep
+them, and a player reads each in words (a help text names a choice by its
+words too).  An option not worded here yet shows the engine's English; a value
+not worded here (from a file, from a hub) shows as it is, printable."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kobito_tui.core.game import OptionSpec
+from kobito_tui.core.safetext import printable
 
 from .translation import Translator
 
@@ -68,8 +70,32 @@ def option_help(t: Translator, game_id: str, spec: OptionSpec) -> str:
     return _words(t).get((game_id, spec.name), (spec.label, spec.help))[1]
 
 
-def option_value(t: Translator, value: Any) -> str:
-    """A value as the option tables show it: on/off in words, keys and numbers as they are."""
+def _values(t: Translator) -> dict[tuple[str, str], str]:
+    """(option name, choice) → the choice in words; English keeps the engines' keys, which its help texts quote."""
+    return {
+        # Translators: a rule option's value, as the new-game form offers it and the Rules screen shows it;
+        # the context is the option. Short (about 20 letters), and the same words in that option's help text.
+        ("refill", "to-five"): t.p("refill", "to-five"),
+        ("refill", "as-played"): t.p("refill", "as-played"),
+        ("tie", "penalties-then-shared"): t.p("tie", "penalties-then-shared"),
+        ("tie", "shared"): t.p("tie", "shared"),
+        ("special_start", "reshuffle"): t.p("special start", "reshuffle"),
+        ("special_start", "discard"): t.p("special start", "discard"),
+        ("gold_table", "standard"): t.p("gold table", "standard"),
+        ("first_player", "random"): t.p("first player", "random"),
+        ("variant", "standard"): t.p("variant", "standard"),
+        ("variant", "seek"): t.p("variant", "seek"),
+    }
+
+
+def option_value(t: Translator, option: str, value: Any) -> str:
+    """The value of option ``option`` as a player reads it: on/off, a choice in words, a seat by its
+    number from 1, a game's own gold table; anything else (a number, a value from outside) printable."""
     if isinstance(value, bool):
         return t.p("option", "on") if value else t.p("option", "off")
-    return str(value)
+    if option == "first_player" and type(value) is int and value >= 0:
+        return t("Seat {number}", number=value + 1)
+    if option == "gold_table" and isinstance(value, dict):
+        return t.p("gold table", "own table")
+    words = _values(t).get((option, value)) if isinstance(value, str) else None
+    return words or printable(value)

@@ -111,10 +111,29 @@ def test_the_rules_of_a_game_in_play_in_russian():
     text = rules_text("treasure", options, 5, translator("ru"))
     assert text.startswith("> **Партия с зерном 5**")
     assert "## Варианты правил в этой партии" in text
-    assert "| Вариант | seek (по умолчанию: standard) |" in text
+    assert "| Вариант | поиск (по умолчанию: стандартный) | стандартный: " in text
     assert "| Общая фишка | включено (по умолчанию: выключено) |" in text
     gold = rules_text("kobito", None, None, translator("uk"))
-    assert "## Карти золота (набір standard)" in gold and "| Довжина веселки |" in gold
+    assert "## Карти золота (стандартний набір)" in gold and "| Довжина веселки |" in gold
+
+
+def test_the_rules_with_other_options_in_force_say_every_value_in_russian():
+    from kobito_tui.app.screens.rules import options_table
+    from kobito_tui.i18n import translator
+
+    options = {"refill": "as-played", "stalemate": False, "tie": "shared", "special_start": "discard",
+               "gold_table": {"3": [1, 1], "5": [9, 9, 9]}, "first_player": 2}
+    rows = options_table("kobito", options, translator("ru")).splitlines()[4:]
+    shown = [row.split(" | ")[1] for row in rows]
+    assert shown == [
+        "сколько сыграно (по умолчанию: до пяти)",
+        "выключено (по умолчанию: включено)",
+        "сразу общая (по умолчанию: штрафные, затем общая)",
+        "в сброс (по умолчанию: обратно в колоду)",
+        "собственный набор (по умолчанию: стандартный)",
+        "Место 3 (по умолчанию: случайный)",
+    ]
+    assert "до пяти: добрать до 5 карт; сколько сыграно: добрать" in rows[0]
 
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])

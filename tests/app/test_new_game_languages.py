@@ -9,7 +9,7 @@ from textual.widgets import Input, Select
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.core.game import OptionError
 from kobito_tui.core.games import get_game
-from tests.i18n.screentext import screen_lines
+from tests.i18n.screentext import new_game_forms, screen_lines
 
 from .conftest import no_blink
 
@@ -84,3 +84,41 @@ async def test_options_the_engine_refuses_are_said_in_ukrainian_as_plain_text(sa
         assert str(screen.query_one("#form-error").render()) == shown
         assert shown in " ".join(" ".join(screen_lines(app)).split())  # drawn as said (wrapped): no bold, no colour
         assert screen.query_one("#name-0", Input).value == "Оля"
+
+
+async def test_the_rule_options_values_are_in_ukrainian_not_the_engines_keys(saves):
+    """Every value the form shows or offers is in words: the engines' keys ("to-five",
+    "random", "standard") stay in the files, and a seat is counted from 1 as in the seat rows."""
+    keys = {str(choice) for game in ("kobito", "treasure") for spec in get_game(game).option_specs()
+            for choice in spec.choices if isinstance(choice, str)}
+    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        async for _game_id in new_game_forms(pilot):
+            shown = " ".join(screen_lines(app)[:-1])
+            assert not [key for key in keys if key in shown], shown
+            offered = {value: str(prompt) for prompt, value in app.screen.query_one("#opt-first_player", Select)._options}
+            assert offered == {"random": "випадковий", 0: "Місце 1", 1: "Місце 2"}
+        assert "Перший гравець (типово випадковий)" in shown
+
+
+async def test_the_first_player_is_one_of_the_seats_shown(saves):
+    """The form offers the seats the engine takes for the player count, so picking one is never
+    refused; one no longer there goes back to the default."""
+    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        first = screen.query_one("#opt-first_player", Select)
+        screen.query_one("#players", Select).value = 4
+        await pilot.pause()
+        assert [value for _words, value in first._options] == ["random", 0, 1, 2, 3]
+        first.value = 3
+        screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        assert [value for _words, value in first._options] == ["random", 0, 1, 2] and first.value == "random"
+        first.value = 2
+        await pilot.pause()
+        screen.action_start()
+        await pilot.pause()
+        assert app.screen is not screen and app.game_screen().header.options["first_player"] == 2

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from textual.widgets import Markdown
 
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.help import HelpScreen
 from kobito_tui.app.browser import BrowserScreen
+from kobito_tui.app.browser.entries import example_paths
 from kobito_tui.app import actions
 from kobito_tui.app.screens.rules import RulesScreen, rules_text
 from kobito_tui.core.savefile import load
@@ -31,6 +34,30 @@ def test_kobito_rules_list_the_gold_cards_in_force():
     assert "| Gold | 2, 3, 3 | 3, 4, 4 | 4, 5, 5 | 5, 6, 6 | 6, 7, 7 | 7, 8, 8 |" in text
     own = rules_text("kobito", {"gold_table": {"3": [1, 1], "5": [9, 9, 9]}})
     assert "a table of this game's own" in own and "| Gold | 1, 1 | 9, 9, 9 |" in own
+
+
+async def test_a_hostile_option_value_is_plain_text_in_the_browser_and_the_rules(saves):
+    """A value from outside (a save file's header, a hub's) is shown as it is, made printable: no
+    bold, no colour, no terminal code; the values beside it are in the player's words."""
+    source = next(path for path in example_paths() if path.name == "treasure-seek.jsonl").read_text().splitlines()
+    header = json.loads(source[0])
+    header["options"]["variant"] = "[b]x[/b]\x1b[31m"
+    saves.mkdir()
+    (saves / "hostile.jsonl").write_text("\n".join([json.dumps(header), *source[1:]]) + "\n")
+    app = make_app(saves, lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert "а не '[b]x[/b]\\x1b[31m'" in " ".join(screen_text(app).split())  # the preview's reason
+        await app.push_screen(RulesScreen("treasure", {**header["options"], "shared_pawn": True}))
+        await pilot.pause()
+        await pilot.pause()
+        seen = screen_text(app)
+        while app.screen.focused.scroll_y < app.screen.focused.max_scroll_y:
+            await pilot.press("pagedown")
+            seen += screen_text(app)
+        assert "│ Варіант │ [b]x[/b]\\x1b[31m │ стандартний: переверніть" in seen  # (each cell wraps)
+        assert "│ Спільна │ увімкнено        │" in seen and "│ (типово:         │" in seen
 
 
 async def test_rules_fit_80_columns_with_every_option_name_and_value_whole(saves):

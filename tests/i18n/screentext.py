@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from rich.console import Console
+from textual.widgets import Select
 
 WORD = re.compile(r"[A-Za-z]{3,}")
 KEYS = {"Esc", "Enter", "Tab", "Space", "Ctrl", "Shift", "ctrl", "esc", "enter", "tab", "space", "shift"}
@@ -23,6 +24,16 @@ def screen_lines(app) -> list[str]:
     console = Console(width=width, height=height, file=io.StringIO(), record=True, force_terminal=True, legacy_windows=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text().splitlines()
+
+
+async def new_game_forms(pilot):
+    """The new-game form opened with ``n``, then set to each game in turn: yields the game's id."""
+    await pilot.press("n")
+    await pilot.pause()
+    for game_id in ("kobito", "treasure"):
+        pilot.app.screen.query_one("#game", Select).value = game_id
+        await pilot.pause()
+        yield game_id
 
 
 def pseudo_problems(lines: list[str], allowed: Iterable[str] = ()) -> list[str]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from kobito_tui.app.screens.rules import plain
 from kobito_tui.i18n import Translator
+from kobito_tui.i18n.options import option_value
 from kobito_tui.kobito.options import gold_table
 
 
@@ -17,8 +18,8 @@ def gold_text(options: dict[str, Any] | None, t: Translator) -> str:
     except ValueError:
         return ""
     if isinstance(name, str):
-        # Translators: {name} is the table's key ("standard"...), as the options name it; keep it Latin.
-        heading = t("Gold cards (the {name} table)", name=plain(name))
+        # Translators: {name} is the table's name as the rule option shows it («стандартний»/«стандартный»).
+        heading = t("Gold cards (the {name} table)", name=plain(option_value(t, "gold_table", name)))
     else:
         heading = t("Gold cards (a table of this game's own)")
     lengths = sorted(table)

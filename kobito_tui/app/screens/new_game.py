@@ -43,24 +43,37 @@ def player_counts(game: Game) -> list[tuple[str, int]]:
     return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
 
 
-def option_widget(t: Translator, spec: OptionSpec) -> Widget:
+def offered(t: Translator, game: Game, spec: OptionSpec, players: int) -> list[tuple[str, Any]]:
+    """``spec``'s choices in words: the default and those the engine takes for ``players`` players
+    (no fifth seat to start with four players), so that a choice offered is not refused."""
+
+    def taken(choice: Any) -> bool:
+        try:
+            game.normalize_options({spec.name: choice}, players)
+        except ValueError:
+            return False
+        return True
+
+    return [(option_value(t, spec.name, choice), choice) for choice in spec.choices if choice == spec.default or taken(choice)]
+
+
+def option_widget(t: Translator, game: Game, spec: OptionSpec, players: int) -> Widget:
     ident = f"opt-{spec.name}"
     if spec.choices:
-        choices = [(option_value(t, choice), choice) for choice in spec.choices]
-        return Select(choices, value=spec.default, allow_blank=False, compact=True, id=ident)
+        return Select(offered(t, game, spec, players), value=spec.default, allow_blank=False, compact=True, id=ident)
     if spec.kind is bool:
         return TickBox("", spec.default, compact=True, id=ident)
     return Input(str(spec.default), type="integer" if spec.kind is int else "text", compact=True, id=ident)
 
 
-def option_rows(t: Translator, game: Game) -> list[Horizontal]:
+def option_rows(t: Translator, game: Game, players: int) -> list[Horizontal]:
     """A row per rule option: its name with the default, and a control set to the default."""
     rows = []
     for spec in game.option_specs():
-        words = {"label": option_label(t, game.id, spec), "value": option_value(t, spec.default)}
+        words = {"label": option_label(t, game.id, spec), "value": option_value(t, spec.name, spec.default)}
         # Translators: a rule option's name and its default value, e.g. "Turn limit (default 0)".
         label = Label(t("{label} (default {value})", **words), classes="form-label wide")
-        row = Horizontal(label, option_widget(t, spec), classes="form-row")
+        row = Horizontal(label, option_widget(t, game, spec, players), classes="form-row")
         row.tooltip = option_help(t, game.id, spec) or None
         rows.append(row)
     return rows
@@ -105,7 +118,7 @@ class NewGameScreen(ShellScreen):
                         id=f"kind-{seat}",
                     )
             yield Static(t("Rule options"), classes="form-section")
-            yield Vertical(*option_rows(t, self.games[0]), id="options")
+            yield Vertical(*option_rows(t, self.games[0], self.games[0].min_players), id="options")
             with Horizontal(classes="form-row"):
                 # Translators: the number that fixes the shuffles, to play the same deal again.
                 yield Label(t("Seed"), classes="form-label")
@@ -130,7 +143,7 @@ class NewGameScreen(ShellScreen):
         self._fit_seats(game)
         options = self.query_one("#options", Vertical)
         await options.remove_children()
-        await options.mount_all(option_rows(self.t, game))
+        await options.mount_all(option_rows(self.t, game, self.query_one("#players", Select).value))
 
     @on(Select.Changed, ".seat-row Select")
     def _on_kind(self, event: Select.Changed) -> None:
@@ -153,6 +166,17 @@ class NewGameScreen(ShellScreen):
     @on(Select.Changed, "#players")
     def _on_players(self, event: Select.Changed) -> None:
         self._show_seats()
+        self._fit_choices()
+
+    def _fit_choices(self) -> None:
+        """The options' choices for the player count; one no longer offered goes back to its default."""
+        game, count = self.game, self.query_one("#players", Select).value
+        for spec in game.option_specs():
+            if spec.choices and isinstance(count, int):
+                select = self.query_one(f"#opt-{spec.name}", Select)
+                choices, value = offered(self.t, game, spec, count), select.value
+                select.set_options(choices)
+                select.value = value if value in (choice for _words, choice in choices) else spec.default
 
     def _fit_seats(self, game: Game) -> None:
         """Player counts and computer levels for ``game``."""

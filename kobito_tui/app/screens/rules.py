@@ -36,9 +36,9 @@ def options_table(game_id: str, options: dict[str, Any] | None, t: Translator = 
         if value == spec.default:
             default = t("(default)")
         else:
-            default = t("(default: {value})", value=option_value(t, spec.default))
+            default = t("(default: {value})", value=option_value(t, spec.name, spec.default))
         label, help_text = option_label(t, game_id, spec), option_help(t, game_id, spec)
-        rows.append(f"| {label} | {plain(option_value(t, value))} {default} | {help_text} |")
+        rows.append(f"| {label} | {plain(option_value(t, spec.name, value))} {default} | {help_text} |")
     return "\n".join(rows)
 
 
