@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 
-from .treasure_heuristics import greedy_score, steps_to_finish
+from .treasure_heuristics import best_path, steps_to_finish
 from .treasure_model import Layout, Path, Table, TurnModel, colour_beliefs, paths, trapped, walk
 
 WIN = 1.0
@@ -174,7 +174,7 @@ class RoundSearch:
         key = (board, tuple(pawns), seat, colour, known.colour_of)
         if key not in self.replies:
             options = paths(pawns[self.table.pawn_index(seat)], self.table.blocked(seat, pawns))
-            self.replies[key] = max(options, key=lambda q: greedy_score(board, known, colour, q), default=None)
+            self.replies[key] = best_path(board, known, colour, options)
         return self.replies[key]
 
     def race(self, board: int, pawns: list[int | None], world: World, layout: Layout) -> float:
