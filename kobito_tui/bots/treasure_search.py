@@ -101,7 +101,7 @@ _layout = lru_cache(maxsize=4096)(Layout.of)  # a layout learnt in one world is 
 
 def learn(layout: Layout, path: Path, world: World) -> Layout:
     """The layout as known once the unseen tiles ``path`` turns up show ``world``'s colours."""
-    if not layout.unseen & sum(1 << p for p in path.flips):
+    if not layout.unseen & path.touched:
         return layout
     return _layout(tuple(world.tiles[p] if layout.colour_of[p] is None and p in path.flips else c
                          for p, c in enumerate(layout.colour_of)))
