@@ -127,7 +127,7 @@ class RoundSearch:
     TAU = 1.0  # rounds: how sharply a turn more or less to go decides the race
     ROUNDS = 2  # rounds played out before the race is judged
     WORLDS = 6  # at most this many colour deals are searched
-    LAYOUTS = 8  # seek: random layouts of the unseen tiles per colour deal (4 gave 33%, 8 and 16 38% at 4 players)
+    LAYOUTS = 32  # seek: random layouts of the unseen tiles per colour deal (see docs/levels.md)
     SOONER = 0.98  # a win a turn later is worth this much of a win now
     LEAK = 0.05  # cost per unit of an observer's belief in the own colour, once every tile is seen
 
