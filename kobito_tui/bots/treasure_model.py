@@ -33,6 +33,16 @@ class Path:
 
     dirs: tuple[str, ...]
     cells: tuple[int, ...]
+    net: int = field(init=False, compare=False, repr=False)  # the tiles it flips an odd number of times
+    touched: int = field(init=False, compare=False, repr=False)  # every tile it flips
+
+    def __post_init__(self):
+        net = touched = 0
+        for pos in self.cells[:-1]:
+            net ^= 1 << pos
+            touched |= 1 << pos
+        object.__setattr__(self, "net", net)
+        object.__setattr__(self, "touched", touched)
 
     @property
     def end(self) -> int:
@@ -53,9 +63,14 @@ def _all_paths(start: int, steps: int) -> tuple[Path, ...]:
     return tuple(paths)
 
 
-def paths(start: int, blocked: frozenset[int] | set[int], steps: int = STEPS_PER_TURN) -> list[Path]:
+def paths(start: int, blocked: frozenset[int], steps: int = STEPS_PER_TURN) -> list[Path]:
     """Every path of ``steps`` steps from ``start`` that never steps onto ``blocked``."""
-    return [p for p in _all_paths(start, steps) if not blocked.intersection(p.cells[1:])]
+    return list(_open_paths(start, blocked, steps))
+
+
+@lru_cache(maxsize=4096)
+def _open_paths(start: int, blocked: frozenset[int], steps: int) -> tuple[Path, ...]:
+    return tuple(p for p in _all_paths(start, steps) if not blocked.intersection(p.cells[1:]))
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 
-from .treasure_heuristics import greedy_score, steps_to_finish
+from .treasure_heuristics import best_path, steps_to_finish
 from .treasure_model import Layout, Path, Table, TurnModel, colour_beliefs, paths, trapped, walk
 
 WIN = 1.0
@@ -101,7 +101,7 @@ _layout = lru_cache(maxsize=4096)(Layout.of)  # a layout learnt in one world is 
 
 def learn(layout: Layout, path: Path, world: World) -> Layout:
     """The layout as known once the unseen tiles ``path`` turns up show ``world``'s colours."""
-    if not layout.unseen & sum(1 << p for p in path.flips):
+    if not layout.unseen & path.touched:
         return layout
     return _layout(tuple(world.tiles[p] if layout.colour_of[p] is None and p in path.flips else c
                          for p, c in enumerate(layout.colour_of)))
@@ -127,7 +127,7 @@ class RoundSearch:
     TAU = 1.0  # rounds: how sharply a turn more or less to go decides the race
     ROUNDS = 2  # rounds played out before the race is judged
     WORLDS = 6  # at most this many colour deals are searched
-    LAYOUTS = 8  # seek: random layouts of the unseen tiles per colour deal (4 gave 33%, 8 and 16 38% at 4 players)
+    LAYOUTS = 32  # seek: random layouts of the unseen tiles per colour deal (see docs/levels.md)
     SOONER = 0.98  # a win a turn later is worth this much of a win now
     LEAK = 0.05  # cost per unit of an observer's belief in the own colour, once every tile is seen
 
@@ -174,7 +174,7 @@ class RoundSearch:
         key = (board, tuple(pawns), seat, colour, known.colour_of)
         if key not in self.replies:
             options = paths(pawns[self.table.pawn_index(seat)], self.table.blocked(seat, pawns))
-            self.replies[key] = max(options, key=lambda q: greedy_score(board, known, colour, q), default=None)
+            self.replies[key] = best_path(board, known, colour, options)
         return self.replies[key]
 
     def race(self, board: int, pawns: list[int | None], world: World, layout: Layout) -> float:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from kobito_tui.bots import make_bot
-from kobito_tui.bots.treasure_heuristics import steps_to_finish
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kobito_tui.bots.treasure_heuristics import best_path, greedy_score, steps_to_finish
 from kobito_tui.bots.treasure_model import Layout, Path, colour_beliefs, paths, table_from_history, trapped, walk
 from kobito_tui.core.game import Seat
 from kobito_tui.core.games import get_game
@@ -92,3 +95,16 @@ def test_seek_credits_an_unseen_tile_turned_up_in_a_look_ahead():
     unseen = Layout.of([None] * 25)  # seek, nothing seen yet
     assert steps_to_finish(0, unseen, 0, 12) == 22  # 5 hidden among 25: 5 * 26 / 6 tiles to turn up
     assert steps_to_finish(0b111, unseen, 0, 12) < 22  # three turned up: some may be this colour's
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations([c for c in range(5) for _ in range(5)]),
+       st.integers(0, 2**25 - 1) | st.lists(st.integers(0, 24), max_size=8).map(lambda down: 2**25 - 1 - sum({1 << p for p in down})),
+       st.sampled_from([0, 0, 2**25 - 1]) | st.integers(0, 2**25 - 1), st.integers(0, 24), st.integers(0, 4),
+       st.integers(1, 3))
+def test_best_path_is_the_first_path_with_the_best_greedy_score(tiles, board, unseen, start, colour, steps):
+    layout = Layout.of([None if unseen >> p & 1 else c for p, c in enumerate(tiles)])
+    options = paths(start, frozenset(), steps)
+    expected = max(options, key=lambda q: greedy_score(board, layout, colour, q))
+    assert best_path(board, layout, colour, options) == expected
+    assert best_path(board, layout, colour, []) is None

@@ -9,7 +9,7 @@ import pytest
 
 from kobito_tui.bots import make_bot
 from kobito_tui.bots.treasure_model import Layout, Path, Table
-from kobito_tui.bots.treasure_search import RoundSearch, World, worlds
+from kobito_tui.bots.treasure_search import RoundSearch, World, learn, worlds
 from kobito_tui.treasure.board import NEIGHBOURS
 
 from .positions import positions, rehide_treasure
@@ -107,3 +107,11 @@ def test_seek_turning_up_an_unseen_tile_wins_in_every_layout_where_it_is_the_own
     mine_at_4 = sum(world.weight for world in search.worlds if world.tiles[4] == 0)
     assert 0 < mine_at_4 < 1
     assert search.value(turn_up_4) >= mine_at_4
+
+
+def test_a_tile_turned_up_and_back_in_one_path_is_learnt():
+    known = seek_table(0, [9, 12]).layout  # 4 and 24 unseen
+    there_and_back = path_through(4, 3, 4, 9)  # steps off the unseen 4 twice: it shows, then hides again
+    world = World.laid(1.0, (0, 4), tuple(STRIPES.colour_of))
+    assert learn(known, there_and_back, world).colour_of[4] == 0
+    assert learn(known, there_and_back, world).colour_of[24] is None
