@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from .treasure_model import DISTANCE, RINGS, STEPS_PER_TURN, Layout, Path, gain, nearest_open, trapped, walk
+from .treasure_model import DISTANCE, STEPS_PER_TURN, Layout, Path, gain, nearest_open, trapped, walk
 
 WIN = 1_000_000.0
 
@@ -28,9 +28,14 @@ def steps_to_finish(board: int, layout: Layout, colour: int, here: int) -> int:
     return steps
 
 
-def greedy_score(board: int, layout: Layout, colour: int, path: Path) -> float:
-    """The greedy value of ``path`` for a player of ``colour`` (random tie-breaks apart)."""
-    after, done = walk(board, layout, path)
+def greedy_score(board: int, layout: Layout, colour: int, path: Path, closable: int | None = None) -> float:
+    """The greedy value of ``path`` for a player of ``colour`` (random tie-breaks
+    apart).  With ``closable`` (see ``best_path``) a path that touches none of
+    its tiles is not walked flip by flip: it cannot complete a colour."""
+    if closable is None or path.touched & closable:
+        after, done = walk(board, layout, path)
+    else:
+        after, done = board ^ path.net, None
     if done is not None:
         return WIN if done == colour else -WIN
     forced = trapped(after, layout, path.end)
@@ -41,37 +46,21 @@ def greedy_score(board: int, layout: Layout, colour: int, path: Path) -> float:
     return 10 * turned - 2 * nearest_open(after, layout, colour, path.end) + 0.5 * mixed
 
 
+def closable(board: int, layout: Layout) -> int:
+    """The tiles of the colours one turn could complete: every tile known, at most 3 still to turn."""
+    found = 0
+    for mask, hidden in zip(layout.masks, layout.hidden):
+        if not hidden and (mask & ~board).bit_count() <= STEPS_PER_TURN:
+            found |= mask
+    return found
+
+
 def best_path(board: int, layout: Layout, colour: int, options: list[Path]) -> Path | None:
-    """The first of ``options`` with the highest ``greedy_score`` (None if
-    there are none): the same choice, with what the paths share worked out
-    once.  It is the search's likeliest reply, its innermost loop."""
-    mask, unseen = layout.masks[colour], layout.unseen
-    share = layout.share(colour) if unseen else 0.0
-    targets = mask | (unseen if layout.hidden[colour] else 0)
-    closable = 0  # tiles of colours one turn could complete: every tile known, at most 3 still to turn
-    for c, m in enumerate(layout.masks):
-        if not layout.hidden[c] and (m & ~board).bit_count() <= STEPS_PER_TURN:
-            closable |= m
-    best, best_score = None, -math.inf
-    for path in options:
-        if path.touched & closable:
-            score = greedy_score(board, layout, colour, path)
-        else:
-            after = board ^ path.net
-            forced = trapped(after, layout, path.end)
-            if forced is not None:
-                score = WIN / 2 if forced == colour else -WIN
-            else:
-                turned = (after & mask).bit_count() - (board & mask).bit_count()
-                if unseen:
-                    turned = turned + ((after & unseen).bit_count() - (board & unseen).bit_count()) * share
-                left = targets & ~after
-                near = next((d for d, ring in enumerate(RINGS[path.end]) if ring & left), 0)
-                mixed = len({layout.colour_of[p] for p in path.flips})
-                score = 10 * turned - 2 * near + 0.5 * mixed
-        if score > best_score:
-            best, best_score = path, score
-    return best
+    """The first of ``options`` with the highest ``greedy_score`` (None if there
+    are none): the search's likeliest reply, its innermost loop, so only the
+    paths that touch a ``closable`` tile are walked flip by flip."""
+    near = closable(board, layout)
+    return max(options, key=lambda q: greedy_score(board, layout, colour, q, near), default=None)
 
 
 def unseen_to_turn(board: int, layout: Layout, colour: int) -> float:

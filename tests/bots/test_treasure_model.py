@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from kobito_tui.bots import make_bot
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kobito_tui.bots.treasure_heuristics import best_path, greedy_score, steps_to_finish
+from kobito_tui.bots.treasure_heuristics import best_path, closable, greedy_score, steps_to_finish
 from kobito_tui.bots.treasure_model import Layout, Path, colour_beliefs, paths, table_from_history, trapped, walk
 from kobito_tui.core.game import Seat
 from kobito_tui.core.games import get_game
@@ -102,9 +102,13 @@ def test_seek_credits_an_unseen_tile_turned_up_in_a_look_ahead():
        st.integers(0, 2**25 - 1) | st.lists(st.integers(0, 24), max_size=8).map(lambda down: 2**25 - 1 - sum({1 << p for p in down})),
        st.sampled_from([0, 0, 2**25 - 1]) | st.integers(0, 2**25 - 1), st.integers(0, 24), st.integers(0, 4),
        st.integers(1, 3))
+@example([p // 5 for p in range(25)], 2**25 - 1 - 0b1110, 0, 1, 1, 3)  # 1 → 4 completes row 0 with three flips
 def test_best_path_is_the_first_path_with_the_best_greedy_score(tiles, board, unseen, start, colour, steps):
     layout = Layout.of([None if unseen >> p & 1 else c for p, c in enumerate(tiles)])
     options = paths(start, frozenset(), steps)
+    near = closable(board, layout)  # a path that touches none of these is scored without its walk
+    assert [greedy_score(board, layout, colour, q, near) for q in options] == [
+        greedy_score(board, layout, colour, q) for q in options]
     expected = max(options, key=lambda q: greedy_score(board, layout, colour, q))
     assert best_path(board, layout, colour, options) == expected
     assert best_path(board, layout, colour, []) is None
