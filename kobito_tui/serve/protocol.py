@@ -37,6 +37,7 @@ class Hello(Message, tag="hello", frozen=True):
     version: int
     identity: str  # "key:SHA256:..." or "guest"
     name: str
+    address: str = ""  # where the player came from (the door says): caps and limits per address
 
 
 class CreateTable(Message, tag="create", frozen=True):
