@@ -401,9 +401,11 @@ class RemoteApp(KobitoApp):
             self._from_reader(self.notify, refused(self, refusal), severity="warning", markup=False)
 
     # -- what the local app does that a remote one must not ---------------------
-    def deliver_screenshot(self, *args: object, **kwargs: object) -> str | None:
-        """No screenshot: it would be a file on the server's machine."""
+    def deliver_text(self, *args: object, **kwargs: object) -> str | None:
+        """No file is delivered (a screenshot is one): it would be written on the server's machine."""
         return None
+
+    deliver_binary = deliver_text
 
     def action_new_game(self) -> None:
         self.to_title()
