@@ -9,12 +9,13 @@ bounded send queue) and this glue: :data:`HANDLERS`, from request type to
 handler, and the live tables the lobby's rooms play at.
 
 One thread boundary.  The event loop's thread owns the lobby, the sessions and
-the live tables' bookkeeping.  Off it run only: table changes (submit, undo,
-redo: they wait for the store) and record loads in :attr:`Hub.changes`, the
-computers' threads (:class:`~kobito_tui.table.ComputerSeat`) and hints.  What
-they do to a :class:`~kobito_tui.table.Table` calls back on their own thread;
-those callbacks touch only the store (thread-safe) and come back to the loop
-with ``call_soon_threadsafe`` (:meth:`Hub._soon`) for anything else.
+the live tables' bookkeeping.  Off it run only: in :attr:`Hub.changes`, table
+changes (submit, undo, redo: they wait for the store), record loads, and the
+store's part of a sign-in and of keeping settings; the computers' threads
+(:class:`~kobito_tui.table.ComputerSeat`) and hints.  What they do to a
+:class:`~kobito_tui.table.Table` calls back on their own thread; those
+callbacks touch only the store (thread-safe) and come back to the loop with
+``call_soon_threadsafe`` (:meth:`Hub._soon`) for anything else.
 """
 
 from __future__ import annotations
