@@ -401,7 +401,7 @@ class RemoteApp(KobitoApp):
         except NOT_ANSWERING as error:
             refusal = Refusal("hub", {"error": str(error)})
         if refusal is not None:
-            self._from_reader(self.notify, refused(self, refusal), severity="warning", markup=False)
+            self._from_reader(partial(self.notify, severity="warning", markup=False), refused(self, refusal))
 
     # -- what the local app does that a remote one must not ---------------------
     def deliver_text(self, *args: object, **kwargs: object) -> str | None:

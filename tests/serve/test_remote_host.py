@@ -124,3 +124,14 @@ async def test_the_rejoin_dialog_takes_the_six_words_typed_as_read_aloud(server,
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
         assert app.remote.seat == 0 and app.remote.code == code
         assert f"Your seat code is {code}" in shown(app.screen.query_one("#waiting", Static))
+
+
+async def test_settings_the_hub_refuses_are_said_not_crashed_on(server, data_dir):
+    from .test_remote_app import notices
+
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: in_lobby(app))
+        app._keep({"shell": "rm"})
+        await until(pilot, lambda: any("That is not a setting: shell" in n for n in notices(app)))
+        assert app.return_code is None and app.connection.settings == {}
