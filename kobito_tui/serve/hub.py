@@ -158,6 +158,7 @@ class Hub:
             self.lobby.rooms[room.table_id] = room
             if stored.record is not None:
                 self._open_table(room, stored.record)
+        self._bind_seated_names()
         self.socket_path.unlink(missing_ok=True)
         mask = os.umask(0o177)  # the socket is born 0600
         try:
@@ -166,6 +167,17 @@ class Hub:
             os.umask(mask)
         os.chmod(self.socket_path, 0o600)
         log.info("hub listening on %s with %d tables", self.socket_path, len(self.lobby.rooms))
+
+    def _bind_seated_names(self) -> None:
+        """A name a key sat under before names were bound (an older data dir) stays that key's
+        (the oldest table first, as tables are listed)."""
+        seen: set[str] = set()
+        for room in self.lobby.rooms.values():
+            for chair in room.chairs:
+                if chair.kind == "player" and not chair.identity.startswith(GUEST) and chair.identity not in seen:
+                    seen.add(chair.identity)
+                    if self.store.identity(chair.identity) is None:
+                        self.store.bind_name(chair.identity, chair.name, claim(chair.name))
 
     async def close(self) -> None:
         if self._server is not None:
