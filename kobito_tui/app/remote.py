@@ -1,7 +1,7 @@
 """The app in remote mode: each SSH session's program, a client of a `kobito serve` hub.
 
-The door runs ``kobito remote --socket PATH --identity ID --name NAME`` on the
-session's own pseudo-terminal.  A guest (or a key whose user name is no name)
+The door runs ``kobito remote --socket PATH`` on the session's own
+pseudo-terminal, who the player is in its environment (never in argv).  A guest (or a key whose user name is no name)
 is asked a name first; then the lobby is home: create, join, watch, rejoin,
 replays.  At a table the game screen plays on the :class:`RemoteTable`, and
 leaving it comes back to the lobby.  Who is connected shows in notices ("Ann
@@ -12,14 +12,13 @@ stops) the app quits and the terminal says why, in one line.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import CancelledError
 from functools import partial
 from pathlib import Path
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import Center, Middle, Vertical
 from textual.message import Message
@@ -35,7 +34,7 @@ from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
 from kobito_tui.i18n.words import name_problem as name_words
 from kobito_tui.i18n import resolve_language
-from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
+from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY, ENV_NAME, Connection, RemoteSubscription, RemoteTable
 from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal
 
@@ -183,9 +182,9 @@ class RemoteApp(KobitoApp):
 
     BINDINGS = actions.bindings(*actions.REMOTE_APP)
 
-    def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en") -> None:
+    def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en", address: str = "") -> None:
         super().__init__(saves_dir, lang=lang)
-        self.socket_path, self.identity, self.player_name = socket_path, identity, name
+        self.socket_path, self.identity, self.player_name, self.address = socket_path, identity, name, address
         self.connection: Connection | None = None
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
         self.seen: TableInfo | None = None  # that table as last told
@@ -208,12 +207,17 @@ class RemoteApp(KobitoApp):
             return
         self.player_name = name
         try:
-            connection = Connection(self.socket_path, self.identity, name)
+            connection = Connection(self.socket_path, self.identity, name, address=self.address)
         except NOT_ANSWERING as error:
             self.call_from_thread(self.hub_gone, self.t("the table server is not answering ({error})", error=printable(error)))
             return
         connection.on_close = lambda why: self._from_reader(self.hub_gone, why)
         self.call_from_thread(self._signed_in, connection)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """No blinking cursor: a screen left alone draws nothing, so the door can tell the player is idle."""
+        if isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
 
     def _from_reader(self, callback, *args) -> None:
         try:
@@ -350,11 +354,13 @@ class RemoteApp(KobitoApp):
             yield SystemCommand(actions.said(self.t, actions.TABLE.palette), actions.said(self.t, actions.TABLE.help), self.action_table)
 
 
-def run_remote(socket_path: Path, identity: str, name: str) -> int:
-    """Run the remote app until the player quits or the hub goes; the exit code."""
+def run_remote(socket_path: Path, env: Mapping[str, str]) -> int:
+    """Run the remote app until the player quits or the hub goes; the exit code.  Who the
+    player is comes from ``env``, as the door sets it."""
     # The player's language is their terminal's (LANG, passed on by the door), never a choice
     # remembered in the server user's config folder, which every player shares.
-    lang = resolve_language(None, os.environ)
-    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang)
+    lang = resolve_language(None, env)
+    identity, name = env.get(ENV_IDENTITY) or "guest", env.get(ENV_NAME, "")
+    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang, env.get(ENV_ADDRESS, ""))
     app.run()
     return app.return_code or 0

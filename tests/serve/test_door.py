@@ -169,7 +169,7 @@ def test_an_idle_session_is_closed(data_dir, key):
 
 def test_the_doors_last_line_is_in_the_players_language():
     """When the door has to end the program, it says why as the program would: in the terminal's LANG."""
-    ukrainian, english = Child(None, {"LANG": "uk_UA.UTF-8"}, []), Child(None, {"LANG": "C.UTF-8"}, [])
+    ukrainian, english = Child(None, {"LANG": "uk_UA.UTF-8"}, Path()), Child(None, {"LANG": "C.UTF-8"}, Path())
     assert ukrainian.farewell() == "\r\nkobito: цей сеанс закрито.\r\n".encode()
     assert english.farewell() == b"\r\nkobito: this session was closed.\r\n"
     asyncio.run(ukrainian._idle(0))
