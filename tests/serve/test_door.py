@@ -174,3 +174,24 @@ def test_the_doors_last_line_is_in_the_players_language():
     assert english.farewell() == b"\r\nkobito: this session was closed.\r\n"
     asyncio.run(ukrainian._idle(0))
     assert ukrainian.farewell() == "\r\nkobito: сеанс закрито після бездіяльності.\r\n".encode()
+
+
+def terminal_state(terminal: Terminal) -> str:
+    flags = "#{alternate_on} #{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag} #{cursor_flag}"
+    return subprocess.run(["tmux", "display", "-p", "-t", terminal.name, flags], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_a_killed_session_program_leaves_the_terminal_as_it_was_with_one_line_why(server, key, data_dir):
+    ann = Terminal(f"{data_dir.name}-k9", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "20"])
+    try:
+        ann.wait(r"Kobito tables · you are ann")
+        up, mouse, _ = terminal_state(ann).split()
+        assert up == "1" and mouse != "0000"  # the app's screen up, the mouse reported
+        (program,) = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True, check=True).stdout.split()
+        subprocess.run(["kill", "-9", program], check=True)
+        ann.wait(r"kobito: the game program stopped unexpectedly\.")
+        assert terminal_state(ann) == "0 0000 1"  # the main screen, no mouse reports, the cursor shown
+        assert ann.screen().count("kobito:") == 1
+    finally:
+        ann.close()
+
