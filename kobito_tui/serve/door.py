@@ -22,7 +22,6 @@ import os
 import pty
 import signal
 import struct
-import sys
 import termios
 import time
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from kobito_tui.i18n import resolve_language, translator
 from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY, ENV_NAME
 from kobito_tui.serve.gate import Gate
 from kobito_tui.serve.limits import TOO_MANY_TRIES, Caps, Ledger, Visit
+from kobito_tui.serve.template import Template
 
 log = logging.getLogger("kobito.serve")
 
@@ -162,6 +162,7 @@ class Door:
         self.allowed_keys: asyncssh.SSHAuthorizedKeys | None = None
         if settings.authorized_keys is not None:
             self.allowed_keys = asyncssh.read_authorized_keys(str(settings.authorized_keys))
+        self.template = Template()
         self._server: asyncssh.SSHAcceptor | None = None
         self._sessions: set[asyncio.Task[None]] = set()
 
@@ -175,6 +176,7 @@ class Door:
         return self._server.get_port()
 
     async def start(self) -> None:
+        self.template.start()  # warm before the first player comes
         self._server = await asyncssh.create_server(
             lambda: _Server(self),
             self.settings.host,
@@ -200,6 +202,7 @@ class Door:
         for task in list(self._sessions):
             task.cancel()
         await asyncio.gather(*self._sessions, return_exceptions=True)
+        self.template.close()
 
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         task = asyncio.current_task()
@@ -228,7 +231,7 @@ class Door:
             ENV_NAME: name,
             ENV_ADDRESS: server.address,
         }
-        await Child(process, env, self.socket_path).run(self.settings.idle_timeout_s)
+        await Child(process, env, self.socket_path).run(self.settings.idle_timeout_s, self.template)
 
 
 def _lang(value: object) -> str:
@@ -239,10 +242,6 @@ def _lang(value: object) -> str:
 def _set_size(fd: int, size: tuple[int, int, int, int]) -> None:
     width, height, pixel_width, pixel_height = size
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, pixel_width, pixel_height))
-
-
-def _take_terminal() -> None:  # in the child, before exec: the pty becomes its controlling terminal
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 class Child:
@@ -256,16 +255,19 @@ class Child:
         self.t = translator(resolve_language(None, env))  # the player's, as the program's own is
         self.reason = self.t("this session was closed")  # said if the program has to be ended
 
-    async def run(self, idle_timeout_s: float) -> None:
+    async def run(self, idle_timeout_s: float, template: Template) -> None:
         process = self.process
         assert process is not None
         master, slave = pty.openpty()
         _set_size(slave, process.get_terminal_size())
-        command = [sys.executable, "-P", "-m", "kobito_tui.cli", "remote", "--socket", str(self.socket_path)]
         try:
-            child = await asyncio.create_subprocess_exec(
-                *command, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True, preexec_fn=_take_terminal
-            )
+            child = await template.spawn(slave, self.env, self.socket_path)
+        except OSError as error:
+            log.warning("no session program: %s", error)
+            os.close(master)
+            process.stdout.write(self.farewell())
+            process.exit(1)
+            return
         finally:
             os.close(slave)
         tasks = [
