@@ -3,11 +3,12 @@
 A player is known by their public key's fingerprint (any key, unless an
 authorized-keys file limits who may enter); a client with no key may come in
 as a guest where guests are allowed.  Each session with a PTY runs
-the Textual app in remote mode (``kobito remote``, :mod:`kobito_tui.app.remote`)
-as a child process on a real pseudo-terminal, with TERM, LANG and the window
-size (and its changes) passed on, and who the player is in its environment
-(never in argv, where a name could read as an option); the door only copies
-bytes.  A session without a PTY is refused with one line.  No line editor,
+the Textual app in remote mode (:mod:`kobito_tui.app.remote`, what
+``kobito remote`` runs) as a program of its own on a real pseudo-terminal,
+forked by the session template (:mod:`kobito_tui.serve.template`), with TERM,
+LANG and the window size (and its changes) passed on, and who the player is
+in its environment (never in argv, where a name could read as an option);
+the door only copies bytes.  A session without a PTY is refused with one line.  No line editor,
 no agent, X11 or port forwarding; the caps of :mod:`kobito_tui.serve.limits`,
 each refused with a reason the client shows; an idle timeout (no keys and
 nothing drawn); and the player's terminal put back however the program ends.

@@ -17,6 +17,7 @@ import asyncio
 import fcntl
 import gc
 import json
+import logging
 import os
 import selectors
 import signal
@@ -25,6 +26,8 @@ import subprocess
 import sys
 import termios
 from pathlib import Path
+
+log = logging.getLogger("kobito.serve")
 
 MAX_REQUEST = 64 * 1024
 REPLY = 256
@@ -143,6 +146,8 @@ class Template:
         """The template process, started now if it is not running (it takes a moment to import)."""
         if self._channel is not None:
             return self._channel
+        if self._process is not None:
+            self._process.poll()  # the one that went: reaped
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         command = [sys.executable, "-P", "-m", "kobito_tui.serve.template", str(theirs.fileno())]
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/"), "PYTHONUTF8": "1"}
@@ -178,6 +183,8 @@ class Template:
 
     def _lost(self, channel: socket.socket) -> None:
         """The template went: its programs cannot be reaped by it any more, so they end here."""
+        if self._programs:
+            log.warning("the session template went: ending its %d programs", len(self._programs))
         asyncio.get_running_loop().remove_reader(channel)
         channel.close()
         if self._channel is channel:
@@ -217,7 +224,11 @@ class Template:
         if self._channel is not None:
             self._lost(self._channel)
         if self._process is not None:
-            self._process.wait(5)
+            try:
+                self._process.wait(5)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
 
 
 if __name__ == "__main__":

@@ -194,3 +194,20 @@ def test_a_killed_session_program_leaves_the_terminal_as_it_was_with_one_line_wh
     finally:
         ann.close()
 
+
+
+def test_when_the_session_template_dies_its_players_get_their_terminal_back_and_the_next_comes_in(server, key, data_dir):
+    ann = Terminal(f"{data_dir.name}-tpl", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "20"])
+    bob = None
+    try:
+        ann.wait(r"Kobito tables · you are ann")
+        (template,) = children(server.process.pid)
+        subprocess.run(["kill", "-9", template], check=True)
+        ann.wait(r"kobito: the game program stopped unexpectedly\.")
+        assert terminal_state(ann).split()[:2] == ["0", "0000"]
+        bob = Terminal(f"{data_dir.name}-tpl2", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "bob@127.0.0.1", ";", "sleep", "20"])
+        bob.wait(r"Kobito tables · you are bob")  # a new template started for him
+    finally:
+        ann.close()
+        if bob is not None:
+            bob.close()
