@@ -1,8 +1,9 @@
 """The app in remote mode: each SSH session's program, a client of a `kobito serve` hub.
 
-The door runs ``kobito remote --socket PATH`` on the session's own
-pseudo-terminal, who the player is in its environment (never in argv).  A guest (or a key whose user name is no name)
-is asked a name first; then the lobby is home: create, join, watch, rejoin,
+The door runs it (:func:`run_remote`, as ``kobito remote --socket PATH`` does)
+on the session's own pseudo-terminal, who the player is in its environment
+(never in argv).  A guest (or a key whose user name is no name) is asked a
+name first; then the lobby is home: create, join, watch, rejoin,
 replays.  At a table the game screen plays on the :class:`RemoteTable`, and
 leaving it comes back to the lobby.  Who is connected shows in notices ("Ann
 is away") and in the table dialog (F4), where the creator may give a
