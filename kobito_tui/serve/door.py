@@ -240,6 +240,16 @@ def _lang(value: object) -> str:
     return text if text and len(text) < 40 and all(c.isalnum() or c in "._-@" for c in text) else "C.UTF-8"
 
 
+def _signal(pid: int, sig: int) -> None:
+    """``sig`` to the program's process group (its own, once it has one), else to the program."""
+    for send in (os.killpg, os.kill):
+        try:
+            send(pid, sig)
+            return
+        except ProcessLookupError:
+            pass
+
+
 def _set_size(fd: int, size: tuple[int, int, int, int]) -> None:
     width, height, pixel_width, pixel_height = size
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, pixel_width, pixel_height))
@@ -282,14 +292,11 @@ class Child:
         finally:
             ended = child.returncode is not None
             if not ended:
-                try:
-                    os.killpg(child.pid, signal.SIGHUP)
-                except ProcessLookupError:
-                    pass
+                _signal(child.pid, signal.SIGHUP)
                 try:
                     await asyncio.wait_for(child.wait(), 3)
                 except TimeoutError:
-                    os.killpg(child.pid, signal.SIGKILL)
+                    _signal(child.pid, signal.SIGKILL)
                     await child.wait()
             await asyncio.wait([tasks[0]], timeout=1)  # the screen's last bytes
             for task in tasks:

@@ -26,6 +26,7 @@ log = logging.getLogger("kobito.serve")
 VERSION_LINE = b"SSH-2.0-kobito\r\n"
 DISC_TOO_MANY_CONNECTIONS = 12
 LINGER_S = 2.0  # how long a refused connection is read (and dropped) before it is closed
+LINGERING = 64  # refused connections read at once; past that, one is closed at once (a flood holds no descriptors)
 
 
 def disconnect_packet(code: int, reason: str) -> bytes:
@@ -40,12 +41,13 @@ def disconnect_packet(code: int, reason: str) -> bytes:
 class _Refusal(asyncio.Protocol):
     """A refused connection: the reason said, what comes in dropped until the client closes (or ``LINGER_S``)."""
 
-    def __init__(self, transport: asyncio.Transport, reason: str):
-        self.transport = transport
+    def __init__(self, gate: Gate, transport: asyncio.Transport, reason: str):
+        self.gate, self.transport = gate, transport
         transport.set_protocol(self)
         transport.write(f"kobito: {reason}\r\n".encode() + VERSION_LINE + disconnect_packet(DISC_TOO_MANY_CONNECTIONS, reason))
         transport.write_eof()
-        self._timer = asyncio.get_running_loop().call_later(LINGER_S, transport.abort)
+        gate.lingering += 1
+        self._timer = asyncio.get_running_loop().call_later(LINGER_S if gate.lingering <= LINGERING else 0, transport.abort)
 
     def data_received(self, data: bytes) -> None:
         pass
@@ -55,6 +57,7 @@ class _Refusal(asyncio.Protocol):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.gate.lingering -= 1
         self._timer.cancel()
 
 
@@ -71,7 +74,7 @@ class _Gatekeeper(asyncio.Protocol):
         visit = self.gate.ledger.arrive(address)
         if isinstance(visit, str):
             log.info("refusing %s: %s", address, visit)
-            _Refusal(transport, visit)
+            _Refusal(self.gate, transport, visit)
             return
         self.gate.arriving[tuple(peer[:2])] = visit
         connection = self.factory(address, peer[1])
@@ -85,6 +88,7 @@ class Gate:
     def __init__(self, ledger: Ledger):
         self.ledger = ledger
         self.arriving: dict[tuple[Any, ...], Visit] = {}  # by peer (address, port), until the SSH owner takes it
+        self.lingering = 0  # refused connections being read to their end
 
     def take(self, peer: Any) -> Visit | None:
         return self.arriving.pop(tuple(peer[:2]), None) if peer else None

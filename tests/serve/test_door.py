@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
+import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -211,3 +213,28 @@ def test_when_the_session_template_dies_its_players_get_their_terminal_back_and_
         ann.close()
         if bob is not None:
             bob.close()
+
+
+def test_the_hello_carries_the_address_the_door_saw(data_dir):
+    from kobito_tui.serve import protocol as p
+    from kobito_tui.serve.client import Connection
+
+    path = data_dir / "fake.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen(1)
+    heard = []
+
+    def hub() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            size = p.frame_length(conn.recv(p.LENGTH, socket.MSG_WAITALL), p.MAX_CLIENT_FRAME)
+            heard.append(p.decode_client(conn.recv(size, socket.MSG_WAITALL)))
+            conn.sendall(p.frame(p.Welcome(p.VERSION, [])))
+
+    thread = threading.Thread(target=hub)
+    thread.start()
+    Connection(path, "guest", "Ann", timeout=5, address="192.0.2.7").close()
+    thread.join(5)
+    listener.close()
+    assert heard == [p.Hello(p.VERSION, "guest", "Ann", "192.0.2.7")]

@@ -147,3 +147,25 @@ def test_a_connection_that_does_not_sign_in_in_time_is_told_why(data_dir):
         assert b"not signed in within 0.5 s" in said
     finally:
         server.stop()
+
+
+def test_a_flood_of_refused_connections_is_closed_without_holding_the_server(data_dir):
+    """Past the cap, 150 connections at once each get their reason (or a quick close) and the server still lets one in."""
+    server = Server(data_dir / "data", "--max-startups", "1", "--startups-per-address", "10")
+    try:
+        waiting = half_open(server.port, 1)
+        flood = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(150)]
+        for sock in flood:
+            said = b""
+            try:
+                while chunk := sock.recv(4096):
+                    said += chunk
+            except ConnectionResetError:
+                pass  # past the lingering ones: closed at once
+            assert not said or b"busy with other connections" in said
+            sock.close()
+        waiting[0].close()
+        time.sleep(0.3)
+        assert got_in(ssh(server.port, "-o", "PubkeyAuthentication=no"))
+    finally:
+        server.stop()
