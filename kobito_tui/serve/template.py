@@ -16,6 +16,7 @@ import array
 import asyncio
 import fcntl
 import gc
+import importlib
 import json
 import logging
 import os
@@ -29,6 +30,12 @@ from pathlib import Path
 
 log = logging.getLogger("kobito.serve")
 
+# What every program needs, imported once: the app, a table's screen, and what Textual imports as it runs.
+PRELOAD = (
+    "kobito_tui.app.remote", "kobito_tui.app.screens.game", "textual.drivers.linux_driver", "textual.pilot",
+    "textual.scrollbar", "textual.layouts.factory", "textual.layouts.horizontal", "textual.layouts.stream",
+    "concurrent.futures.thread",
+)  # fmt: skip
 MAX_REQUEST = 64 * 1024
 REPLY = 256
 
@@ -56,10 +63,8 @@ def _program(terminal: int, env: dict[str, str], hub_socket: str) -> None:
 
 def serve(channel: socket.socket) -> None:
     """Fork a program for each request on ``channel`` and say how each ends, until the door goes."""
-    import kobito_tui.app.remote  # noqa: F401 - what every program needs, imported once
-    import kobito_tui.app.screens.game  # noqa: F401 - what a table needs
-    import textual.drivers.linux_driver  # noqa: F401
-
+    for module in PRELOAD:
+        importlib.import_module(module)
     gc.freeze()  # what is here now is shared: no collection in a fork touches it
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
