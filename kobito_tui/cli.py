@@ -58,7 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--game", choices=game_ids(), default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
-    bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app")
+    bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app; "
+                       "serve: real SSH sessions (ssh -> lobby alone and 30 at once, key -> screen, memory)")
     bench.add_argument("--json", action="store_true")
 
     serve = commands.add_parser("serve", help="a table server: players come in over SSH")
