@@ -44,6 +44,7 @@ NO_PTY = "kobito needs a terminal: connect with `ssh -t`.\r\n"
 # The main screen back, the cursor shown, mouse reports and bracketed paste off: what a full-screen program undoes on exit.
 RESTORE = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[0m"
 ALT_SCREEN_ON, ALT_SCREEN_OFF = b"\x1b[?1049h", b"\x1b[?1049l"
+ENDED_ITSELF = (0, 1)  # the app's exit codes: it quit, or said why it had to
 
 
 @dataclass
@@ -302,7 +303,7 @@ class Child:
             for task in tasks:
                 task.cancel()
             code = child.returncode or 0
-            if not ended or code < 0 or self.alt_screen:  # the program could not put the player's terminal back
+            if not ended or code not in ENDED_ITSELF or self.alt_screen:  # the program could not put the terminal back
                 if ended:
                     log.info("a session program ended with %s, its screen up", code)
                     self.reason = self.t("the game program stopped unexpectedly")

@@ -26,6 +26,7 @@ import socket
 import subprocess
 import sys
 import termios
+import traceback
 from pathlib import Path
 
 log = logging.getLogger("kobito.serve")
@@ -37,13 +38,15 @@ PRELOAD = (
     "concurrent.futures.thread",
 )  # fmt: skip
 MAX_REQUEST = 64 * 1024
+CRASHED = 70  # a program's exit code when something it did not catch ended it (EX_SOFTWARE)
 REPLY = 256
 
 
 # -- the template process -------------------------------------------------------
 def _program(terminal: int, env: dict[str, str], hub_socket: str) -> None:
-    """In the fork: ``terminal`` becomes the controlling terminal and stdio, ``env`` the environment; the app runs."""
-    code = 1
+    """In the fork: ``terminal`` becomes the controlling terminal and stdio, ``env`` the environment; the app runs.
+    Anything it did not catch goes to the server's log, never to the player's screen (the door says one line)."""
+    code, server_log = CRASHED, os.dup(2)
     try:
         os.setsid()
         fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
@@ -55,10 +58,14 @@ def _program(terminal: int, env: dict[str, str], hub_socket: str) -> None:
         from kobito_tui.app.remote import run_remote
 
         code = run_remote(Path(hub_socket), os.environ)
+    except BaseException:  # noqa: BLE001 - the program ends here either way
+        os.write(server_log, f"session program {os.getpid()}: {traceback.format_exc()}".encode())
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
 
 
 def serve(channel: socket.socket) -> None:
@@ -156,7 +163,9 @@ class Template:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         command = [sys.executable, "-P", "-m", "kobito_tui.serve.template", str(theirs.fileno())]
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/"), "PYTHONUTF8": "1"}
-        self._process = subprocess.Popen(command, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, env=env)
+        self._process = subprocess.Popen(  # a session of its own: the server's Ctrl+C is the server's to handle
+            command, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, env=env, start_new_session=True
+        )
         theirs.close()
         ours.setblocking(False)
         asyncio.get_running_loop().add_reader(ours, self._read, ours)
