@@ -96,6 +96,3 @@ class Gate:
     async def create_server(self, factory: Callable[[str, int], Any], host: str, port: int) -> asyncio.AbstractServer:
         loop = asyncio.get_running_loop()
         return await loop.create_server(lambda: _Gatekeeper(self, factory), host, port)
-
-    def close(self) -> None:  # what asyncssh asks of a tunnel
-        pass
