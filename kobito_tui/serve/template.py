@@ -94,10 +94,16 @@ def serve(channel: socket.socket) -> None:
                 if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
                     fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
             request = json.loads(data)
-            if not fds:
+            try:
+                pid = os.fork() if fds else None
+            except OSError as error:  # no memory or processes left: this player is told, the others go on
+                print(f"session template: cannot fork ({error})", file=sys.stderr, flush=True)
+                pid = None
+            if pid is None:
+                for fd in fds:
+                    os.close(fd)
                 channel.send(json.dumps({"id": request["id"], "pid": None}).encode())
                 continue
-            pid = os.fork()
             if pid == 0:
                 signal.set_wakeup_fd(-1)
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)
