@@ -142,13 +142,24 @@ class _Server(asyncssh.SSHServer):
 
 
 class _Session(asyncssh.SSHServerProcess[bytes]):
-    """A session's process, which gives its place back to the connection's visit when it closes."""
+    """A session: its place given back to the connection's visit when it closes, and closed
+    if it asks for no program (a shell or a command) in the time allowed to sign in."""
 
     def __init__(self, door: Door, visit: Visit | None):
         super().__init__(door._session, None, 0, False)
-        self.visit = visit
+        self.visit, self.timeout_s = visit, door.settings.caps.login_timeout_s
+        self._unstarted: asyncio.TimerHandle | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        super().connection_made(chan)
+        self._unstarted = asyncio.get_running_loop().call_later(self.timeout_s, chan.close)
+
+    def started(self) -> None:
+        if self._unstarted is not None:
+            self._unstarted.cancel()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.started()
         super().connection_lost(exc)
         if self.visit is not None:
             self.visit.close_session()
@@ -207,6 +218,8 @@ class Door:
         self.template.close()
 
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        if isinstance(process, _Session):
+            process.started()
         task = asyncio.current_task()
         assert task is not None
         self._sessions.add(task)

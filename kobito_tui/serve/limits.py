@@ -113,7 +113,7 @@ class Visit:
         """A new session on this connection, or why not."""
         caps, held = self.ledger.caps, self.ledger.held
         if self.sessions >= caps.sessions:
-            return f"at most {caps.sessions} sessions on one connection"
+            return f"too many sessions on one connection (at most {caps.sessions})"
         if self.sessions >= 1 and held[self.address] >= caps.per_address:
             return f"too many sessions from your address at once (at most {caps.per_address})"
         if self.sessions >= 1:

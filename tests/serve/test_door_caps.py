@@ -72,7 +72,7 @@ def test_a_third_session_on_one_connection_is_refused_with_a_reason(server):
         )
         try:
             sessions = [await conn.create_process(term_type="xterm", term_size=(80, 24)) for _ in range(2)]
-            with pytest.raises(asyncssh.ChannelOpenError, match="at most 2 sessions on one connection"):
+            with pytest.raises(asyncssh.ChannelOpenError, match=r"too many sessions on one connection \(at most 2\)"):
                 await conn.create_process(term_type="xterm", term_size=(80, 24))
             sessions[0].close()
             await sessions[0].wait_closed()
@@ -167,5 +167,27 @@ def test_a_flood_of_refused_connections_is_closed_without_holding_the_server(dat
         waiting[0].close()
         time.sleep(0.3)
         assert got_in(ssh(server.port, "-o", "PubkeyAuthentication=no"))
+    finally:
+        server.stop()
+
+
+def test_a_session_that_asks_for_no_program_gives_its_place_back(data_dir):
+    server = Server(data_dir / "data", "--login-timeout", "0.5", "--max-sessions", "1")
+
+    async def main() -> None:
+        conn = await asyncssh.connect(
+            "127.0.0.1", server.port, username="ann", known_hosts=None, client_keys=[], agent_path=None, kbdint_auth=True, password=""
+        )
+        try:
+            channel, _ = await conn.create_session(asyncssh.SSHClientSession)  # and then nothing: no shell, no command
+            await asyncio.wait_for(channel.wait_closed(), 5)
+            await asyncio.sleep(0.2)  # the server has had the close back
+            third = await conn.create_process(term_type="xterm", term_size=(80, 24))  # its place came free
+            third.close()
+        finally:
+            conn.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 30))
     finally:
         server.stop()

@@ -46,7 +46,7 @@ def test_an_address_holds_its_sessions_each_connection_counting_at_least_one():
     assert isinstance(one, Visit) and isinstance(two, Visit)
     assert one.open_session() is None and ledger.held["a"] == 2  # a connection's first session costs nothing more
     assert one.open_session() is None and ledger.held["a"] == 3
-    assert one.open_session() == "at most 2 sessions on one connection"
+    assert one.open_session() == "too many sessions on one connection (at most 2)"
     assert two.open_session() is None  # its first: still 3
     assert "at most 3" in str(two.open_session()) and "at most 3" in str(ledger.arrive("a"))
     one.close_session()
