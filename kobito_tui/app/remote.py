@@ -1,8 +1,9 @@
 """The app in remote mode: each SSH session's program, a client of a `kobito serve` hub.
 
-The door runs ``kobito remote --socket PATH --identity ID --name NAME`` on the
-session's own pseudo-terminal.  A guest (or a key whose user name is no name)
-is asked a name first; then the lobby is home: create, join, watch, rejoin,
+The door runs it (:func:`run_remote`, as ``kobito remote --socket PATH`` does)
+on the session's own pseudo-terminal, who the player is in its environment
+(never in argv).  A guest (or a key whose user name is no name) is asked a
+name first; then the lobby is home: create, join, watch, rejoin,
 replays.  At a table the game screen plays on the :class:`RemoteTable`, and
 leaving it comes back to the lobby.  Who is connected shows in notices ("Ann
 is away") and in the table dialog (F4), where the creator may give a
@@ -16,14 +17,13 @@ player's settings (tips, language) are their identity's, kept by the hub.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import CancelledError
 from functools import partial
 from pathlib import Path
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import Center, Middle, Vertical
 from textual.message import Message
@@ -38,10 +38,18 @@ from kobito_tui.app.settings import Settings
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
-from kobito_tui.i18n.words import name_problem as name_words
 from kobito_tui.i18n import LANGUAGE_NAMES, LANGUAGES, resolve_language, translator
 from kobito_tui.i18n.messages import say
-from kobito_tui.serve.client import Connection, HubClosed, RemoteSubscription, RemoteTable
+from kobito_tui.i18n.words import name_problem as name_words
+from kobito_tui.serve.client import (
+    ENV_ADDRESS,
+    ENV_IDENTITY,
+    ENV_NAME,
+    Connection,
+    HubClosed,
+    RemoteSubscription,
+    RemoteTable,
+)
 from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal
 
@@ -255,6 +263,11 @@ class RemoteApp(KobitoApp):
         connection.on_close = lambda why: self._from_reader(self.hub_gone, why, connection.bye)
         self.call_from_thread(self._signed_in, connection)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """No blinking cursor: a screen left alone draws nothing, so the door can tell the player is idle."""
+        if isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
+
     def _from_reader(self, callback, *args) -> None:
         try:
             self.call_from_thread(callback, *args)
@@ -434,11 +447,13 @@ class RemoteApp(KobitoApp):
             yield SystemCommand(actions.said(self.t, actions.LANGUAGE.palette), actions.said(self.t, actions.LANGUAGE.help), self.action_language)
 
 
-def run_remote(socket_path: Path, identity: str, name: str) -> int:
-    """Run the remote app until the player quits or the hub goes; the exit code."""
+def run_remote(socket_path: Path, env: Mapping[str, str]) -> int:
+    """Run the remote app until the player quits or the hub goes; the exit code.  Who the
+    player is comes from ``env``, as the door sets it."""
     # The player's language is their terminal's (LANG, passed on by the door), never a choice
     # remembered in the server user's config folder, which every player shares.
-    lang = resolve_language(None, os.environ)
-    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang)
+    lang = resolve_language(None, env)
+    identity, name = env.get(ENV_IDENTITY) or "guest", env.get(ENV_NAME, "")
+    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang, env.get(ENV_ADDRESS, ""))
     app.run()
     return app.return_code or 0

@@ -24,10 +24,19 @@ from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import SaveError, loads
 from kobito_tui.serve import protocol as p
-from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
+from kobito_tui.table import (
+    Hint,
+    LogEntry,
+    Perspective,
+    Refusal,
+    SeatPerspective,
+    Update,
+)
 from kobito_tui.table.perspective import PUBLIC
 
 REPLY_TIMEOUT_S = 30.0
+# Who the player is, as the door tells its session program: in the environment, never argv.
+ENV_IDENTITY, ENV_NAME, ENV_ADDRESS = "KOBITO_IDENTITY", "KOBITO_NAME", "KOBITO_ADDRESS"
 
 
 class HubClosed(Exception):
