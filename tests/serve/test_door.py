@@ -209,7 +209,7 @@ def test_when_the_session_template_dies_its_players_get_their_terminal_back_and_
         ann.wait(r"kobito: the game program stopped unexpectedly\.")
         assert terminal_state(ann).split()[:2] == ["0", "0000"]
         bob = Terminal(f"{data_dir.name}-tpl2", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "bob@127.0.0.1", ";", "sleep", "20"])
-        bob.wait(r"Kobito tables · you are bob")  # a new template started for him
+        bob.wait(r"Kobito tables · you are ann")  # a new template started; the key keeps the name it was bound to
     finally:
         ann.close()
         if bob is not None:

@@ -82,7 +82,7 @@ class GameScreen(ShellScreen):
         self._subscriptions: list[Any] = []
         self._shown: int | None = None  # the seat whose view the board shows
         self._logged: Perspective | None = None  # whose log the panel shows
-        self.guide = self.app.settings().guide
+        self.guide = False  # the player's setting, read once mounted (it is the app's: local file or the hub)
         self._tips: dict[int | None, set[Any]] = {}  # per seat (hot seat): the tips it was given
         self._tipped: int | None = None  # the revision when tips were last written
         self._curtain_up = False
@@ -170,6 +170,7 @@ class GameScreen(ShellScreen):
             self.future = future
 
     def on_mount(self) -> None:
+        self.guide = self.app.settings().guide
         self.watch(self.board, "status_line", self._set_status, init=False)
         if self.host is not None:
             self.host.on_save_report = lambda: self.post_message(self.SaveReported())
