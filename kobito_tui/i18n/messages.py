@@ -361,6 +361,11 @@ def _not_your_turn(t: Translator, p: Params, name: Names) -> str:
     return t("It is not your turn.")
 
 
+@says("still-thinking")
+def _still_thinking(t: Translator, p: Params, name: Names) -> str:
+    return t("Still thinking about your last hint; wait for it.")
+
+
 @says("stale-revision")
 def _stale(t: Translator, p: Params, name: Names) -> str:
     return t("The table changed before your move arrived; look again.")

@@ -50,3 +50,7 @@ def nothing_to_undo() -> Refusal:
 
 def nothing_to_redo() -> Refusal:
     return Refusal("nothing-to-redo")
+
+
+def still_thinking() -> Refusal:
+    return Refusal("still-thinking")
