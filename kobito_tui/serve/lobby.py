@@ -1,0 +1,231 @@
+"""The lobby's rules: rooms, their chairs, and who may sit, watch or hand a seat to a computer.
+
+Pure domain: no asyncio, no sockets, no live game.  A :class:`Visitor` is one
+connected player (identity, name, where they are); the :class:`Lobby` answers
+each request with a result or a :class:`~kobito_tui.table.Refusal` and never
+touches the store or a table: the hub does what a result asks.  Time comes
+from an injected clock, so the away rule is tested without waiting.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from kobito_tui.core.game import OptionError, option_message
+from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.core.levels import BOT_LEVELS
+from kobito_tui.core.safetext import printable
+from kobito_tui.serve import protocol as p
+from kobito_tui.serve.store import OPEN, OVER
+from kobito_tui.table import Refusal
+
+MAX_OPEN_TABLES = 5  # tables one identity may have waiting for players
+
+
+@dataclass(eq=False)
+class Visitor:
+    """One connected player: who (``identity``, ``name``), from where, and where they are."""
+
+    identity: str
+    name: str
+    address: str = ""
+    room: Room | None = None
+    seat: int | None = None
+    codes: set[str] = field(default_factory=set)  # the seats it sat at: their finished games are its replays
+
+
+@dataclass
+class Chair:
+    """Who a seat belongs to: ``open``, a ``player`` (by identity, or by ``code``), or a ``computer``."""
+
+    kind: Literal["open", "player", "computer"] = "open"
+    identity: str = ""
+    name: str = ""
+    level: str | None = None
+    code: str = ""
+
+    def owned_by(self, visitor: Visitor, code: str | None) -> bool:
+        if self.kind != "player":
+            return False
+        by_key = self.identity == visitor.identity  # a guest's identity is its connection's own
+        return by_key or (code is not None and secrets.compare_digest(code, self.code))
+
+
+@dataclass
+class Room:
+    """One table in the lobby, from its creation (open seats) to its end."""
+
+    table_id: str
+    game: str
+    options: dict[str, Any]
+    creator: str  # identity
+    creator_name: str
+    chairs: list[Chair]
+    status: str = OPEN  # OPEN until the game begins (then the hub has a live table for it)
+    started: str | None = None  # when the game began (its header's time)
+    visitors: set[Visitor] = field(default_factory=set)  # seated and watching
+    away_since: dict[int, float] = field(default_factory=dict)
+
+    def seating(self) -> list[dict[str, Any]]:
+        """What the store keeps of the room."""
+        return [
+            {"meta": {"game": self.game, "options": self.options, "creator": self.creator, "creator_name": self.creator_name}}
+        ] + [asdict(c) for c in self.chairs]
+
+    @classmethod
+    def from_seating(cls, table_id: str, seating: list[dict[str, Any]]) -> Room:
+        meta = seating[0]["meta"]
+        chairs = [Chair(**c) for c in seating[1:]]
+        return cls(table_id, meta["game"], meta["options"], meta["creator"], meta["creator_name"], chairs)
+
+    def connected(self, seat: int) -> bool:
+        return any(v.seat == seat for v in self.visitors)
+
+    def created_by(self, visitor: Visitor) -> bool:
+        """Whether ``visitor`` is this table's creator: by its identity, or seated at the seat
+        the creator took (a guest's identity lasts one connection; back by the seat code, it is
+        the creator again).  A guest creator who only watched is the creator while connected."""
+        seat = visitor.seat if visitor.room is self else None
+        return visitor.identity == self.creator or seat is not None and self.chairs[seat].identity == self.creator
+
+    def info(self) -> p.TableInfo:
+        seats = [
+            p.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
+        ]
+        spectators = sum(v.seat is None for v in self.visitors)
+        return p.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started)
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A join that worked: ``visitor`` sits at ``seat`` of ``room``; ``code`` proves it later."""
+
+    room: Room
+    seat: int
+    code: str
+    took_open: bool  # the seat was open: the seating changed
+    full: bool  # every seat is taken and the game has not begun: it begins now
+
+
+def _new_code() -> str:
+    return secrets.token_hex(4)
+
+
+class Lobby:
+    """Every room and the rules of sitting at one."""
+
+    def __init__(
+        self,
+        *,
+        away_before_give_s: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        new_id: Callable[[], str] = _new_code,
+        new_code: Callable[[], str] = _new_code,
+    ):
+        self.away_before_give_s, self.clock = away_before_give_s, clock
+        self.new_id, self.new_code = new_id, new_code
+        self.rooms: dict[str, Room] = {}
+
+    def listing(self) -> list[p.TableInfo]:
+        """The tables a newcomer is told of: the open and the playing (finished ones are for export)."""
+        return [room.info() for room in self.rooms.values() if room.status != OVER]
+
+    def guest_identity(self) -> str:
+        """A guest's identity: its connection's own."""
+        return f"guest:{secrets.token_hex(8)}"
+
+    def create(self, visitor: Visitor, request: p.CreateTable) -> Refusal | Room:
+        waiting = sum(r.status == OPEN and r.creator == visitor.identity for r in self.rooms.values())
+        if waiting >= MAX_OPEN_TABLES:
+            return Refusal("too-many-tables", {"count": waiting})
+        if request.game not in game_ids():
+            return Refusal("unknown-game", {"game": printable(request.game, 40)})
+        if any(kind not in ("open", *BOT_LEVELS) for kind in request.seats):
+            return Refusal("bad-seat", {"levels": list(BOT_LEVELS)})
+        game = get_game(request.game)
+        try:
+            players = len(request.seats)
+            if not game.min_players <= players <= game.max_players:
+                raise OptionError("options.players", game=game.id, min=game.min_players, max=game.max_players, count=players)
+            options = game.normalize_options(dict(request.options), players)
+        except (ValueError, TypeError) as error:  # ``why`` for the client to word, ``reason`` in English
+            return Refusal("bad-options", {"reason": printable(str(error), 200), "why": option_message(error).dump()})
+        chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
+        room = Room(self.new_id(), request.game, options, visitor.identity, visitor.name, chairs)
+        self.rooms[room.table_id] = room
+        return room
+
+    def join(self, visitor: Visitor, request: p.Join) -> Refusal | Seated:
+        room = self.rooms.get(request.table)
+        if room is None:
+            return Refusal("no-such-table", {"table": printable(request.table, 40)})
+        seat = request.seat
+        if seat is None:
+            seat = next((i for i, c in enumerate(room.chairs) if c.owned_by(visitor, request.code)), None)
+            if seat is None:
+                return Refusal("no-seat-of-yours")
+        if not 0 <= seat < len(room.chairs):
+            return Refusal("no-such-seat", {"seat": seat})
+        chair = room.chairs[seat]
+        took_open = chair.kind == "open"
+        if took_open:
+            chair.kind, chair.identity, chair.name, chair.code = "player", visitor.identity, visitor.name, self.new_code()
+        elif not chair.owned_by(visitor, request.code):
+            return Refusal("seat-taken", {"seat": seat})
+        self.leave(visitor)
+        self._enter(visitor, room, seat)
+        visitor.codes.add(chair.code)
+        room.away_since.pop(seat, None)
+        full = room.status == OPEN and all(c.kind != "open" for c in room.chairs)
+        return Seated(room, seat, chair.code, took_open, full)
+
+    def spectate(self, visitor: Visitor, request: p.Spectate) -> Refusal | Room:
+        room = self.rooms.get(request.table)
+        if room is None:
+            return Refusal("no-such-table", {"table": printable(request.table, 40)})
+        self.leave(visitor)
+        self._enter(visitor, room, None)
+        return room
+
+    def leave(self, visitor: Visitor) -> Room | None:
+        """``visitor`` stops watching its room (which it returns); a player's seat stays theirs (away)."""
+        room, seat = visitor.room, visitor.seat
+        if room is None:
+            return None
+        room.visitors.discard(visitor)
+        visitor.room = visitor.seat = None
+        if seat is not None and not room.connected(seat):
+            room.away_since[seat] = self.clock()
+        return room
+
+    def give_to_computer(self, visitor: Visitor, request: p.GiveToComputer) -> Refusal | Room:
+        """The creator hands a seat away for long enough to a computer at ``request.level``."""
+        room = visitor.room
+        if room is None or not room.created_by(visitor):
+            return Refusal("not-creator")
+        if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs):
+            return Refusal("no-such-seat-or-level")
+        chair = room.chairs[request.seat]
+        away = room.away_since.get(request.seat)
+        begun = room.status != OPEN  # before the game begins no seat is long away
+        if not begun or chair.kind != "player" or away is None or self.clock() - away < self.away_before_give_s:
+            return Refusal("not-away", {"seat": request.seat})
+        room.chairs[request.seat] = Chair("computer", name=chair.name, level=request.level)
+        return room
+
+    def played(self, visitor: Visitor) -> list[Room]:
+        """The finished tables ``visitor`` sat at (by its key, or a seat code it gave)."""
+        return [
+            room
+            for room in self.rooms.values()
+            if room.status == OVER and any(c.owned_by(visitor, None) or c.code in visitor.codes for c in room.chairs)
+        ]
+
+    @staticmethod
+    def _enter(visitor: Visitor, room: Room, seat: int | None) -> None:
+        visitor.room, visitor.seat = room, seat
+        room.visitors.add(visitor)
