@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app")
+    bench.add_argument("--abuse", action="store_true", help="serve: probe tables quiet, then while one client holds ? and another runs tables of computers")
     bench.add_argument("--json", action="store_true")
 
     serve = commands.add_parser("serve", help="a table server: players come in over SSH")
@@ -69,6 +70,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--guests", action=argparse.BooleanOptionalAction, default=None, help="let clients without a key in (default: on 127.0.0.1 only)")
     serve.add_argument("--per-address", type=int, default=8, metavar="N", help="SSH connections at once from one address (default 8)")
     serve.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS", help="end a session idle this long (default 30 min)")
+    from kobito_tui.serve.limits import Limits
+
+    limits = Limits()
+    serve.add_argument("--open-tables", type=int, default=limits.open_tables, metavar="N", help=f"tables one player may have waiting for players (default {limits.open_tables})")
+    serve.add_argument("--open-tables-per-address", type=int, default=limits.open_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.open_tables_per_address})")
+    serve.add_argument("--computer-tables", type=int, default=limits.computer_tables, metavar="N", help=f"tables of computers only one player may have playing (default {limits.computer_tables})")
+    serve.add_argument("--computer-tables-per-address", type=int, default=limits.computer_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.computer_tables_per_address})")
+    serve.add_argument("--thinkers", type=int, metavar="N", help="processes that think for the computers and hints (default: one per core)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     serve.add_argument("--away-before-give", type=float, default=60.0, help=argparse.SUPPRESS)
     serve_commands = serve.add_subparsers(dest="serve_command")

@@ -400,6 +400,33 @@ def _too_many_tables(t: Translator, p: Params, name: Names) -> str:
     )
 
 
+@says("too-many-tables-here")
+def _too_many_tables_here(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "Players from your address already have {count} table waiting for players.",
+        "Players from your address already have {count} tables waiting for players.",
+        p["count"],
+    )
+
+
+@says("too-many-computer-tables")
+def _too_many_computer_tables(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "You already have {count} table of computers playing; wait until it ends.",
+        "You already have {count} tables of computers playing; wait until one ends.",
+        p["count"],
+    )
+
+
+@says("too-many-computer-tables-here")
+def _too_many_computer_tables_here(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "Players from your address already have {count} table of computers playing; wait until it ends.",
+        "Players from your address already have {count} tables of computers playing; wait until one ends.",
+        p["count"],
+    )
+
+
 @says("unknown-game")
 def _unknown_game(t: Translator, p: Params, name: Names) -> str:
     return t("There is no game {game}.", game=_shown(p["game"]))

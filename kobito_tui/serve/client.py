@@ -37,7 +37,9 @@ class HubClosed(Exception):
 class Connection:
     """One socket to the hub: hello, then requests with answers, and pushes."""
 
-    def __init__(self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S):
+    def __init__(
+        self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S, address: str = ""
+    ):
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._sock.connect(str(socket_path))
         self.timeout, self.name = timeout, name
@@ -50,7 +52,7 @@ class Connection:
         self._update_handlers: dict[str, Callable[[p.UpdateMessage], None]] = {}
         self.closed: str | None = None
         self._welcome: Future[p.Welcome] = Future()
-        self._send(p.Hello(p.VERSION, identity, name))
+        self._send(p.Hello(p.VERSION, identity, name, address))
         threading.Thread(target=self._read, name="hub reader", daemon=True).start()
         self._welcome.result(timeout)
 

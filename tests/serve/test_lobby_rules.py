@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 from kobito_tui.serve import protocol as p
-from kobito_tui.serve.lobby import MAX_OPEN_TABLES, Lobby, Room, Visitor
+from kobito_tui.serve.limits import MAX_OPEN_TABLES
+from kobito_tui.serve.lobby import Lobby, Room, Visitor
 from kobito_tui.serve.store import OVER, PLAYING
 from kobito_tui.table import Refusal
 
