@@ -1,10 +1,11 @@
 """One bounded pool for everything that thinks: computers' moves and hints.
 
 A :class:`Question` (a bot and what its seat may know) is asked *for a table*.
-Each table has its own queue; free workers take the tables in turn
-(round-robin, not first come first served over all questions), and a table
-thinks on at most one worker at a time: its CPU budget, so a table that asks
-much waits only for itself.  Every question has a deadline: unanswered by
+Each table has its own queue, and thinks on at most one worker at a time.  A
+free worker takes the waiting table that has thought least (fair queueing by
+thinking time: a table that comes back starts level with the least, never
+with credit), so a table that asks much, or asks hard questions, waits only
+for itself, and a quick question is not queued behind every slow one.  Every question has a deadline: unanswered by
 then, its future fails with :class:`TimeoutError` (the asker plays a random
 legal move); a worker process still thinking past the deadline and a grace is
 killed and replaced.
@@ -145,8 +146,10 @@ class Workers:
         self.timers = Timers()
         self._wake = threading.Condition()
         self._queues: dict[Hashable, deque[_Job]] = {}
-        self._turns: deque[Hashable] = deque()  # tables with questions waiting and none being thought out, in turn
+        self._turns: list[Hashable] = []  # tables with questions waiting and none being thought out
         self._thinking: set[Hashable] = set()
+        self._spent: dict[Hashable, float] = {}  # each table's thinking time, on the scale of ``_level``
+        self._level = 0.0  # the thinking time of the table taken last: where a table that comes back starts
         self._slots: list[threading.Thread] = []
         self._children: list[multiprocessing.process.BaseProcess] = []
         self._closed = False
@@ -168,7 +171,7 @@ class Workers:
             queue = self._queues.setdefault(table, deque())
             queue.append(_Job(table, question, deadline, future))
             if len(queue) == 1 and table not in self._thinking:
-                self._turns.append(table)
+                self._wait_turn(table)
                 self._wake.notify()
         self.timers.at(deadline, lambda: settle(future, error=TimeoutError("the computer ran out of time")))
         return future
@@ -194,36 +197,51 @@ class Workers:
 
     # -- scheduling ----------------------------------------------------------
     def _take(self) -> _Job | None:
-        """The next table's first question still awaited (None once closed)."""
+        """The first question still awaited of the waiting table that has thought least (None once closed)."""
         with self._wake:
             while not self._closed:
                 if not self._turns:
                     self._wake.wait()
                     continue
-                table = self._turns.popleft()
+                table = min(self._turns, key=self._spent.__getitem__)
+                self._turns.remove(table)
                 queue = self._queues[table]
                 while queue and queue[0].future.done():  # given up on: its deadline passed in the queue
                     queue.popleft()
                 if not queue:
-                    del self._queues[table]
+                    self._idle(table)
                     continue
                 self._thinking.add(table)
+                self._level = self._spent[table]
                 return queue.popleft()
             return None
 
-    def _done(self, job: _Job) -> None:
+    def _wait_turn(self, table: Hashable) -> None:
+        self._spent[table] = max(self._spent.get(table, 0.0), self._level)
+        self._turns.append(table)
+        self._wake.notify()
+
+    def _done(self, job: _Job, seconds: float) -> None:
+        table = job.table
         with self._wake:
-            self._thinking.discard(job.table)
-            if self._queues.get(job.table):
-                self._turns.append(job.table)  # at the back: every other table waiting goes first
-                self._wake.notify()
-            elif job.table in self._queues:
-                del self._queues[job.table]
+            self._thinking.discard(table)
+            self._spent[table] += seconds
+            if self._queues.get(table):
+                self._wait_turn(table)
+            else:
+                self._idle(table)
+
+    def _idle(self, table: Hashable) -> None:
+        """``table`` asks nothing now: forget it, unless it owes thinking time."""
+        self._queues.pop(table, None)
+        if self._spent[table] <= self._level:  # it would come back level anyway
+            del self._spent[table]
 
     def _serve(self) -> None:
         """One slot: take questions in turn and have them thought out, here or in its process."""
         child: _Child | None = None
         while (job := self._take()) is not None:
+            started = time.monotonic()
             try:
                 if self.processes:
                     if child is None:
@@ -242,7 +260,7 @@ class Workers:
             else:
                 settle(job.future, answer)
             finally:
-                self._done(job)
+                self._done(job, time.monotonic() - started)
         if child is not None:
             child.stop()
 
