@@ -24,6 +24,14 @@ class Refusal(Message):
         return english(self)
 
 
+class Refused(Exception):
+    """A refusal that comes later, as a future's exception (a remote table's hint)."""
+
+    def __init__(self, refusal: Refusal):
+        super().__init__(str(refusal))
+        self.refusal = refusal
+
+
 def no_such_seat(seat: object) -> Refusal:
     return Refusal("no-such-seat", {"seat": seat})
 

@@ -7,7 +7,10 @@ import random
 import time
 from pathlib import Path
 
+from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.translation import translator
 from kobito_tui.serve.client import RemoteTable
+from kobito_tui.table import Refused
 from kobito_tui.table.thinker import HARD_BUDGET_S
 
 from .helpers import Server
@@ -52,10 +55,11 @@ def test_a_hint_flood_and_hard_computers_leave_the_probe_table_its_pace(data_dir
             moves.append((time.perf_counter() - started) * 1000)
             peak = max(peak, threads_and_children(server.process.pid))
         answered = [h.result(HARD_BUDGET_S + 3) for h in hints if h.exception(HARD_BUDGET_S + 3) is None]
-        refused = [str(h.exception()) for h in hints if h.exception() is not None]
+        refused = [h.exception() for h in hints if h.exception() is not None]
     finally:
         server.stop()
-    assert len(answered) >= 1 and set(refused) == {"Still thinking about your last hint; wait for it."}
+    assert len(answered) >= 1 and all(isinstance(r, Refused) and r.refusal.id == "still-thinking" for r in refused)
+    assert say(translator("uk"), refused[0].refusal) == "Ще думаю над вашою попередньою підказкою; зачекайте на неї."
     assert peak[0] <= idle[0] + 2 and peak[1] <= 2 + 1  # two thinkers (and multiprocessing's resource tracker)
     assert waits and max(waits) < HARD_BUDGET_S + 1, waits
     moves.sort()
