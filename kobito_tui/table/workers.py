@@ -151,7 +151,7 @@ class Workers:
         self._spent: dict[Hashable, float] = {}  # each table's thinking time, on the scale of ``_level``
         self._level = 0.0  # the thinking time of the table taken last: where a table that comes back starts
         self._slots: list[threading.Thread] = []
-        self._children: list[multiprocessing.process.BaseProcess] = []
+        self._children: dict[threading.Thread, _Child] = {}  # each slot's process, while it has one
         self._closed = False
 
     def ask(self, table: Hashable, question: Question, budget_s: float) -> Future[Answer]:
@@ -179,7 +179,7 @@ class Workers:
     @property
     def children(self) -> int:
         """Worker processes alive now (for tests: they never outnumber ``count``)."""
-        return sum(child.is_alive() for child in self._children)
+        return sum(child.process.is_alive() for child in list(self._children.values()))
 
     def close(self) -> None:
         """Stop every worker; questions not answered yet fail."""
@@ -192,6 +192,8 @@ class Workers:
         for job in jobs:
             settle(job.future, error=RuntimeError("the workers are closed"))
         self.timers.close()
+        for child in list(self._children.values()):
+            child.stop()  # a slot waiting for its answer hears at once
         for slot in self._slots:
             slot.join(2 * self.grace_s)
 
@@ -239,19 +241,18 @@ class Workers:
 
     def _serve(self) -> None:
         """One slot: take questions in turn and have them thought out, here or in its process."""
-        child: _Child | None = None
+        me = threading.current_thread()
         while (job := self._take()) is not None:
             started = time.monotonic()
             try:
                 if self.processes:
+                    child = self._children.get(me)
                     if child is None:
-                        child = _Child()
-                        self._children.append(child.process)
+                        child = self._children[me] = _Child()
                     answer = child.ask(job.question, job.deadline + self.grace_s)
                     if answer is None:  # overran or died: a fresh process for the next one
-                        self._children.remove(child.process)
+                        del self._children[me]
                         child.stop()
-                        child = None
                         raise TimeoutError("the computer ran out of time")
                 else:
                     answer = think(job.question)
@@ -261,8 +262,8 @@ class Workers:
                 settle(job.future, answer)
             finally:
                 self._done(job, time.monotonic() - started)
-        if child is not None:
-            child.stop()
+        if me in self._children:
+            self._children.pop(me).stop()
 
 
 class _Child:
@@ -287,9 +288,9 @@ class _Child:
         return None
 
     def stop(self) -> None:
-        self.conn.close()
-        self.process.kill()
+        self.process.kill()  # its end wakes a slot waiting for the answer
         self.process.join(5)
+        self.conn.close()
 
 
 def _child_main(conn: Connection) -> None:

@@ -128,3 +128,19 @@ def test_closed_workers_answer_every_waiting_question():
     assert all(f.done() for f in futures)
     with pytest.raises(RuntimeError):
         workers.ask("t", question(table, Sleeper(0)), 30).result(1)
+
+
+def test_a_computer_whose_process_overruns_plays_a_random_legal_move_and_closing_is_prompt():
+    workers = Workers(1, processes=True, grace_s=0.2)
+    table = new_table(seed=5, workers=workers)
+    seat = table.to_act
+    legal, before = Client(table, SeatPerspective(seat)).last.legal, len(table._session.events)
+    computer = ComputerSeat(table, seat, Sleeper(30), budget_s=0.5)
+    wait_for(lambda: table.revision >= 1, timeout=15)  # a process to start, then the budget
+    assert computer.thinker.overruns == 1 and table._session.events[before] in legal
+    computer.close()
+    workers.ask("t", question(table, Sleeper(30)), 30)
+    wait_for(lambda: workers.children == 1, timeout=15)
+    started = time.monotonic()
+    workers.close()
+    assert time.monotonic() - started < 2 and workers.children == 0
