@@ -127,7 +127,7 @@ def _abused(socket_path: Path, game: str, server: int) -> dict[str, Any]:
         "quiet": _figures(quiet, quiet_s),
         "abused": _figures(abused, abused_s),
         "server_threads": peak.threads,
-        "thinking_processes": peak.children,
+        "child_processes": peak.children,
     }
 
 
@@ -224,7 +224,8 @@ def report(result: dict[str, Any]) -> str:
             f"submit → every seat updated, quiet: median {quiet['median_ms']} ms, p95 {quiet['p95_ms']} ms, max {quiet['max_ms']} ms\n"
             f"submit → every seat updated, abused: median {abused['median_ms']} ms, p95 {abused['p95_ms']} ms "
             f"(target ≤ 50), max {abused['max_ms']} ms\n"
-            f"server at most: {result['server_threads']} threads, {result['thinking_processes']} thinking processes"
+            f"server at most: {result['server_threads']} threads, {result['child_processes']} child processes "
+            "(the thinkers and multiprocessing's resource tracker)"
         )
     return (
         f"kobito serve, {result['game']}: {result['tables']} tables × 2 seats of protocol clients, "
