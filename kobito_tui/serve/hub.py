@@ -23,21 +23,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sqlite3
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from kobito_tui.core.game import Event, Seat
 from kobito_tui.core.games import get_game
 from kobito_tui.core.record import Record, new_header
-from kobito_tui.core.safetext import name_problem
+from kobito_tui.core.safetext import name_problem, printable
 from kobito_tui.core.savefile import dumps
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.limits import Limits
-from kobito_tui.serve.lobby import Lobby, Room, Visitor
+from kobito_tui.serve.lobby import GUEST, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
 from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, SqliteStore, Store
 from kobito_tui.serve.transport import Connection
 from kobito_tui.table import (
@@ -58,6 +60,12 @@ log = logging.getLogger("kobito.serve")
 
 SOCKET_NAME = "hub.sock"
 STORE_NAME = "tables.sqlite"
+MAX_ADDRESS_CHARS = 100
+
+
+def bye(refusal: Refusal) -> p.Bye:
+    """A last word the client can say in its player's language."""
+    return p.Bye(str(refusal), refusal.id, refusal.params)
 
 
 @dataclass
@@ -95,11 +103,20 @@ class Session:
             raise p.ProtocolError(problem)
         if not (hello.identity == "guest" or hello.identity.startswith("key:SHA256:")) or len(hello.identity) > 100:
             raise p.ProtocolError("an identity is a key fingerprint or guest")
+        if len(hello.address) > MAX_ADDRESS_CHARS:
+            raise p.ProtocolError("an address is at most 100 characters")
         identity = self.hub.lobby.guest_identity() if hello.identity == "guest" else hello.identity
-        self.visitor = Visitor(identity, hello.name, hello.address)
-        connection.label = hello.name
+        loop = asyncio.get_running_loop()
+        known = await loop.run_in_executor(self.hub.changes, self.hub.sign_in, identity, hello.name)
+        if isinstance(known, Refusal):
+            log.info("%s from %s refused: %s", printable(hello.name), printable(hello.address), known)
+            connection.end(bye(known))
+            return
+        name, settings = known
+        self.visitor = Visitor(identity, name, hello.address, settings=settings)
+        connection.label = name
         self.hub.sessions[self.visitor] = self
-        self.send(p.Welcome(p.VERSION, self.hub.lobby.listing()))
+        self.send(p.Welcome(p.VERSION, self.hub.lobby.listing(), name, settings))
 
     async def answer(self, connection: Connection, message: p.ClientMessage) -> None:
         """Carry out one request; a reply for each (done, refused, or an out-of-order end)."""
@@ -182,6 +199,18 @@ class Hub:
             if session.visitor is not None:
                 self.leave(session)
                 del self.sessions[session.visitor]
+
+    def sign_in(self, identity: str, name: str) -> Refusal | tuple[str, dict[str, Any]]:
+        """The name and settings ``identity`` goes by, binding a key's ``name`` on first use;
+        or why not.  Off the loop: it reads and writes the store."""
+        known = None if identity.startswith(GUEST) else self.store.identity(identity)
+        if known is not None:
+            return known.name, known.settings
+        refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))
+        if refusal is None and not identity.startswith(GUEST):
+            self.store.bind_name(identity, name, claim(name))
+            refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))  # another key just took it
+        return refusal or (name, {})
 
     def _soon(self, callback: Callable[..., None], *args: Any) -> None:
         assert self.loop is not None
@@ -283,9 +312,16 @@ class Hub:
         was = visitor.room
         seated = self.lobby.join(visitor, request)
         if isinstance(seated, Refusal):
+            if seated.id in ("wrong-code", "too-many-codes"):
+                log.warning(
+                    "seat code refused (%s) at table %s: %s from %s",
+                    seated.id, printable(request.table, 40), printable(visitor.name), printable(visitor.address) or "here",
+                )  # fmt: skip
             session.reply(request.id, seated)
             return
         room = seated.room
+        if seated.displaced is not None:
+            self._displace(room, seated.displaced, seated.seat)
         if seated.took_open:
             self.store.set_seating(room.table_id, room.seating())
         self._unwatch(session)
@@ -297,6 +333,13 @@ class Hub:
             self._watch(room, session)
         self._announce(room)
         session.reply(request.id, None, value=seated.code, seat=seated.seat)
+
+    def _displace(self, room: Room, visitor: Visitor, seat: int) -> None:
+        """A seat code took ``visitor``'s seat: it hears so, and its connection ends."""
+        log.warning("seat %d at table %s taken by its code from %s", seat + 1, room.table_id, printable(visitor.name))
+        session = self.sessions[visitor]
+        self._unwatch(session)
+        session.connection.end(bye(Refusal("seat-taken-by-code", {"table": room.table_id, "seat": seat})))
 
     async def spectate(self, session: Session, request: p.Spectate) -> None:
         assert session.visitor is not None
@@ -327,6 +370,22 @@ class Hub:
         live.computers[request.seat] = ComputerSeat.of_level(live.table, request.seat, request.level)
         self._announce(room)
         session.reply(request.id, None)
+
+    async def set_settings(self, session: Session, request: p.SetSettings) -> None:
+        """A key's settings are kept in the store; a guest's, for its connection."""
+        visitor = session.visitor
+        assert visitor is not None
+        refusal = settings_refusal(request.settings)
+        if refusal is None:
+            visitor.settings = {**visitor.settings, **request.settings}
+            if not visitor.guest:
+                keep = partial(self.store.set_settings, visitor.identity, visitor.settings)
+                try:
+                    await asyncio.get_running_loop().run_in_executor(self.changes, keep)
+                except (sqlite3.Error, OSError) as error:
+                    log.warning("settings of %s not kept: %s", printable(visitor.name), error)
+                    refusal = Refusal("settings-not-kept")
+        session.reply(request.id, refusal)
 
     async def list_replays(self, session: Session, request: p.ListReplays) -> None:
         assert session.visitor is not None
@@ -380,6 +439,7 @@ HANDLERS: dict[type, Handler] = {
     p.Spectate: Hub.spectate,
     p.Leave: Hub.leave_table,
     p.GiveToComputer: Hub.give_to_computer,
+    p.SetSettings: Hub.set_settings,
     p.ListReplays: Hub.list_replays,
     p.GetRecord: Hub.send_record,
     p.Submit: Hub.play,

@@ -4,13 +4,21 @@ Pure domain: no asyncio, no sockets, no live game.  A :class:`Visitor` is one
 connected player (identity, name, where they are); the :class:`Lobby` answers
 each request with a result or a :class:`~kobito_tui.table.Refusal` and never
 touches the store or a table: the hub does what a result asks.  Time comes
-from an injected clock, so the away rule is tested without waiting.
+from an injected clock, so the away rule and the limit on seat-code guesses
+are tested without waiting.
+
+Who is who: a key's name is bound to the key on first use (the store keeps
+it); no other key and no guest may take it (:func:`name_refusal`).  One
+identity has one seat per table.  A seat code (six words) proves a *guest's*
+seat, whose identity lasts one connection; a keyed seat comes back only with
+its key.  Guessing codes is limited per connection and per address.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
@@ -19,10 +27,39 @@ from kobito_tui.core.game import OptionError, option_message
 from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.safetext import printable
+from kobito_tui.i18n import LANGUAGES
 from kobito_tui.serve import protocol as p
+from kobito_tui.serve.seatcode import canonical, new_code
 from kobito_tui.serve.limits import Limits
 from kobito_tui.serve.store import OPEN, OVER, PLAYING
 from kobito_tui.table import Refusal
+
+CODE_WINDOW_S = 600.0  # wrong seat codes count for this long
+CODE_TRIES_PER_CONNECTION = 5  # wrong codes one connection may give in that window
+CODE_TRIES_PER_ADDRESS = 20  # wrong codes from one address (its every connection) in that window
+GUEST = "guest:"  # the start of a guest's identity
+SETTINGS: dict[str, type] = {"guide": bool, "lang": str}  # what a player's settings may hold
+
+
+def claim(name: str) -> str:
+    """What two names that read alike have in common: "Ann" and " ann" are one claim."""
+    return " ".join(name.casefold().split())
+
+
+def name_refusal(identity: str, name: str, owner: str | None) -> Refusal | None:
+    """Why ``identity`` may not go by ``name``, whose claim is ``owner``'s (None: nobody's)."""
+    if owner is not None and owner != identity:
+        return Refusal("name-taken", {"name": name})
+    return None
+
+
+def settings_refusal(settings: dict[str, Any]) -> Refusal | None:
+    """Why ``settings`` are not a player's: an unknown entry, or a value of the wrong kind."""
+    for key, value in settings.items():
+        if type(value) is not SETTINGS.get(key) or key == "lang" and value not in LANGUAGES:
+            return Refusal("bad-settings", {"setting": printable(key, 16)})
+    return None
+
 
 @dataclass(eq=False)
 class Visitor:
@@ -34,6 +71,12 @@ class Visitor:
     room: Room | None = None
     seat: int | None = None
     codes: set[str] = field(default_factory=set)  # the seats it sat at: their finished games are its replays
+    wrong_codes: deque[float] = field(default_factory=deque)  # when it gave a seat code that fits no seat
+    settings: dict[str, Any] = field(default_factory=dict)  # tips, language (a key's are stored too)
+
+    @property
+    def guest(self) -> bool:
+        return self.identity.startswith(GUEST)
 
 
 @dataclass
@@ -47,10 +90,17 @@ class Chair:
     code: str = ""
 
     def owned_by(self, visitor: Visitor, code: str | None) -> bool:
+        """By identity, or a guest's seat by its code (a keyed seat comes back only with its key)."""
         if self.kind != "player":
             return False
-        by_key = self.identity == visitor.identity  # a guest's identity is its connection's own
-        return by_key or (code is not None and secrets.compare_digest(code, self.code))
+        if self.identity == visitor.identity:  # a guest's identity is its connection's own
+            return True
+        by_code = code is not None and self.code != "" and self.identity.startswith(GUEST)
+        return by_code and secrets.compare_digest(canonical(code or "").encode(), self.code.encode())
+
+    def held_by(self, visitor: Visitor) -> bool:
+        """Whether this seat is ``visitor``'s: by identity, or a guest's seat it has the code of."""
+        return self.kind == "player" and (self.identity == visitor.identity or self.code != "" and self.code in visitor.codes)
 
 
 @dataclass
@@ -114,12 +164,13 @@ class Seated:
 
     room: Room
     seat: int
-    code: str
+    code: str  # "" for a keyed seat
     took_open: bool  # the seat was open: the seating changed
     full: bool  # every seat is taken and the game has not begun: it begins now
+    displaced: Visitor | None = None  # who sat there until the code took it: to be told
 
 
-def _new_code() -> str:
+def _new_table_id() -> str:
     return secrets.token_hex(4)
 
 
@@ -132,20 +183,22 @@ class Lobby:
         away_before_give_s: float = 60.0,
         limits: Limits = Limits(),
         clock: Callable[[], float] = time.monotonic,
-        new_id: Callable[[], str] = _new_code,
-        new_code: Callable[[], str] = _new_code,
+        new_id: Callable[[], str] = _new_table_id,
+        new_code: Callable[[], str] = new_code,
     ):
         self.away_before_give_s, self.limits, self.clock = away_before_give_s, limits, clock
         self.new_id, self.new_code = new_id, new_code
         self.rooms: dict[str, Room] = {}
+        self.wrong_codes: dict[str, deque[float]] = {}  # per address: when a wrong seat code came
 
     def listing(self) -> list[p.TableInfo]:
         """The tables a newcomer is told of: the open and the playing (finished ones are for export)."""
         return [room.info() for room in self.rooms.values() if room.status != OVER]
 
-    def guest_identity(self) -> str:
+    @staticmethod
+    def guest_identity() -> str:
         """A guest's identity: its connection's own."""
-        return f"guest:{secrets.token_hex(8)}"
+        return f"{GUEST}{secrets.token_hex(8)}"
 
     def create(self, visitor: Visitor, request: p.CreateTable) -> Refusal | Room:
         refusal = self._over_limits(visitor, all(kind != "open" for kind in request.seats))
@@ -190,25 +243,53 @@ class Lobby:
         room = self.rooms.get(request.table)
         if room is None:
             return Refusal("no-such-table", {"table": printable(request.table, 40)})
+        code = request.code
+        if code is not None and self._guessing(visitor):
+            return Refusal("too-many-codes", {"minutes": round(CODE_WINDOW_S / 60)})
         seat = request.seat
         if seat is None:
-            seat = next((i for i, c in enumerate(room.chairs) if c.owned_by(visitor, request.code)), None)
+            seat = next((i for i, c in enumerate(room.chairs) if c.owned_by(visitor, code)), None)
             if seat is None:
-                return Refusal("no-seat-of-yours")
+                return self._wrong_code(visitor) if code is not None else Refusal("no-seat-of-yours")
         if not 0 <= seat < len(room.chairs):
             return Refusal("no-such-seat", {"seat": seat})
         chair = room.chairs[seat]
         took_open = chair.kind == "open"
         if took_open:
-            chair.kind, chair.identity, chair.name, chair.code = "player", visitor.identity, visitor.name, self.new_code()
-        elif not chair.owned_by(visitor, request.code):
-            return Refusal("seat-taken", {"seat": seat})
+            mine = next((i for i, c in enumerate(room.chairs) if c.held_by(visitor)), None)
+            if mine is not None:
+                return Refusal("one-seat-each", {"seat": mine})
+            chair.kind, chair.identity, chair.name = "player", visitor.identity, visitor.name
+            chair.code = self.new_code() if visitor.guest else ""
+        elif not chair.owned_by(visitor, code):
+            return self._wrong_code(visitor) if code is not None else Refusal("seat-taken", {"seat": seat})
+        displaced = next((v for v in room.visitors if v.seat == seat and v.identity != visitor.identity), None)
+        if displaced is not None:
+            self.leave(displaced)
         self.leave(visitor)
         self._enter(visitor, room, seat)
-        visitor.codes.add(chair.code)
+        if chair.code:
+            visitor.codes.add(chair.code)
         room.away_since.pop(seat, None)
         full = room.status == OPEN and all(c.kind != "open" for c in room.chairs)
-        return Seated(room, seat, chair.code, took_open, full)
+        return Seated(room, seat, chair.code, took_open, full, displaced)
+
+    def _guessing(self, visitor: Visitor) -> bool:
+        """Whether ``visitor`` (or its address) gave too many wrong codes of late."""
+        since = self.clock() - CODE_WINDOW_S
+        for times in (visitor.wrong_codes, self.wrong_codes.get(visitor.address, deque())):
+            while times and times[0] < since:
+                times.popleft()
+        if len(self.wrong_codes) > 10_000:  # many addresses guessed: forget those done
+            self.wrong_codes = {a: t for a, t in self.wrong_codes.items() if t and t[-1] >= since}
+        address = self.wrong_codes.get(visitor.address, ())
+        return len(visitor.wrong_codes) >= CODE_TRIES_PER_CONNECTION or len(address) >= CODE_TRIES_PER_ADDRESS
+
+    def _wrong_code(self, visitor: Visitor) -> Refusal:
+        now = self.clock()
+        visitor.wrong_codes.append(now)
+        self.wrong_codes.setdefault(visitor.address, deque()).append(now)
+        return Refusal("wrong-code")
 
     def spectate(self, visitor: Visitor, request: p.Spectate) -> Refusal | Room:
         room = self.rooms.get(request.table)
@@ -249,7 +330,7 @@ class Lobby:
         return [
             room
             for room in self.rooms.values()
-            if room.status == OVER and any(c.owned_by(visitor, None) or c.code in visitor.codes for c in room.chairs)
+            if room.status == OVER and any(c.held_by(visitor) for c in room.chairs)
         ]
 
     @staticmethod

@@ -5,7 +5,8 @@ A connection reads one frame at a time and hands each message to its
 :data:`SEND_QUEUE` frames.  A client that lets the queue fill (it does not
 read its updates) is dropped rather than allowed to slow the others.  A
 frame that is not a client message, too long, or out of order ends the
-connection with a :class:`~kobito_tui.serve.protocol.Bye` that says why.
+connection with a :class:`~kobito_tui.serve.protocol.Bye` that says why; so
+does a fault of the hub's while answering (logged with its traceback).
 Everything here runs on the hub's event loop.
 """
 
@@ -22,6 +23,7 @@ log = logging.getLogger("kobito.serve")
 
 SEND_QUEUE = 256  # frames waiting for one client; past this it is dropped as too slow
 HELLO_TIMEOUT_S = 10.0
+INTERNAL_ERROR = "the table server had an internal error"
 LAST_WORD_S = 5.0  # how long a closing connection may take to read its last frames
 
 
@@ -51,7 +53,7 @@ class Connection:
             log.info("dropping %s: it does not read its updates", printable(self.label))
             self.end(None, abort=True)
 
-    def end(self, reason: str | None, abort: bool = False) -> None:
+    def end(self, last: str | p.Bye | None, abort: bool = False) -> None:
         """Close this connection after a last word (if any); ``abort``: at once, unsent frames dropped."""
         if self.closed:
             return
@@ -59,7 +61,7 @@ class Connection:
         if abort:
             self.writer.transport.abort()
         else:
-            frames = [p.frame(p.Bye(reason))] if reason is not None else []
+            frames = [] if last is None else [p.frame(p.Bye(last) if isinstance(last, str) else last)]
             for data in [*frames, None]:
                 try:
                     self.queue.put_nowait(data)
@@ -100,6 +102,9 @@ class Connection:
             self.end(printable(str(error), 200))
         except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):
             self.end(None)
+        except Exception:  # a fault of ours: that one connection ends, with a word; the others go on
+            log.exception("ending a connection after an internal error")
+            self.end(INTERNAL_ERROR)
         finally:
             self.end(None)
             try:

@@ -7,8 +7,19 @@ import itertools
 import pytest
 
 from kobito_tui.serve import protocol as p
+from kobito_tui.serve import seatcode
 from kobito_tui.serve.limits import MAX_OPEN_TABLES
-from kobito_tui.serve.lobby import Lobby, Room, Visitor
+from kobito_tui.serve.lobby import (
+    CODE_TRIES_PER_ADDRESS,
+    CODE_TRIES_PER_CONNECTION,
+    CODE_WINDOW_S,
+    Lobby,
+    Room,
+    Visitor,
+    claim,
+    name_refusal,
+    settings_refusal,
+)
 from kobito_tui.serve.store import OVER, PLAYING
 from kobito_tui.table import Refusal
 
@@ -98,9 +109,80 @@ def test_a_code_gives_a_guest_its_seat_and_the_creators_rights_back(lobby, clock
     back = Visitor("guest:2", "Ann")
     assert not room.created_by(back)
     assert join(lobby, back, room).id == "no-seat-of-yours"
-    assert join(lobby, back, room, code="nope").id == "no-seat-of-yours"
-    assert join(lobby, back, room, code=code).seat == 0
+    assert join(lobby, back, room, code="nope").id == "wrong-code"
+    assert join(lobby, back, room, code=code.upper().replace("-", "  ")).seat == 0  # read aloud, typed loosely
     assert room.created_by(back)
+
+
+def test_a_seat_code_is_six_words_for_a_guest_and_none_for_a_key():
+    lobby = Lobby()  # the real codes
+    guest, ann = Visitor("guest:1", "Gus"), Visitor(ANN, "Ann")
+    room = table(lobby, guest)
+    code = join(lobby, guest, room, 0).code
+    assert len(code.split("-")) == 6 and all(word in seatcode.words() for word in code.split("-"))
+    assert join(lobby, ann, room, 1).code == "" and room.chairs[1].code == ""
+
+
+def test_a_code_never_takes_a_keyed_seat(lobby):
+    ann, eve = Visitor(ANN, "Ann"), Visitor("guest:e", "Eve")
+    room = table(lobby, ann)
+    join(lobby, ann, room, 0)
+    room.chairs[0].code = "an-old-code"  # from before codes were for guests only
+    assert join(lobby, eve, room, code="an-old-code").id == "wrong-code"
+    assert join(lobby, eve, room, 0, code="an-old-code").id == "wrong-code"
+    assert ann.seat == 0
+
+
+def test_one_identity_has_one_seat_per_table(lobby):
+    ann, guest = Visitor(ANN, "Ann"), Visitor("guest:1", "Gus")
+    room = table(lobby, ann, ["open", "open", "open"])
+    join(lobby, ann, room, 0)
+    assert join(lobby, ann, room, 1).id == "one-seat-each"
+    assert join(lobby, Visitor(ANN, "Ann"), room, 2).id == "one-seat-each"  # another terminal, the same key
+    code = join(lobby, guest, room, 1).code
+    back = Visitor("guest:2", "Gus")
+    assert join(lobby, back, room, code=code).seat == 1
+    assert join(lobby, back, room, 2).id == "one-seat-each"  # the seat it has the code of is its one
+    assert [c.kind for c in room.chairs] == ["player", "player", "open"]
+
+
+def test_a_code_takes_the_seat_from_the_connection_that_held_it(lobby):
+    guest = Visitor("guest:1", "Gus")
+    room = table(lobby, guest)
+    code = join(lobby, guest, room, 0).code
+    thief = Visitor("guest:2", "Gus?")
+    seated = join(lobby, thief, room, code=code)
+    assert seated.displaced is guest and guest.room is None and thief.seat == 0
+    assert join(lobby, Visitor(ANN, "Ann"), room, 0).id == "seat-taken"
+    again = join(lobby, Visitor("guest:3", "Gus"), room, code=code)
+    assert again.displaced is thief
+
+
+def test_guessing_codes_is_limited_per_connection_then_per_address(lobby, clock):
+    room = table(lobby, Visitor(ANN, "Ann"))
+    guesser = Visitor("guest:g", "Eve", "10.0.0.9")
+    for _ in range(CODE_TRIES_PER_CONNECTION):
+        assert join(lobby, guesser, room, code="apple-river").id == "wrong-code"
+    assert join(lobby, guesser, room, code="apple-river").id == "too-many-codes"
+    refused = 0
+    for n in range(CODE_TRIES_PER_ADDRESS):  # new connections from the same address
+        answer = join(lobby, Visitor(f"guest:{n}", "Eve", "10.0.0.9"), room, code="apple-river")
+        refused += answer.id == "too-many-codes"
+    assert refused == CODE_TRIES_PER_CONNECTION  # the first five, the guesser's own, counted for the address too
+    assert join(lobby, Visitor("guest:o", "Olga", "10.0.0.10"), room, code="x").id == "wrong-code"  # another address
+    clock.now += CODE_WINDOW_S + 1
+    assert join(lobby, guesser, room, code="apple-river").id == "wrong-code"  # forgotten after the window
+
+
+def test_a_name_belongs_to_the_first_key_and_settings_are_checked():
+    assert claim("  Ann  Lee ") == claim("ann lee")
+    assert name_refusal(ANN, "Ann", None) is None
+    assert name_refusal(ANN, "Ann", ANN) is None
+    assert name_refusal(BOB, "ann", ANN).id == "name-taken"
+    assert name_refusal("guest:1", "ann", ANN).id == "name-taken"
+    assert settings_refusal({"guide": False, "lang": "uk"}) is None
+    for hostile in ({"guide": "no"}, {"lang": "klingon"}, {"lang": True}, {"shell": "rm"}, {"guide": 1}):
+        assert settings_refusal(hostile).id == "bad-settings", hostile
 
 
 def test_creating_is_capped_and_checked(lobby):

@@ -82,7 +82,7 @@ class GameScreen(ShellScreen):
         self._subscriptions: list[Any] = []
         self._shown: int | None = None  # the seat whose view the board shows
         self._logged: Perspective | None = None  # whose log the panel shows
-        self.guide = settings.load().guide
+        self.guide = self.app.settings().guide
         self._tips: dict[int | None, set[Any]] = {}  # per seat (hot seat): the tips it was given
         self._tipped: int | None = None  # the revision when tips were last written
         self._curtain_up = False
@@ -324,7 +324,7 @@ class GameScreen(ShellScreen):
     def action_guide(self) -> None:
         """The first-game guide on or off, remembered for the next games."""
         self.guide = not self.guide
-        kept = settings.save(settings.Settings(guide=self.guide))
+        kept = self.app.keep_settings(settings.Settings(guide=self.guide))
         t = self.t
         words = t("First-game guide on: tips appear in the log") if self.guide else t("First-game guide off (g turns it back on)")
         if not kept:
