@@ -172,7 +172,6 @@ class Workers:
             queue.append(_Job(table, question, deadline, future))
             if len(queue) == 1 and table not in self._thinking:
                 self._wait_turn(table)
-                self._wake.notify()
         self.timers.at(deadline, lambda: settle(future, error=TimeoutError("the computer ran out of time")))
         return future
 
