@@ -4,7 +4,7 @@ The screen is a client of a table (:class:`kobito_tui.table.Table` here, or a
 ``RemoteTable`` at a hub): it renders only the updates the table sends the
 seats played at this terminal, and sends the moves the players choose.  The
 board only shows one seat's view and posts the move the player chose; the
-computers are the table's, thinking in their own threads.  A spectator (no
+computers are the table's, thinking on its workers.  A spectator (no
 seat here) has no Undo, Redo, Hint nor guide: not as buttons, keys or commands.
 """
 
