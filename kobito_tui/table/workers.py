@@ -302,9 +302,14 @@ def _child_main(conn: Connection) -> None:
             return
         answer = think(question)
         try:
-            conn.send(answer)
-        except Exception:  # a bot that no longer pickles: its move still counts, the asker keeps its own copy
-            conn.send(Answer(answer.move, None, answer.error))
+            try:
+                conn.send(answer)
+            except OSError:
+                raise
+            except Exception:  # a bot that no longer pickles: its move still counts, the asker keeps its own copy
+                conn.send(Answer(answer.move, None, answer.error))
+        except OSError:  # the server is gone (even killed): so is its thinker
+            return
 
 
 @cache

@@ -68,3 +68,29 @@ def test_a_hint_flood_and_hard_computers_leave_the_probe_table_its_pace(data_dir
           f"server threads {idle[0]} → {peak[0]}, child processes {peak[1]}; hints answered {len(answered)}, refused {len(refused)}")
     assert moves[int(0.95 * (len(moves) - 1))] < 250  # loose: the test machine is shared; the bench measures it
     assert "Traceback" not in server.read_log()
+
+
+def test_the_thinking_processes_do_not_outlive_a_killed_server(data_dir):
+    server = Server(data_dir / "data", "--thinkers", "2")
+    try:
+        owner = server.connect()
+        assert isinstance(owner.create("kobito", ["hard"] * 4), str)  # thinking at once, without end
+        tasks = Path(f"/proc/{server.process.pid}/task")
+        deadline = time.monotonic() + 20
+        while len(children := [c for task in tasks.glob("*/children") for c in task.read_text().split()]) < 3:
+            assert time.monotonic() < deadline, children
+            time.sleep(0.05)
+    finally:
+        server.kill()
+        server.stop()
+    deadline = time.monotonic() + HARD_BUDGET_S + 3  # a thinker ends once its answer finds no one to hear it
+    while alive := [child for child in children if running(child)]:
+        assert time.monotonic() < deadline, alive
+        time.sleep(0.05)
+
+
+def running(pid: str) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
