@@ -212,9 +212,12 @@ class RemoteApp(KobitoApp):
     BINDINGS = actions.bindings(*actions.REMOTE_APP)
     local_files = False
 
-    def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en") -> None:
+    def __init__(
+        self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en", address: str = ""
+    ) -> None:
         super().__init__(saves_dir, lang=lang)
         self.socket_path, self.identity, self.player_name = socket_path, identity, name
+        self.address = address  # where the player came from (the door says): the hub limits per address
         self.connection: Connection | None = None
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
         self.seen: TableInfo | None = None  # that table as last told
@@ -239,7 +242,7 @@ class RemoteApp(KobitoApp):
             return
         self.player_name = name
         try:
-            connection = Connection(self.socket_path, self.identity, name)
+            connection = Connection(self.socket_path, self.identity, name, address=self.address)
         except HubClosed as error:
             if error.refusal is not None and error.refusal.id == "name-taken":  # another key's name: choose one
                 self.call_from_thread(self._ask_name, "", say(self.t, error.refusal))
@@ -398,7 +401,7 @@ class RemoteApp(KobitoApp):
         except NOT_ANSWERING as error:
             refusal = Refusal("hub", {"error": str(error)})
         if refusal is not None:
-            self._from_reader(self.notify, refused(self, refusal), severity="warning", markup=False)
+            self._from_reader(partial(self.notify, severity="warning", markup=False), refused(self, refusal))
 
     # -- what the local app does that a remote one must not ---------------------
     def deliver_text(self, *args: object, **kwargs: object) -> str | None:

@@ -9,13 +9,14 @@ bounded send queue) and this glue: :data:`HANDLERS`, from request type to
 handler, and the live tables the lobby's rooms play at.
 
 One thread boundary.  The event loop's thread owns the lobby, the sessions and
-the live tables' bookkeeping.  Off it run only: table changes (submit, undo,
-redo: they wait for the store) and record loads in :attr:`Hub.changes`, and
-the thinking of computers (:class:`~kobito_tui.table.ComputerSeat`) and hints:
-in :attr:`Hub.workers`' processes, answered on its threads.  What
-they do to a :class:`~kobito_tui.table.Table` calls back on their own thread;
-those callbacks touch only the store (thread-safe) and come back to the loop
-with ``call_soon_threadsafe`` (:meth:`Hub._soon`) for anything else.
+the live tables' bookkeeping.  Off it run only: in :attr:`Hub.changes`, table
+changes (submit, undo, redo: they wait for the store), record loads, and the
+store's part of a sign-in and of keeping settings; and the thinking of
+computers (:class:`~kobito_tui.table.ComputerSeat`) and hints, in
+:attr:`Hub.workers`' processes, answered on its threads.  What they do to a
+:class:`~kobito_tui.table.Table` calls back on their own thread; those
+callbacks touch only the store (thread-safe) and come back to the loop with
+``call_soon_threadsafe`` (:meth:`Hub._soon`) for anything else.
 """
 
 from __future__ import annotations
@@ -164,6 +165,7 @@ class Hub:
             self.lobby.rooms[room.table_id] = room
             if stored.record is not None:
                 self._open_table(room, stored.record)
+        self._bind_seated_names()
         self.socket_path.unlink(missing_ok=True)
         mask = os.umask(0o177)  # the socket is born 0600
         try:
@@ -172,6 +174,17 @@ class Hub:
             os.umask(mask)
         os.chmod(self.socket_path, 0o600)
         log.info("hub listening on %s with %d tables", self.socket_path, len(self.lobby.rooms))
+
+    def _bind_seated_names(self) -> None:
+        """A name a key sat under before names were bound (an older data dir) stays that key's
+        (the oldest table first, as tables are listed)."""
+        seen: set[str] = set()
+        for room in self.lobby.rooms.values():
+            for chair in room.chairs:
+                if chair.kind == "player" and not chair.identity.startswith(GUEST) and chair.identity not in seen:
+                    seen.add(chair.identity)
+                    if self.store.identity(chair.identity) is None:
+                        self.store.bind_name(chair.identity, chair.name, claim(chair.name))
 
     async def close(self) -> None:
         if self._server is not None:

@@ -95,8 +95,9 @@ class Chair:
             return False
         if self.identity == visitor.identity:  # a guest's identity is its connection's own
             return True
-        by_code = code is not None and self.code != "" and self.identity.startswith(GUEST)
-        return by_code and secrets.compare_digest(canonical(code or "").encode(), self.code.encode())
+        if code is None or not self.code or not self.identity.startswith(GUEST):
+            return False
+        return secrets.compare_digest(canonical(code).encode(), self.code.encode())
 
     def held_by(self, visitor: Visitor) -> bool:
         """Whether this seat is ``visitor``'s: by identity, or a guest's seat it has the code of."""

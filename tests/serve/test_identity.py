@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from kobito_tui.serve.client import Connection, HubClosed
@@ -123,3 +125,18 @@ def test_hostile_settings_are_refused_and_the_kept_ones_stay(server):
         with pytest.raises(HubClosed, match="not a message"):  # past the protocol's bounds: that connection ends
             eve.set_settings(malformed)
     assert server.connect(KEY_ANN, "Ann").settings == {"lang": "ru"}
+
+
+def test_a_name_a_key_sat_under_in_an_older_data_dir_stays_that_keys(data_dir):
+    server = Server(data_dir / "data")
+    ann = server.connect(KEY_ANN, "Ann")
+    ann.join(ann.create("treasure", ["open", "open"]), 0)
+    server.stop()
+    with sqlite3.connect(data_dir / "data" / "tables.sqlite") as db:
+        db.execute("DELETE FROM identities")  # as before names were bound
+    server = Server(data_dir / "data")
+    try:
+        assert refused_at_hello(server, KEY_BOB, "ann").refusal.id == "name-taken"
+        assert server.connect(KEY_ANN, "Ann").name == "Ann"
+    finally:
+        server.stop()

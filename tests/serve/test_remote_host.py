@@ -100,3 +100,38 @@ async def test_a_replay_opened_over_ssh_offers_no_branch_into_a_file(server, dat
         await pilot.press("b")
         await pilot.pause(0.2)
         assert app.screen is screen and written(data_dir / "saves") == []
+
+
+async def test_the_rejoin_dialog_takes_the_six_words_typed_as_read_aloud(server, data_dir):
+    from textual.widgets import Input
+
+    from kobito_tui.app.remote import WaitingScreen
+    from kobito_tui.app.screens.lobby import CodeDialog
+
+    gus = server.connect("guest", "Gus")
+    table = gus.create("treasure", ["open", "open"])
+    code = gus.join(table, 0).code
+    gus.close()
+    app = RemoteApp(server.socket, "guest", "Gus", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameDialog))
+        await pilot.press("enter")
+        await until(pilot, lambda: in_lobby(app) and app.screen.chosen() == table)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, CodeDialog) and app.screen.query("#code"))
+        app.screen.query_one("#code", Input).insert_text_at_cursor(" " + code.replace("-", " ").title() + " ")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+        assert app.remote.seat == 0 and app.remote.code == code
+        assert f"Your seat code is {code}" in shown(app.screen.query_one("#waiting", Static))
+
+
+async def test_settings_the_hub_refuses_are_said_not_crashed_on(server, data_dir):
+    from .test_remote_app import notices
+
+    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: in_lobby(app))
+        app._keep({"shell": "rm"})
+        await until(pilot, lambda: any("That is not a setting: shell" in n for n in notices(app)))
+        assert app.return_code is None and app.connection.settings == {}
