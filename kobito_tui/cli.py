@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app; "
                        "serve: real SSH sessions (ssh -> lobby alone and 30 at once, key -> screen, memory)")
+    bench.add_argument("--abuse", action="store_true", help="serve: probe tables quiet, then while one client holds ? and another runs tables of computers")
     bench.add_argument("--json", action="store_true")
 
     serve = commands.add_parser("serve", help="a table server: players come in over SSH")
@@ -93,6 +94,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--login-timeout", type=_positive(float), default=30.0, metavar="SECONDS", help="time to sign in (default 30)")
     serve.add_argument("--idle-timeout", type=_positive(float), default=30 * 60.0, metavar="SECONDS",
                        help="end a session with no keys and nothing new on its screen this long (default 30 min)")
+    from kobito_tui.serve.table_limits import Limits
+
+    limits = Limits()
+    serve.add_argument("--open-tables", type=int, default=limits.open_tables, metavar="N", help=f"tables one player may have waiting for players (default {limits.open_tables})")
+    serve.add_argument("--open-tables-per-address", type=int, default=limits.open_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.open_tables_per_address})")
+    serve.add_argument("--computer-tables", type=int, default=limits.computer_tables, metavar="N", help=f"tables of computers only one player may have playing (default {limits.computer_tables})")
+    serve.add_argument("--computer-tables-per-address", type=int, default=limits.computer_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.computer_tables_per_address})")
+    serve.add_argument("--thinkers", type=int, metavar="N", help="processes that think for the computers and hints (default: one per core)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     serve.add_argument("--away-before-give", type=float, default=60.0, help=argparse.SUPPRESS)
     serve_commands = serve.add_subparsers(dest="serve_command")

@@ -361,6 +361,11 @@ def _not_your_turn(t: Translator, p: Params, name: Names) -> str:
     return t("It is not your turn.")
 
 
+@says("still-thinking")
+def _still_thinking(t: Translator, p: Params, name: Names) -> str:
+    return t("Still thinking about your last hint; wait for it.")
+
+
 @says("stale-revision")
 def _stale(t: Translator, p: Params, name: Names) -> str:
     return t("The table changed before your move arrived; look again.")
@@ -391,6 +396,33 @@ def _too_many_tables(t: Translator, p: Params, name: Names) -> str:
     return t.n(
         "You already have {count} table waiting for players.",
         "You already have {count} tables waiting for players.",
+        p["count"],
+    )
+
+
+@says("too-many-tables-here")
+def _too_many_tables_here(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "Players from your address already have {count} table waiting for players.",
+        "Players from your address already have {count} tables waiting for players.",
+        p["count"],
+    )
+
+
+@says("too-many-computer-tables")
+def _too_many_computer_tables(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "You already have {count} table of computers playing; wait until it ends.",
+        "You already have {count} tables of computers playing; wait until one ends.",
+        p["count"],
+    )
+
+
+@says("too-many-computer-tables-here")
+def _too_many_computer_tables_here(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "Players from your address already have {count} table of computers playing; wait until it ends.",
+        "Players from your address already have {count} tables of computers playing; wait until one ends.",
         p["count"],
     )
 

@@ -24,14 +24,7 @@ from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import SaveError, loads
 from kobito_tui.serve import protocol as p
-from kobito_tui.table import (
-    Hint,
-    LogEntry,
-    Perspective,
-    Refusal,
-    SeatPerspective,
-    Update,
-)
+from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, Refused, SeatPerspective, Update
 from kobito_tui.table.perspective import PUBLIC
 
 REPLY_TIMEOUT_S = 30.0
@@ -308,7 +301,7 @@ class RemoteTable:
             elif isinstance(message, p.HintMessage):
                 hint.set_result(Hint(message.revision, dict(message.move)))
             else:
-                hint.set_exception(ValueError(str(p.refusal(message)) if isinstance(message, p.Refused) else "no hint"))
+                hint.set_exception(Refused(p.refusal(message)) if isinstance(message, p.Refused) else ValueError("no hint"))
 
         answer.add_done_callback(settle)
         return hint

@@ -11,8 +11,9 @@ handler, and the live tables the lobby's rooms play at.
 One thread boundary.  The event loop's thread owns the lobby, the sessions and
 the live tables' bookkeeping.  Off it run only: in :attr:`Hub.changes`, table
 changes (submit, undo, redo: they wait for the store), record loads, and the
-store's part of a sign-in and of keeping settings; the computers' threads
-(:class:`~kobito_tui.table.ComputerSeat`) and hints.  What they do to a
+store's part of a sign-in and of keeping settings; and the thinking of
+computers (:class:`~kobito_tui.table.ComputerSeat`) and hints, in
+:attr:`Hub.workers`' processes, answered on its threads.  What they do to a
 :class:`~kobito_tui.table.Table` calls back on their own thread; those
 callbacks touch only the store (thread-safe) and come back to the loop with
 ``call_soon_threadsafe`` (:meth:`Hub._soon`) for anything else.
@@ -38,6 +39,7 @@ from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_problem, printable
 from kobito_tui.core.savefile import dumps
 from kobito_tui.serve import protocol as p
+from kobito_tui.serve.table_limits import Limits
 from kobito_tui.serve.lobby import GUEST, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
 from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, SqliteStore, Store
 from kobito_tui.serve.transport import Connection
@@ -53,6 +55,7 @@ from kobito_tui.table import (
     Table,
     Update,
 )
+from kobito_tui.table.workers import Workers
 
 log = logging.getLogger("kobito.serve")
 
@@ -127,18 +130,22 @@ class Session:
 class Hub:
     """Every table, the store and the connections; run it with :meth:`start`."""
 
-    def __init__(self, data_dir: Path, *, bot_delay: float = 0.6, away_before_give_s: float = 60.0, store: Store | None = None):
+    def __init__(
+        self, data_dir: Path, *, bot_delay: float = 0.6, away_before_give_s: float = 60.0, store: Store | None = None,
+        thinkers: int | None = None, limits: Limits = Limits(),
+    ):
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(self.data_dir, 0o700)
         self.socket_path = self.data_dir / SOCKET_NAME
         self.store: Store = store or SqliteStore(self.data_dir / STORE_NAME)
         self.bot_delay = bot_delay
-        self.lobby = Lobby(away_before_give_s=away_before_give_s)
+        self.lobby = Lobby(away_before_give_s=away_before_give_s, limits=limits)
         self.live: dict[str, Live] = {}
         self.connections: set[Connection] = set()
         self.sessions: dict[Visitor, Session] = {}  # those that said hello
         self.changes = ThreadPoolExecutor(8, "table change")  # moves wait for the store here, not on the loop
+        self.workers = Workers(thinkers, processes=True)  # every table's computers and hints think here, in turn
         self._server: asyncio.AbstractServer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
@@ -189,6 +196,7 @@ class Hub:
                 computer.close()
         if self._server is not None:
             await self._server.wait_closed()
+        self.workers.close()
         self.changes.shutdown()
         self.store.close()
         self.socket_path.unlink(missing_ok=True)
@@ -233,7 +241,7 @@ class Hub:
             if table.over:
                 self._soon(self._over, room)
 
-        table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events)
+        table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events, workers=self.workers)
         live = self.live[room.table_id] = Live(table)
         if len(record.events) > stored:  # the chance events that set up a new game
             self.store.append(room.table_id, stored, record.events[stored:])

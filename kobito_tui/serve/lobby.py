@@ -30,10 +30,10 @@ from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import LANGUAGES
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.seatcode import canonical, new_code
-from kobito_tui.serve.store import OPEN, OVER
+from kobito_tui.serve.table_limits import Limits
+from kobito_tui.serve.store import OPEN, OVER, PLAYING
 from kobito_tui.table import Refusal
 
-MAX_OPEN_TABLES = 5  # tables one identity may have waiting for players
 CODE_WINDOW_S = 600.0  # wrong seat codes count for this long
 CODE_TRIES_PER_CONNECTION = 5  # wrong codes one connection may give in that window
 CODE_TRIES_PER_ADDRESS = 20  # wrong codes from one address (its every connection) in that window
@@ -114,6 +114,7 @@ class Room:
     creator: str  # identity
     creator_name: str
     chairs: list[Chair]
+    address: str = ""  # where its creator came from
     status: str = OPEN  # OPEN until the game begins (then the hub has a live table for it)
     started: str | None = None  # when the game began (its header's time)
     visitors: set[Visitor] = field(default_factory=set)  # seated and watching
@@ -122,14 +123,23 @@ class Room:
     def seating(self) -> list[dict[str, Any]]:
         """What the store keeps of the room."""
         return [
-            {"meta": {"game": self.game, "options": self.options, "creator": self.creator, "creator_name": self.creator_name}}
+            {
+                "meta": {
+                    "game": self.game, "options": self.options, "creator": self.creator,
+                    "creator_name": self.creator_name, "address": self.address,
+                }
+            }
         ] + [asdict(c) for c in self.chairs]
 
     @classmethod
     def from_seating(cls, table_id: str, seating: list[dict[str, Any]]) -> Room:
         meta = seating[0]["meta"]
         chairs = [Chair(**c) for c in seating[1:]]
-        return cls(table_id, meta["game"], meta["options"], meta["creator"], meta["creator_name"], chairs)
+        return cls(table_id, meta["game"], meta["options"], meta["creator"], meta["creator_name"], chairs, meta.get("address", ""))
+
+    @property
+    def computers_only(self) -> bool:
+        return all(c.kind == "computer" for c in self.chairs)
 
     def connected(self, seat: int) -> bool:
         return any(v.seat == seat for v in self.visitors)
@@ -172,11 +182,12 @@ class Lobby:
         self,
         *,
         away_before_give_s: float = 60.0,
+        limits: Limits = Limits(),
         clock: Callable[[], float] = time.monotonic,
         new_id: Callable[[], str] = _new_table_id,
         new_code: Callable[[], str] = new_code,
     ):
-        self.away_before_give_s, self.clock = away_before_give_s, clock
+        self.away_before_give_s, self.limits, self.clock = away_before_give_s, limits, clock
         self.new_id, self.new_code = new_id, new_code
         self.rooms: dict[str, Room] = {}
         self.wrong_codes: dict[str, deque[float]] = {}  # per address: when a wrong seat code came
@@ -191,9 +202,9 @@ class Lobby:
         return f"{GUEST}{secrets.token_hex(8)}"
 
     def create(self, visitor: Visitor, request: p.CreateTable) -> Refusal | Room:
-        waiting = sum(r.status == OPEN and r.creator == visitor.identity for r in self.rooms.values())
-        if waiting >= MAX_OPEN_TABLES:
-            return Refusal("too-many-tables", {"count": waiting})
+        refusal = self._over_limits(visitor, all(kind != "open" for kind in request.seats))
+        if refusal is not None:
+            return refusal
         if request.game not in game_ids():
             return Refusal("unknown-game", {"game": printable(request.game, 40)})
         if any(kind not in ("open", *BOT_LEVELS) for kind in request.seats):
@@ -207,9 +218,27 @@ class Lobby:
         except (ValueError, TypeError) as error:  # ``why`` for the client to word, ``reason`` in English
             return Refusal("bad-options", {"reason": printable(str(error), 200), "why": option_message(error).dump()})
         chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
-        room = Room(self.new_id(), request.game, options, visitor.identity, visitor.name, chairs)
+        room = Room(self.new_id(), request.game, options, visitor.identity, visitor.name, chairs, visitor.address)
         self.rooms[room.table_id] = room
         return room
+
+    def _over_limits(self, visitor: Visitor, computers_only: bool) -> Refusal | None:
+        """Why ``visitor`` may not have one more table of this kind (computers only, or waiting for players).
+        A visitor with no address is a client of the hub's own socket: the host's."""
+        status = PLAYING if computers_only else OPEN
+        rooms = [r for r in self.rooms.values() if r.status == status and r.computers_only == computers_only]
+        mine = sum(r.creator == visitor.identity for r in rooms)
+        here = sum(r.address == visitor.address for r in rooms) if visitor.address else 0
+        limits = self.limits
+        if computers_only and mine >= limits.computer_tables:
+            return Refusal("too-many-computer-tables", {"count": mine})
+        if computers_only and here >= limits.computer_tables_per_address:
+            return Refusal("too-many-computer-tables-here", {"count": here})
+        if not computers_only and mine >= limits.open_tables:
+            return Refusal("too-many-tables", {"count": mine})
+        if not computers_only and here >= limits.open_tables_per_address:
+            return Refusal("too-many-tables-here", {"count": here})
+        return None
 
     def join(self, visitor: Visitor, request: p.Join) -> Refusal | Seated:
         room = self.rooms.get(request.table)

@@ -8,11 +8,11 @@ import pytest
 
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve import seatcode
+from kobito_tui.serve.table_limits import MAX_OPEN_TABLES
 from kobito_tui.serve.lobby import (
     CODE_TRIES_PER_ADDRESS,
     CODE_TRIES_PER_CONNECTION,
     CODE_WINDOW_S,
-    MAX_OPEN_TABLES,
     Lobby,
     Room,
     Visitor,

@@ -4,7 +4,7 @@ The screen is a client of a table (:class:`kobito_tui.table.Table` here, or a
 ``RemoteTable`` at a hub): it renders only the updates the table sends the
 seats played at this terminal, and sends the moves the players choose.  The
 board only shows one seat's view and posts the move the player chose; the
-computers are the table's, thinking in their own threads.  A spectator (no
+computers are the table's, thinking on its workers.  A spectator (no
 seat here) has no Undo, Redo, Hint nor guide: not as buttons, keys or commands.
 """
 
@@ -39,7 +39,7 @@ from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.core.games import get_game
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n.words import game_title
-from kobito_tui.table import PUBLIC, Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
+from kobito_tui.table import PUBLIC, Hint, LogEntry, Perspective, Refusal, Refused, SeatPerspective, Update
 
 if TYPE_CHECKING:
     from kobito_tui.serve.client import RemoteTable
@@ -501,7 +501,9 @@ class GameScreen(ShellScreen):
     def on_game_screen_hinted(self, message: Hinted) -> None:
         message.stop()
         error = message.future.exception()
-        if error is not None:
+        if isinstance(error, Refused):  # a remote table's: still thinking about the last one
+            self.say(refusal_words(self.t, error.refusal, self.names))
+        elif error is not None:
             words = self.t("The computer failed ({error}).", error=printable(error))
             self.notify(words, title=self.t("Error"), severity="error", markup=False)
         elif message.future.result().revision == self.latest.revision and self.human_to_move:
