@@ -116,13 +116,17 @@ CONTINUE = Action(
 LOAD = Action("l", "app.load_game", t("Load"), t("Resume a saved game"), palette=t("Load"), show=False)
 REPLAYS = Action("p", "app.replays", t("Replays"), t("Watch saved games"), palette=t("Replays"), show=False)
 LEARN = Action("h", "app.how_to_play", t("Learn"), t("How to play"), show=False)
+TUTORIAL = Action(
+    "t", "app.tutorial", t("Tutorial"), t("A first game that has you make every kind of move"),
+    palette=t("Tutorial"), show=False,
+)  # fmt: skip
 RULES = Action(
     "r", "app.rules", t("Rules"), t("The rules, with the options in force"), palette=t("Rules"), show=False
 )
 QUIT_KEY = Action("q", "app.quit", t("Quit"), show=False)  # the footer fits 80 columns; a button shows it
 UP = Action("up", "app.focus_previous", "", show=False)
 DOWN = Action("down", "app.focus_next", "", show=False)
-TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, LEARN, RULES, QUIT_KEY, UP, DOWN)
+TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, TUTORIAL, LEARN, RULES, QUIT_KEY, UP, DOWN)
 
 # -- the game screen -------------------------------------------------------
 # Undo, Redo, Hint and Menu are buttons above the log, with their keys, and
@@ -178,6 +182,7 @@ HELP_SCREEN = (Action("escape,q,f1", "dismiss", t("Back")),)
 HOW_TO_PLAY_SCREEN = (BACK,)
 RULES_SCREEN = (BACK, Action("tab", "other_game", t("Other game"), t("The other game's rules")))
 NEW_GAME_SCREEN = (Action("escape", "cancel", t("Cancel")), Action("ctrl+s", "start", t("Start"), t("Start the game")))
+TUTORIAL_DIALOG = (Action("escape", "dismiss(None)", t("Back")),)
 MENU_SCREEN = (Action("escape", "dismiss", t("Resume"), t("Back to the game")), UP, DOWN)
 MESSAGE_SCREEN = (Action("escape,enter", "dismiss", t("Close")),)
 UNSAVED_SCREEN = (Action("escape", "dismiss(None)", t("Back")),)

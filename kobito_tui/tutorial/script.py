@@ -2,7 +2,7 @@
 
 A :class:`Step` names the words to show (a message id of ``kobito_tui.i18n.tutorial``)
 and the moves it asks for; it is done once one of them is played.  :class:`Lesson`
-follows a game's events and says which step is current and whether a move fits it.
+follows a game's events (:meth:`follow`) and says which step is current and whether a move fits it.
 Nothing here draws or reads keys: the app's tutorial screen does.
 """
 
@@ -50,7 +50,7 @@ class Tutorial:
 
 
 class Lesson:
-    """Where the player is in ``tutorial``: fed the moves played (:meth:`played`)."""
+    """Where the player is in ``tutorial``."""
 
     def __init__(self, tutorial: Tutorial) -> None:
         self.tutorial = tutorial
@@ -77,9 +77,10 @@ class Lesson:
         step = self.step
         return step is not None and step.takes(move)
 
-    def played(self, events: Sequence[Event], seat: int = 0) -> bool:
-        """Advance past the steps that ``seat``'s moves among ``events`` did; True if any."""
-        before = self.index
+    def follow(self, events: Sequence[Event], seat: int = 0) -> bool:
+        """Where ``seat``'s moves among ``events`` (the whole game so far, so an undo
+        goes back a step too) have taken the player; True if the step changed."""
+        before, self.index = self.index, 0
         for event in events:
             if event.get("seat") == seat and self.fits(event):
                 self.index += 1

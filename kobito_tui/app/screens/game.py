@@ -117,9 +117,14 @@ class GameScreen(ShellScreen):
                         button = Button(Content.assemble((key, "bold"), " ", self._button_words[ident]), id=ident, compact=True)
                         button.can_focus = False  # a click must not take the keys from the board
                         yield button
+                yield from self.side_panels()
                 yield LogPanel(id="log")
         yield Static("", id="status", markup=False)
         yield GameFooter()
+
+    def side_panels(self) -> ComposeResult:
+        """More panels above the log (none here; the tutorial's lesson)."""
+        yield from ()
 
     @property
     def _button_words(self) -> dict[str, str]:
