@@ -141,7 +141,7 @@ HINT = Action(
     key_display="?",
 )  # fmt: skip
 MENU = Action("escape", "menu", t("Menu"), t("The game menu"), palette=t("Menu"), show=False, key_display="esc")
-GUIDE = Action("g", "guide", t("Guide"), t("First-game guide on or off"))
+GUIDE = Action("g", "guide", t("Tips on/off"), t("Tips for a first game in the log: on or off"), palette=t("Tips on/off"))
 GAME_RULES = Action("f2", "app.rules", t("Rules"), RULES.help)
 GAME = (UNDO, REDO, HINT, MENU, GUIDE, GAME_RULES, QUIT_KEY)
 # What only a seat can do: a spectator's screen has none of them (no button, key, help line or command).

@@ -331,7 +331,7 @@ class GameScreen(ShellScreen):
         self.guide = not self.guide
         kept = settings.save(settings.Settings(guide=self.guide))
         t = self.t
-        words = t("First-game guide on: tips appear in the log") if self.guide else t("First-game guide off (g turns it back on)")
+        words = t("Tips on: they appear in the log (g turns them off)") if self.guide else t("Tips off (g turns them back on)")
         if not kept:
             words = t("{words} — this setting could not be saved", words=words)
         self.notify(words, markup=False)

@@ -58,6 +58,7 @@ class TutorialScreen(GameScreen):
 
     def on_game_board_move_chosen(self, message: GameBoard.MoveChosen) -> None:
         message.stop()
+        message.prevent_default()  # the game screen's own handler would play any move
         if not self.human_to_move:
             return
         if self.lesson.fits(message.move):
