@@ -43,6 +43,15 @@ class TutorialScreen(GameScreen):
         host = LocalTable(script.record(you, computer), None, bot_delay=bot_delay, bots={1: ScriptedBot(script.opponent)})
         return cls(host, script, bot_delay)
 
+    def on_mount(self) -> None:
+        # Translators: the side panel's title in a tutorial: "Tutorial: Kobito".
+        title = self.t("Tutorial: {game}", game=game_title(self.t, self.header.game))
+        self.query_one("#game-title", Static).update(title)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No tips key: the lesson says what the tips would."""
+        return action != actions.GUIDE.action and super().check_action(action, parameters)
+
     def side_panels(self) -> ComposeResult:
         yield Static(self._lesson_words(), id="lesson", markup=False)
 
