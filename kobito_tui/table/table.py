@@ -281,7 +281,7 @@ class Table:
             view=session.view(perspective.engine_seat),
             to_act=session.to_act,
             legal=tuple(session.legal_moves()) if acting else (),
-            can_undo=acting and (session.can_undo(seat) or self._may_undo_turn(seat)),
+            can_undo=acting and seat is not None and (session.can_undo(seat) or self._may_undo_turn(seat)),
             can_redo=acting and session.can_redo(seat),
             result=session.result,
             history=stream.events(start),

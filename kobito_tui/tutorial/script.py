@@ -9,7 +9,7 @@ Nothing here draws or reads keys: the app's tutorial screen does.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from kobito_tui.core.game import Event, Game, Header, Seat
@@ -87,17 +87,18 @@ class Lesson:
         return self.index != before
 
 
-@dataclass
 class ScriptedBot:
     """Plays ``moves`` in order (each when it is legal), then the first legal move
     that ends the turn, or else the first legal move: a computer that keeps the
-    tutorial's board as the script needs it."""
+    tutorial's board as the script needs it.  Where it is in the script is counted
+    from its own moves in the history, so an undo takes it back too."""
 
-    moves: Sequence[Event]
-    _next: int = field(default=0)
+    def __init__(self, moves: Sequence[Event]) -> None:
+        self.moves = tuple(moves)
 
     def choose(self, game: Game, header: Header, view: Any, legal: list[Event], history: list[Event]) -> Event:
-        if self._next < len(self.moves) and self.moves[self._next] in legal:
-            self._next += 1
-            return self.moves[self._next - 1]
+        seat = legal[0].get("seat")
+        played = sum(event.get("seat") == seat for event in history)
+        if played < len(self.moves) and self.moves[played] in legal:
+            return self.moves[played]
         return next((move for move in legal if game.closes_turn(move)), legal[0])

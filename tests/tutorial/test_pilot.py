@@ -42,6 +42,10 @@ async def test_the_kobito_tutorial_by_keys_to_its_end(tmp_path):
         assert screen.lesson.done and lesson_text(screen) == lesson(app.t, "tutorial.kobito.done")
         state = screen.host.session.state
         assert state.won[0] and len(state.penalties[0]) == 1
+        screen = await my_turn(pilot)  # the game goes on, every move free now
+        events = len(screen.host.session.events)
+        await by_keys(pilot, screen.board, screen.latest.legal[0])
+        await until(pilot, lambda: len(screen.host.session.events) > events)
 
 
 async def test_a_wrong_move_gets_the_hint_and_enter_plays_the_step(tmp_path):
@@ -82,3 +86,13 @@ async def test_the_treasure_tutorial_by_keys_to_a_win(tmp_path):
                 await press(pilot, "enter")
             await until(pilot, lambda: screen.lesson.index == number + 1)
         assert screen.host.session.result.winners == [0]
+
+
+async def test_the_title_screen_offers_each_tutorial(tmp_path):
+    app = KobitoApp(tmp_path, bot_delay=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.click("#tutorial-treasure")
+        screen = await my_turn(pilot)
+        assert screen.header.game == "treasure" and screen.host.session.path is None  # a tutorial is not saved
+        assert lesson_text(screen) == lesson(app.t, "tutorial.treasure.step")

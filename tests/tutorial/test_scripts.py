@@ -19,8 +19,8 @@ def play_through(game: str) -> tuple[Session, Lesson]:
             assert lesson.step.example in legal, lesson.step.id
             move = lesson.step.example
         else:
-            move = bot.choose(session.game, session.header.public(), session.view(1), legal, [])
-            assert bot._next > 0 and move in script.opponent, "the computer left its script"
+            move = bot.choose(session.game, session.header.public(), session.view(1), legal, session.events)
+            assert move in script.opponent, "the computer left its script"
         session.play(move)
         lesson.follow(session.events)
     raise AssertionError("the tutorial never ended")
@@ -54,3 +54,23 @@ def test_a_move_that_is_not_the_steps_does_not_fit():
     lesson = Lesson(script)
     assert not lesson.fits({"type": "play", "seat": 0, "card": "4a", "pot": 0, "end": "right"})
     assert lesson.fits(script.steps[0].example)
+
+
+def test_the_scripted_computer_follows_its_script_back_after_an_undo():
+    script = tutorial("kobito")
+    session, bot = Session(script.record("You", "Computer")), ScriptedBot(script.opponent)
+    for step in script.steps[:3]:  # your first turn
+        session.play(step.example)
+    reply = bot.choose(session.game, session.header, session.view(1), session.legal_moves(), session.events)
+    assert reply == script.opponent[0]
+    session.play(reply)
+    assert bot.choose(session.game, session.header, None, session.legal_moves(), session.events) == script.opponent[1]
+    session.undo()
+    assert bot.choose(session.game, session.header, None, session.legal_moves(), session.events) == script.opponent[0]
+
+
+def test_kobito_tutorial_on_the_command_line():
+    from kobito_tui.cli import build_parser
+
+    assert build_parser().parse_args(["tutorial"]).game == "kobito"
+    assert build_parser().parse_args(["tutorial", "treasure"]).game == "treasure"

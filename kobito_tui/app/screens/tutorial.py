@@ -70,17 +70,19 @@ class TutorialScreen(GameScreen):
         message.prevent_default()  # the game screen's own handler would play any move
         if not self.human_to_move:
             return
-        if self.lesson.fits(message.move):
+        if self.lesson.done or self.lesson.fits(message.move):  # once done, the game is free
             self.play(message.move)
         else:
             self._show_step(wrong_move(self.t))
 
     def action_hint(self) -> None:
-        """The hint is the step's own move, lit up (Enter plays it)."""
-        if not self.can("hint") or self.lesson.step is None:
+        """The hint is the step's own move, lit up (Enter plays it); once done, the computer's."""
+        if self.lesson.done:
+            super().action_hint()
+        elif not self.can("hint"):
             self.say(self.why_not("hint"))
-            return
-        self._show_step(None)
+        else:
+            self._show_step(None)
 
     def _show_step(self, words: str | None) -> None:
         """Light the step's move up on the board, ``words`` in the log and on the status line."""
