@@ -117,7 +117,7 @@ LOAD = Action("l", "app.load_game", t("Load"), t("Resume a saved game"), palette
 REPLAYS = Action("p", "app.replays", t("Replays"), t("Watch saved games"), palette=t("Replays"), show=False)
 LEARN = Action("h", "app.how_to_play", t("Learn"), t("How to play"), show=False)
 TUTORIAL = Action(
-    "t", "app.tutorial", t("Tutorial"), t("A first game that has you make every kind of move"),
+    "t", "app.tutorial", t("Tutorial"), t("A guided first game: every kind of move"),
     palette=t("Tutorial"), show=False,
 )  # fmt: skip
 RULES = Action(
