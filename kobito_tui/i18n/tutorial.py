@@ -93,5 +93,5 @@ def lesson(t: Translator, id: str) -> str:
 
 
 def wrong_move(t: Translator) -> str:
-    """A move that is not the step's: what to do instead (the board lights the step's move up)."""
-    return t("Not this move yet: this step asks for the lit one (Enter plays it).")
+    """A move that is not the step's (the board lights the step's move up, its status line says how to play it)."""
+    return t("Not this move yet: this step asks for the lit one.")

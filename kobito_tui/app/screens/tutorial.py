@@ -85,7 +85,7 @@ class TutorialScreen(GameScreen):
             self._show_step(None)
 
     def _show_step(self, words: str | None) -> None:
-        """Light the step's move up on the board, ``words`` in the log and on the status line."""
+        """Light the step's move up on the board (its status line says how to play it), ``words`` in the log."""
         step = self.lesson.step
         if step is None:
             return
@@ -93,7 +93,6 @@ class TutorialScreen(GameScreen):
         self.board.hint(step.example)
         if words is not None:
             self.query_one("#log", LogPanel).add(Text(words, style=TIP_STYLE))
-            self.say(words)
 
 
 class TutorialChoice(ShellDialog):
