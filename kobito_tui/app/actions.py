@@ -110,7 +110,7 @@ NEW_GAME = Action(
     "n", "app.new_game", t("New"), t("Choose a game, players and rule options"), palette=t("New game"), show=False
 )
 CONTINUE = Action(
-    "c", "app.continue_game", t("Continue"), t("Resume the most recent unfinished game"), palette=t("Continue"),
+    "c", "app.continue_game", t("Continue"), t("Resume the latest unfinished game"), palette=t("Continue"),
     show=False,
 )  # fmt: skip
 LOAD = Action("l", "app.load_game", t("Load"), t("Resume a saved game"), palette=t("Load"), show=False)
