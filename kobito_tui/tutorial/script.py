@@ -9,6 +9,7 @@ Nothing here draws or reads keys: the app's tutorial screen does.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,7 +47,7 @@ class Tutorial:
         """A new game on the fixed deal, seat names as given (the player's words for them)."""
         seats = (Seat(you), Seat(computer, "bot", "easy"))
         header: Header = new_header(self.game, seats, self.options, seed=0)
-        return Record(header, [dict(self.setup)])
+        return Record(header, [deepcopy(self.setup)])  # each game its own copy of the deal
 
 
 class Lesson:
