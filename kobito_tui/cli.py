@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--variant", help="Hide the Treasure: standard, seek or shared")
     new.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE", help="a rule option")
 
+    tutorial = commands.add_parser("tutorial", help="a first game that has you make every kind of move")
+    tutorial.add_argument("game", nargs="?", default="kobito", choices=game_ids())
+
     load = commands.add_parser("load", help="resume a saved game")
     load.add_argument("file")
     replay = commands.add_parser("replay", help="watch a saved game")
@@ -202,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     elif args.command in ("load", "replay"):
         start[args.command] = Path(args.file)
+    elif args.command == "tutorial":
+        start["tutorial"] = args.game
 
     from kobito_tui.app.main import run_app
     from kobito_tui.i18n import client_language

@@ -110,19 +110,23 @@ NEW_GAME = Action(
     "n", "app.new_game", t("New"), t("Choose a game, players and rule options"), palette=t("New game"), show=False
 )
 CONTINUE = Action(
-    "c", "app.continue_game", t("Continue"), t("Resume the most recent unfinished game"), palette=t("Continue"),
+    "c", "app.continue_game", t("Continue"), t("Resume the latest unfinished game"), palette=t("Continue"),
     show=False,
 )  # fmt: skip
 LOAD = Action("l", "app.load_game", t("Load"), t("Resume a saved game"), palette=t("Load"), show=False)
 REPLAYS = Action("p", "app.replays", t("Replays"), t("Watch saved games"), palette=t("Replays"), show=False)
 LEARN = Action("h", "app.how_to_play", t("Learn"), t("How to play"), show=False)
+TUTORIAL = Action(
+    "t", "app.tutorial", t("Tutorial"), t("A guided first game: every kind of move"),
+    palette=t("Tutorial"), show=False,
+)  # fmt: skip
 RULES = Action(
     "r", "app.rules", t("Rules"), t("The rules, with the options in force"), palette=t("Rules"), show=False
 )
 QUIT_KEY = Action("q", "app.quit", t("Quit"), show=False)  # the footer fits 80 columns; a button shows it
 UP = Action("up", "app.focus_previous", "", show=False)
 DOWN = Action("down", "app.focus_next", "", show=False)
-TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, LEARN, RULES, QUIT_KEY, UP, DOWN)
+TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, TUTORIAL, LEARN, RULES, QUIT_KEY, UP, DOWN)
 
 # -- the game screen -------------------------------------------------------
 # Undo, Redo, Hint and Menu are buttons above the log, with their keys, and
@@ -137,7 +141,7 @@ HINT = Action(
     key_display="?",
 )  # fmt: skip
 MENU = Action("escape", "menu", t("Menu"), t("The game menu"), palette=t("Menu"), show=False, key_display="esc")
-GUIDE = Action("g", "guide", t("Guide"), t("First-game guide on or off"))
+GUIDE = Action("g", "guide", t("Tips on/off"), t("Tips for a first game in the log: on or off"), palette=t("Tips on/off"))
 GAME_RULES = Action("f2", "app.rules", t("Rules"), RULES.help)
 GAME = (UNDO, REDO, HINT, MENU, GUIDE, GAME_RULES, QUIT_KEY)
 # What only a seat can do: a spectator's screen has none of them (no button, key, help line or command).
@@ -178,6 +182,7 @@ HELP_SCREEN = (Action("escape,q,f1", "dismiss", t("Back")),)
 HOW_TO_PLAY_SCREEN = (BACK,)
 RULES_SCREEN = (BACK, Action("tab", "other_game", t("Other game"), t("The other game's rules")))
 NEW_GAME_SCREEN = (Action("escape", "cancel", t("Cancel")), Action("ctrl+s", "start", t("Start"), t("Start the game")))
+TUTORIAL_DIALOG = (Action("escape", "dismiss(None)", t("Back")),)
 MENU_SCREEN = (Action("escape", "dismiss", t("Resume"), t("Back to the game")), UP, DOWN)
 MESSAGE_SCREEN = (Action("escape,enter", "dismiss", t("Close")),)
 UNSAVED_SCREEN = (Action("escape", "dismiss(None)", t("Back")),)

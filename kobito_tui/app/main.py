@@ -55,6 +55,7 @@ class KobitoApp(QuietCrashes, App[int]):
         new: Header | None = None,
         load: Path | None = None,
         replay: Path | None = None,
+        tutorial: str | None = None,
         bot_delay: float = 0.6,
         lang: str = "en",
         env: Mapping[str, str] | None = None,
@@ -66,6 +67,7 @@ class KobitoApp(QuietCrashes, App[int]):
         self.env = os.environ if env is None else env  # this client's environment: where its choice is remembered
         self.bot_delay = bot_delay
         self._start = (new, load, replay)
+        self._tutorial = tutorial
         self._open: LocalTable | None = None  # the game on the game screen
         self._left_unsaved: list[LocalTable] = []  # games left while their saving failed
         self._quit_pending: list[Session] = []  # quitting: the unsaved games not yet saved elsewhere
@@ -116,6 +118,8 @@ class KobitoApp(QuietCrashes, App[int]):
             self.resume(Path(path))
         elif replay is not None:
             self.replay(Path(replay))
+        elif self._tutorial is not None:
+            self.start_tutorial(self._tutorial)
 
     # -- starting and resuming games ---------------------------------------
     def start_game(self, header: Header | None) -> None:
@@ -164,6 +168,20 @@ class KobitoApp(QuietCrashes, App[int]):
         self._left_unsaved = [t for t in self._left_unsaved if t is not local]
         self._open = local
         self.push_screen(GameScreen.local(local, self.bot_delay))
+
+    def start_tutorial(self, game: str | None) -> None:
+        """The tutorial of ``game`` (nothing for None: the choice was cancelled); it is not saved."""
+        from kobito_tui.app.screens.tutorial import TutorialScreen
+
+        if game is None:
+            return
+        self.to_title()
+        self.push_screen(TutorialScreen.start(game, self.t("You"), self.t("Computer"), self.bot_delay))
+
+    def action_tutorial(self) -> None:
+        from kobito_tui.app.screens.tutorial import TutorialChoice
+
+        self.push_screen(TutorialChoice(), self.start_tutorial)
 
     def play_again(self, header: Header) -> None:
         """The same players and options, a new deal."""

@@ -119,12 +119,14 @@ class OptionSpec:
 @dataclass
 class Result:
     """How a finished game ended.  ``winners`` empty means a draw; ``summary``
-    says so as a :class:`Message` (seats by number)."""
+    says so as a :class:`Message` (seats by number); ``notes`` say more (a tie
+    that the tie-break settled)."""
 
     winners: list[int]
     scores: list[int] | None = None
     summary: Message | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    notes: list[Message] = field(default_factory=list)
 
 
 class Game(Protocol):

@@ -7,6 +7,11 @@ a turn.  Undone moves leave the record, so they never reach a save file, and
 undo replays from a checkpoint taken at the last barrier, so it cannot reveal
 anything either.
 
+Against computers only, a player may also take back a whole turn
+(:meth:`Session.undo_turn`): their last finished turn and every reply since,
+back to the first move of that turn.  Whether only computers sit at the other
+seats is the table's to know; it asks for this only then.
+
 Autosave writes the whole file atomically after every change; with
 ``background=True`` (the app) the write happens in a writer thread so the
 player never waits for the disk, and :meth:`Session.flush` waits for it.  A
@@ -46,6 +51,7 @@ class Session:
         self._saver = None if path is None else AutoSaver(path, Record(self.header, list(self.events)), background, self._save_reported)
         # A loaded game resumes with a barrier: moves saved earlier stay played.
         self._mark_barrier_at_end()
+        self._floor = self._barrier  # not even a whole-turn undo goes below it
         if self._advance() and self._saver is not None:
             try:  # what chance dealt is kept: reopening never deals again
                 self._saver.save(self.record)
@@ -141,6 +147,36 @@ class Session:
         self._restore()
         self._changed()
         return move
+
+    def turn_start(self, seat: int | None = None) -> int | None:
+        """Where the last finished turn of ``seat`` (default: the seat to act) began in the
+        record, for :meth:`undo_turn`: only while it is that seat's turn and no move of this
+        turn is left to undo; None when there is no such turn."""
+        seat = self.to_act if seat is None else seat
+        if self.over or seat is None or seat != self.to_act or self.can_undo(seat):
+            return None
+        events = self.events
+        end = next((i for i in range(len(events) - 1, self._floor - 1, -1)
+                    if events[i].get("seat") == seat and self.game.closes_turn(events[i])), None)  # fmt: skip
+        if end is None:
+            return None
+        before = next((i for i in range(end - 1, self._floor - 1, -1)
+                       if "seat" in events[i] and self.game.closes_turn(events[i])), self._floor - 1)  # fmt: skip
+        return next(i for i in range(before + 1, end + 1) if events[i].get("seat") == seat)
+
+    def undo_turn(self, seat: int | None = None) -> int:
+        """Take back ``seat``'s last finished turn and everything after it; returns how many
+        events left the record (0: nothing to take back, see :meth:`turn_start`)."""
+        start = self.turn_start(seat)
+        if start is None:
+            return 0
+        taken = len(self.events) - start
+        del self.events[start:]
+        self._redo.clear()
+        self.state = fold(self.game, self.header, self.events)
+        self._mark_barrier_at_end()
+        self._changed()
+        return taken
 
     def can_redo(self, seat: int | None = None) -> bool:
         seat = self.to_act if seat is None else seat

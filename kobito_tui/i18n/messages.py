@@ -1126,3 +1126,13 @@ def _hub(t: Translator, p: Params, name: Names) -> str:
 @says("what")
 def _what(t: Translator, p: Params, name: Names) -> str:
     return t("Type a move's number, u, r or l.")
+
+
+# -- the tie-break (kobito_tui.kobito.scoring.tie_break) -----------------------
+@says("result.tie-break")
+def _tie_break(t: Translator, p: Params, name: Names) -> str:
+    tied, won = words.names(t, [name(seat) for seat in p["tied"]]), [name(seat) for seat in p["winners"]]
+    if len(won) == 1:
+        return t("{names} tied on points: the tie-break (fewer penalty cards) gives the win to {name}.",
+                 names=tied, name=won[0])  # fmt: skip
+    return t("{names} tied on points and on penalty cards: the win is shared.", names=tied)

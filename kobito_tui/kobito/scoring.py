@@ -27,11 +27,22 @@ def winners(state: KobitoState) -> list[int]:
     return best
 
 
+def tie_break(state: KobitoState) -> Message | None:
+    """What the tie-break did, when the best score is shared and the option breaks ties:
+    ``tied`` the seats on that score, ``winners`` those it left."""
+    totals = scores(state)
+    tied = [s for s, total in enumerate(totals) if total == max(totals)]
+    if len(tied) < 2 or state.options["tie"] != "penalties-then-shared":
+        return None
+    return Message("result.tie-break", {"tied": tied, "winners": winners(state)})
+
+
 def result(state: KobitoState) -> Result | None:
     if not state.over:
         return None
     totals = scores(state)
     best = winners(state)
+    note = tie_break(state)
     return Result(
         winners=best,
         scores=totals,
@@ -40,4 +51,5 @@ def result(state: KobitoState) -> Result | None:
             "gold": [list(gold_values(state, s)) for s in range(state.players)],
             "penalties": [len(p) for p in state.penalties],
         },
+        notes=[] if note is None else [note],
     )

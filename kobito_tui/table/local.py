@@ -7,9 +7,10 @@ to stop) is here.  Nothing in this module imports Textual.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from kobito_tui.bots import Bot
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.record import Record
 from kobito_tui.core.session import Session
@@ -20,9 +21,12 @@ from kobito_tui.table.table import Occupant, Table
 class LocalTable:
     """``record`` played here: people at this terminal in its human seats, a
     computer of its level in each computer seat (from :meth:`start`, once the
-    people watch, until :meth:`close`), autosaved to ``path``."""
+    people watch, until :meth:`close`), autosaved to ``path``.  ``bots`` plays
+    the seats it names instead (a tutorial's scripted opponent)."""
 
-    def __init__(self, record: Record, path: Path | None, *, bot_delay: float = 0.6):
+    def __init__(
+        self, record: Record, path: Path | None, *, bot_delay: float = 0.6, bots: Mapping[int, Bot] | None = None
+    ):
         # Called from other threads: a failed autosave (or the one that ends a
         # failing spell), and a computer that fails (the words say what happened).
         self.on_save_report: Callable[[], None] | None = None
@@ -34,6 +38,7 @@ class LocalTable:
         for seat in self.humans:
             self.table.bind(seat, Occupant.LOCAL)
         self.computers: dict[int, ComputerSeat] = {}
+        self._bots = dict(bots or {})
         self.notices: list[str] = []  # warnings no one was listening for yet
 
     def start(self) -> None:
@@ -41,7 +46,9 @@ class LocalTable:
         if self.computers:
             return
         for seat, player in enumerate(self.session.header.seats):
-            if player.is_bot:
+            if seat in self._bots:
+                self.computers[seat] = ComputerSeat(self.table, seat, self._bots[seat], on_failure=self._warn)
+            elif player.is_bot:
                 computer = ComputerSeat.of_level(self.table, seat, player.level or DEFAULT_LEVEL, on_failure=self._warn)
                 self.computers[seat] = computer
                 if computer.unavailable:

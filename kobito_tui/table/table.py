@@ -172,15 +172,23 @@ class Table:
         return refusal
 
     def undo(self, seat: int) -> Refusal | None:
-        """Take back ``seat``'s last move of its current turn."""
+        """Take back ``seat``'s last move of its current turn; with none left, and only
+        computers at the other seats, its last whole turn and their replies since."""
         with self._lock:
             refusal = self._check_turn(seat)
-            if refusal is None and not self._session.can_undo(seat):
-                refusal = messages.nothing_to_undo()
-            if refusal is None:
+            if refusal is None and self._session.can_undo(seat):
                 self._change(lambda: self._session.undo(seat))
+            elif refusal is None and self._may_undo_turn(seat):
+                self._change(lambda: self._session.undo_turn(seat))
+            elif refusal is None:
+                refusal = messages.nothing_to_undo()
         self._deliver()
         return refusal
+
+    def _may_undo_turn(self, seat: int) -> bool:
+        """A whole turn may be taken back only against computers: never where another person sits."""
+        others = (occupant for other, occupant in enumerate(self._occupants) if other != seat)
+        return all(occupant == Occupant.COMPUTER for occupant in others) and self._session.turn_start(seat) is not None
 
     def redo(self, seat: int) -> Refusal | None:
         """Play again the move ``seat`` took back last."""
@@ -284,7 +292,7 @@ class Table:
             view=session.view(perspective.engine_seat),
             to_act=session.to_act,
             legal=tuple(session.legal_moves()) if acting else (),
-            can_undo=acting and session.can_undo(seat),
+            can_undo=acting and seat is not None and (session.can_undo(seat) or self._may_undo_turn(seat)),
             can_redo=acting and session.can_redo(seat),
             result=session.result,
             history=stream.events(start),

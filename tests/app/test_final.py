@@ -123,3 +123,35 @@ async def test_the_kobito_final_table_fits_80_columns_whole(saves, lang, players
         missing = table_words(app.t, session.result, names) - seen
         assert not missing, "\n".join([f"cut: {sorted(missing)}", *lines])
         assert box.region.bottom <= 23  # above the footer
+
+
+def tied_kobito(tie: str, penalties: list[list[int]]) -> Session:
+    """A finished Kobito game made to end tied on points (Ann: 3 gold, 1 penalty; Bob: 0 and 0)."""
+    session = finished("kobito", "Ann,Bob")
+    state = session.state
+    state.options = {**state.options, "tie": tie}
+    state.won = [[1], []] if penalties[0] else [[], []]  # gold card 1 is worth 3
+    state.penalties = penalties
+    return session
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+async def test_a_tie_settled_by_the_tie_break_says_so_on_the_final_screen(saves, lang):
+    session = tied_kobito("penalties-then-shared", [[5], []])
+    result = session.result
+    assert result.scores == [0, 0] and result.winners == [1]
+    app = KobitoApp(saves, bot_delay=0, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(FinalScreen(result, session.header, session.record))
+        await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
+        notes = [str(note.content) for note in app.screen.query(".final-note")]
+        assert notes == [english(result.notes[0], ["Ann", "Bob"])] if lang == "en" else len(notes) == 1
+        assert "Bob" in notes[0] and "Ann" in notes[0]
+        if lang != "en":
+            assert notes[0] != english(result.notes[0], ["Ann", "Bob"])
+
+
+def test_no_note_without_a_tie_or_when_ties_are_shared():
+    assert tied_kobito("shared", [[5], []]).result.notes == []
+    shared = tied_kobito("penalties-then-shared", [[], []]).result  # tied on points and penalties
+    assert shared.winners == [0, 1] and english(shared.notes[0], ["Ann", "Bob"]).endswith("the win is shared.")

@@ -45,3 +45,15 @@ def test_final_scores(snap_compare, saves, tmp_path):
         await _still(pilot)
 
     assert snap_compare(make_app(saves, load=path), run_before=won)
+
+
+def test_final_scores_of_a_tie_settled_by_the_tie_break(snap_compare, saves):
+    from .test_final import tied_kobito
+
+    session = tied_kobito("penalties-then-shared", [[5], []])
+
+    async def shown(pilot) -> None:
+        pilot.app.push_screen(FinalScreen(session.result, session.header, session.record))
+        await _still(pilot)
+
+    assert snap_compare(make_app(saves), run_before=shown)

@@ -16,7 +16,7 @@ from .conftest import make_app, screen_text, treasure
 from .test_pilot import settle
 
 SEAT_ONLY_HELP = ("Take back your last move of this turn", "Play the move you took back again",
-                  "Let the hard computer suggest a move", "First-game guide on or off")  # fmt: skip
+                  "Let the hard computer suggest a move", "Tips for a first game in the log: on or off")  # fmt: skip
 
 
 async def watching(pilot, table: Table, seats: list[int]) -> GameScreen:
@@ -37,7 +37,7 @@ async def test_a_spectator_has_no_undo_redo_hint_nor_guide(saves, seats):
         assert buttons == ({"menu"} if spectator else {"undo", "redo", "hint", "menu"})
         text = screen_text(app)
         footer = text.splitlines()[-1]
-        assert ("Guide" in footer) is not spectator and "Keys" in footer and "Rules" in footer
+        assert ("Tips" in footer) is not spectator and "Keys" in footer and "Rules" in footer
         assert ("Undo" in text) is not spectator
 
         palette = {command.title for command in app.get_system_commands(screen)}

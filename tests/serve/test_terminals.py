@@ -92,7 +92,7 @@ async def test_a_spectator_sees_the_table_and_no_hand(server):
         assert hand not in sam.text and "Hand 1:" not in sam.shown()  # her cards never reach his terminal
         assert re.search(r"ann\s+hand 5 ", sam.shown())  # only how many she holds
         assert "(you)" not in sam.shown()  # a spectator sits at no seat
-        assert not any(word in sam.shown() for word in ("Undo", "Redo", "Hint", "Guide"))  # nor has a seat's keys
+        assert not any(word in sam.shown() for word in ("Undo", "Redo", "Hint", "Tips"))  # nor has a seat's keys
         assert "Undo" in ann.shown()
     finally:
         ann.close()

@@ -185,23 +185,11 @@ def _pen(t: Translator, count: int) -> str:
 
 
 def opponents(t: Translator, view: KobitoView, me: int | None, fresh: set[tuple[str, int]]) -> Variants:
-    """The seats after ``me``, in turn order; every seat for ``me`` None (a spectator)."""
+    """The seats after ``me``, in turn order; every seat for ``me`` None (a spectator).
+    What a rainbow in short (``3‥11``) means is F1's legend (``words.legend``), not a line here."""
     players = len(view.names)
     seats = range(players) if me is None else [(me + step) % players for step in range(1, players)]
-    shortened = any(len(rainbow) > 1 for seat in seats for rainbow in view.workshops[seat])
-    # Under the opponents, once a workshop rainbow is shown in short: what the short form means.
-    legend = {
-        "full": "",  # rainbows shown in full need no legend: a blank line keeps the height
-        "medium": "  " + t("3‥11: a workshop rainbow from 3 up to 11"),
-        "short": "  " + t("3‥11: a rainbow from 3 up to 11"),
-    }
-    return tuple(
-        (
-            *(_seat_line(t, view, seat, size, fresh) for seat in seats),
-            *([(Token(legend[size], ("dim",)),)] if shortened else []),
-        )
-        for size in ("full", "medium", "short")
-    )
+    return tuple(tuple(_seat_line(t, view, seat, size, fresh) for seat in seats) for size in ("full", "medium", "short"))
 
 
 def me(t: Translator, view: KobitoView, seat: int, fresh: set[tuple[str, int]], you: bool = True) -> Variants:

@@ -18,6 +18,7 @@ from kobito_tui.core.game import Header, Result
 from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator
+from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import winners
 
 
@@ -105,6 +106,8 @@ class FinalScreen(ShellScreen):
         with Middle(), Center(), Vertical(id="final-box"):
             yield Static(headline(t, result, names), id="final-winner", markup=False)
             yield Static(result_words(t, result, names), id="final-summary", markup=False)
+            for note in result.notes:  # a tie the tie-break settled: the engine says so
+                yield Static(say(t, note, names), classes="final-note", markup=False)
             yield VerticalScroll(Static(scores_table(t, result, names)), id="final-scores")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("Play again"), id="play_again", variant="primary", compact=True)

@@ -117,9 +117,14 @@ class GameScreen(ShellScreen):
                         button = Button(Content.assemble((key, "bold"), " ", self._button_words[ident]), id=ident, compact=True)
                         button.can_focus = False  # a click must not take the keys from the board
                         yield button
+                yield from self.side_panels()
                 yield LogPanel(id="log")
         yield Static("", id="status", markup=False)
         yield GameFooter()
+
+    def side_panels(self) -> ComposeResult:
+        """More panels above the log (none here; the tutorial's lesson)."""
+        yield from ()
 
     @property
     def _button_words(self) -> dict[str, str]:
@@ -327,7 +332,7 @@ class GameScreen(ShellScreen):
         self.guide = not self.guide
         kept = self.app.keep_settings(settings.Settings(guide=self.guide))
         t = self.t
-        words = t("First-game guide on: tips appear in the log") if self.guide else t("First-game guide off (g turns it back on)")
+        words = t("Tips on: they appear in the log (g turns them off)") if self.guide else t("Tips off (g turns them back on)")
         if not kept:
             words = t("{words} — this setting could not be saved", words=words)
         self.notify(words, markup=False)

@@ -86,8 +86,12 @@ class TreasureBoard(GameBoard):
         return words.status_text(self.app.t, self._view, self._legal, self._interactive)
 
     def hint(self, move: Event) -> None:
+        """The ★ on the suggested step's tile, its words on the status line; Enter plays it."""
         self._hint = move
+        if move["type"] == "place" and move in self._choices.corners.values():
+            self._cursor = next(pos for pos, place in self._choices.corners.items() if place == move)
         self._sync()
+        self.say(words.hint_text(self.app.t, move))
 
     def tips(self) -> list[tuple[object, str]]:
         return words.tips(self.app.t, self._view, self._choices) if self._interactive and self._view else []
@@ -109,6 +113,8 @@ class TreasureBoard(GameBoard):
             self._sync()
         elif action == "step" and direction in choices.directions:
             self._choose(choices.directions[direction])
+        elif action == "confirm" and self._hint is not None and self._hint in choices.directions.values():
+            self._choose(self._hint)
         elif action == "confirm" and choices.corners:
             self._choose(choices.corners[self._cursor])
         elif action == "confirm" and choices.confirm is not None:

@@ -26,7 +26,7 @@ def how_to(t: Translator) -> tuple[tuple[str, str], ...]:
         (t("End the turn"), t("after exactly 3 steps: Enter or End turn; u takes the last step back")),
         (t("Place the shared pawn"), t("arrows jump between the ◇ corners, Enter places; or click a ◇")),
         (t("Pass"), t("only when boxed in at the start of a turn: Enter or Pass")),
-        (t("A hint"), t("? (or Hint): the suggested step gets a ★")),
+        (t("A hint"), t("? (or Hint): the suggested step gets a ★; Enter plays it")),
     )
 
 
@@ -49,6 +49,21 @@ def confirm_label(t: Translator, kind: str) -> str:
     """The confirm button's words: "end", "pass" or "place"."""
     words_ = {"end": t("End turn"), "pass": t("Pass"), "place": t("Place pawn")}
     return f"{words_[kind]} ⏎"
+
+
+def hint_text(t: Translator, move: Event) -> str:
+    """What a hint suggests, and that Enter plays it (as on the Kobito board)."""
+    if move["type"] == "step":
+        directions = {
+            "up": t("Hint: step up (★) — Enter plays it"),
+            "down": t("Hint: step down (★) — Enter plays it"),
+            "left": t("Hint: step left (★) — Enter plays it"),
+            "right": t("Hint: step right (★) — Enter plays it"),
+        }
+        return directions[move["dir"]]
+    if move["type"] == "place":
+        return t("Hint: place the pawn on the ★ corner — Enter places it")
+    return t("Hint: end your turn — press Enter")
 
 
 def status_text(t: Translator, view: TreasureView | None, legal: list[Event], interactive: bool) -> str:
