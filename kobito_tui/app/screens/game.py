@@ -57,6 +57,7 @@ END_PAUSE = 2.5  # the final board stays this many bot delays before the scores
 class GameScreen(ShellScreen):
     BINDINGS = actions.bindings(*actions.GAME)
     SPARE_KEYS = (actions.GUIDE.action, actions.GAME_RULES.action)
+    tips = True  # the first-game guide's tips, when the player has them on
 
     def __init__(
         self,
@@ -175,7 +176,7 @@ class GameScreen(ShellScreen):
             self.future = future
 
     def on_mount(self) -> None:
-        self.guide = self.app.settings().guide
+        self.guide = self.tips and self.app.settings().guide
         self.watch(self.board, "status_line", self._set_status, init=False)
         if self.host is not None:
             self.host.on_save_report = lambda: self.post_message(self.SaveReported())

@@ -29,11 +29,12 @@ PLAYER = 0  # the tutorial's seat for the player
 class TutorialScreen(GameScreen):
     """A tutorial's game: the player in seat 0, its scripted computer in seat 1."""
 
+    tips = False  # the lesson says what the guide's tips would
+
     def __init__(self, host: LocalTable, script: Tutorial, bot_delay: float = 0.6) -> None:
         table = host.table
         super().__init__(table, table.game, table.header, host.humans, host=host, bot_delay=bot_delay)
         self.lesson = Lesson(script)
-        self.guide = False  # the lesson says what the guide's tips would
         self.add_class("tutorial-screen")
 
     @classmethod
