@@ -1,10 +1,11 @@
-"""The browser's two questions: "really delete?" and "new name?"."""
+"""Yes-or-no questions ("really delete?", "watch its replay instead?") and "new name?"."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
+from textual.widgets.button import ButtonVariant
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
@@ -15,15 +16,15 @@ class ConfirmDialog(ShellDialog):
 
     BINDINGS = actions.bindings(*actions.CONFIRM_DIALOG)
 
-    def __init__(self, question: str, confirm: str) -> None:
+    def __init__(self, question: str, confirm: str, variant: ButtonVariant = "error") -> None:
         super().__init__(classes="dialog-screen")
-        self.question, self.confirm = question, confirm
+        self.question, self.confirm, self.variant = question, confirm, variant
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog browser-dialog"):
             yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.confirm, id="confirm", variant="error", compact=True)
+                yield Button(self.confirm, id="confirm", variant=self.variant, compact=True)
                 yield Button(self.t("Cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
