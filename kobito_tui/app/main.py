@@ -18,7 +18,7 @@ from textual.screen import Screen
 from kobito_tui.app import actions
 from kobito_tui.app.screens.title import TitleScreen
 from kobito_tui.i18n import Translator, remember_language, translator
-from kobito_tui.app.widgets.workarounds import QuietCrashes
+from kobito_tui.app.widgets.workarounds import QuietCrashes, bound_key_bursts
 
 # Everything past the title screen is imported when first used: start-up stays
 # close to a bare Textual app's.
@@ -57,6 +57,7 @@ class KobitoApp(QuietCrashes, App[int]):
         env: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
+        bound_key_bursts()  # a paste typed as keys arrives as one paste
         self.saves_dir = Path(saves_dir)
         self.t: Translator = translator(lang)
         """This client's translator: screens say ``self.t(...)`` (ShellScreen, ShellDialog), widgets ``self.app.t(...)``."""
@@ -175,7 +176,9 @@ class KobitoApp(QuietCrashes, App[int]):
         """Play the game hosted by ``local`` on the game screen (its client)."""
         from kobito_tui.app.screens.game import GameScreen
 
-        self.to_title(keep=local)
+        if self._open is local:
+            self._open = None  # opened again: it stays locked
+        self.to_title()
         self._left_unsaved = [t for t in self._left_unsaved if t is not local]
         self._open = local
         self.push_screen(GameScreen.local(local, self.bot_delay))
@@ -212,19 +215,18 @@ class KobitoApp(QuietCrashes, App[int]):
             return
         self.notify(self.t("Saved to {path}", path=printable(path)), title=self.t("Replay saved"), markup=False)
 
-    def to_title(self, keep: LocalTable | None = None) -> None:
-        """Back to the title screen; the game left is unlocked once its file is
-        complete (``keep``: a game about to be opened again stays locked)."""
+    def to_title(self) -> None:
+        """Back to the title screen; the game left is unlocked once its file is complete."""
         self.flush_game()  # leaving the game: its file is complete before anything reads it
         if self._open is not None and self._open.session.unsaved:
             self._left_unsaved.append(self._open)  # asked about again on quitting
-        elif self._open is not None and self._open is not keep:
-            self._leave(self._open)
+        elif self._open is not None:
+            self._let_go(self._open)
         self._open = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
-    def _leave(self, local: LocalTable) -> None:
+    def _let_go(self, local: LocalTable) -> None:
         """Unlock a game whose file is complete; a game no person has moved in yet
         is not kept (a deal just looked at is no game to continue or replay; with
         no person at the table, a computer's move counts)."""
@@ -266,7 +268,7 @@ class KobitoApp(QuietCrashes, App[int]):
                     pass
         for local in self._left_unsaved:
             if not local.session.unsaved:
-                self._leave(local)
+                self._let_go(local)
         self._left_unsaved = [local for local in self._left_unsaved if local.session.unsaved]
         return [t.session for t in (*self._left_unsaved, self._open) if t is not None and t.session.unsaved]
 
@@ -310,7 +312,7 @@ class KobitoApp(QuietCrashes, App[int]):
 
     def _exit_saying(self, code: int, lines: list[str]) -> None:
         if self._open is not None and not self._open.session.unsaved:
-            self._leave(self._open)
+            self._let_go(self._open)
         self.exit_lines = lines  # printed as they are once the terminal is back: paths stay whole
         self.exit(return_code=code)
 

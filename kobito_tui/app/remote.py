@@ -38,6 +38,7 @@ from kobito_tui.i18n import resolve_language
 from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
 from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal
+from kobito_tui.app.widgets.bounded_input import BoundedInput
 
 LOCAL_ONLY = {actions.NEW_GAME.action, actions.CONTINUE.action, actions.LOAD.action}  # they start games here
 
@@ -67,7 +68,7 @@ class NameDialog(ShellDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
             yield Static(self.t("Welcome! Your name at the tables (Enter):"), markup=False)
-            yield Input(self.suggested, max_length=NAME_MAX_CHARS, compact=True, id="name")
+            yield BoundedInput(self.suggested, max_length=NAME_MAX_CHARS, compact=True, id="name")
             yield Static("", id="name-error", markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:

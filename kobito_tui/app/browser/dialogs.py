@@ -9,6 +9,7 @@ from textual.widgets.button import ButtonVariant
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
+from kobito_tui.app.widgets.bounded_input import FILE_NAME_MAX_CHARS, BoundedInput
 
 
 class ConfirmDialog(ShellDialog):
@@ -50,7 +51,7 @@ class RenameDialog(ShellDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog browser-dialog"):
             yield Static(self.t("Rename {file} to:", file=self.old_name), classes="dialog-title", markup=False)
-            yield Input(self.old_name, id="new-name")
+            yield BoundedInput(self.old_name, max_length=FILE_NAME_MAX_CHARS, id="new-name")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.t("Rename"), id="rename", variant="primary", compact=True)
                 yield Button(self.t("Cancel"), id="cancel", compact=True)

@@ -34,6 +34,7 @@ from kobito_tui.i18n.words import level_name, seat_kinds
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.table import Refusal
+from kobito_tui.app.widgets.bounded_input import BoundedInput
 
 NOT_ANSWERING = (HubClosed, OSError, TimeoutError)
 
@@ -93,7 +94,7 @@ class CodeDialog(ShellDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="code-box"):
             yield Static(self.t("Your seat code (it was shown when you sat down):"), markup=False)
-            yield Input(placeholder=self.t("8 letters and digits"), max_length=16, id="code")
+            yield BoundedInput(placeholder=self.t("8 letters and digits"), max_length=16, id="code")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
