@@ -64,7 +64,7 @@ async def test_view_button_names_a_computer_seat_and_the_log_follows(saves):
         await pilot.press("pagedown", "pagedown", "2")
         await pilot.pause()
         shown = app.export_screenshot().replace("&#160;", " ")
-        assert "View: 2" in shown and "as Computer 2 saw it" in shown
+        assert "View: Computer 2" in shown and "as Computer 2 saw it" in shown
         log, cursor = screen.query_one(ReplayLog), screen.cursor
         for keys in (["right"] * 3, ["pagedown"] * 5, ["end"], ["left"], ["home"]):
             await pilot.press(*keys)
