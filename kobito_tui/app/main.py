@@ -118,7 +118,10 @@ class KobitoApp(QuietCrashes, App[int]):
         if header is None:
             return
         path = new_save_path(self.saves_dir, header)
-        local = LocalTable(Record(header), path, bot_delay=self.bot_delay, lock=self._lock(path))
+        lock = self._lock(path)
+        if lock is None:  # another terminal started a game of the same name this second
+            return
+        local = LocalTable(Record(header), path, bot_delay=self.bot_delay, lock=lock)
         try:
             local.flush()  # the deal is on disk before anyone sees it
         except OSError as error:

@@ -83,3 +83,28 @@ async def test_quitting_a_game_with_a_move_keeps_it(saves):
         await pilot.press("ctrl+c")
     (path,) = list_saves(saves)
     assert len(load(path).events) >= 2
+
+
+async def test_the_browser_neither_deletes_nor_renames_a_game_open_elsewhere(saves):
+    from kobito_tui.app.browser import BrowserScreen
+    from kobito_tui.core.savefile import save
+    from kobito_tui.core.record import Record
+
+    saves.mkdir(parents=True)
+    path = saves / "open.jsonl"
+    save(path, Record(treasure("Ann,Bob", seed=3)))
+    lock = SaveLock.take(path)  # another terminal plays it
+    app = make_app(saves)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(BrowserScreen(saves))
+            await pilot.pause()
+            for key in ("delete", "f2"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, BrowserScreen)  # no question asked
+            said = [str(n.message) for n in app._notifications]
+            assert said.count("This game is open in a game session.") == 2
+            assert path.exists()
+    finally:
+        lock.release()

@@ -26,6 +26,7 @@ from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.words import file_error_words
 from kobito_tui.core.safetext import is_unsafe, printable
 from kobito_tui.core.savefile import SUFFIX
+from kobito_tui.core.savelock import SaveLock, SaveLocked
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.words import replay_refusal
 
@@ -220,10 +221,22 @@ class BrowserScreen(ShellScreen):
             words = file_error_words(self.t, entry.path.name, entry.failure)
             self.notify(words, title=self.t("This file cannot be opened"), severity="error", markup=False)
 
+    def _open_elsewhere(self, entry: SaveEntry, title: str) -> bool:
+        """Whether a session has ``entry``'s game open (then it is said, under ``title``):
+        its next move would write the file again."""
+        try:
+            SaveLock.take(entry.path).release()
+        except SaveLocked:
+            self.notify(self.t("This game is open in a game session."), title=title, severity="error")
+            return True
+        return False
+
     def action_delete(self) -> None:
         entry = self.chosen
         if entry is None or entry.example:
             self.notify(self.t("Examples cannot be deleted."), title=self.t("Example"))
+            return
+        if self._open_elsewhere(entry, self.t("Not deleted")):
             return
 
         def answered(yes: bool | None) -> None:
@@ -241,6 +254,8 @@ class BrowserScreen(ShellScreen):
         entry = self.chosen
         if entry is None or entry.example:
             self.notify(self.t("Examples cannot be renamed."), title=self.t("Example"))
+            return
+        if self._open_elsewhere(entry, self.t("Not renamed")):
             return
 
         def answered(name: str | None) -> None:
