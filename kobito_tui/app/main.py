@@ -92,9 +92,11 @@ class KobitoApp(QuietCrashes, App[int]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        from kobito_tui.core.savelock import remove_stale_locks
         from kobito_tui.core.saves import remove_temp_files
 
         remove_temp_files(self.saves_dir)  # what a save cut short by a kill left behind
+        remove_stale_locks(self.saves_dir)
         new, path, replay = self._start
         if new is not None:
             self.start_game(new)

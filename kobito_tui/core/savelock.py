@@ -70,3 +70,13 @@ class SaveLock:
             pass
         os.close(self._fd)
         self._fd = None
+
+
+def remove_stale_locks(folder: Path) -> None:
+    """Delete the lock files in ``folder`` that no session holds (a killed session's)."""
+    for path in folder.glob(".*.lock") if folder.is_dir() else ():
+        save_path = path.with_name(path.name[1 : -len(".lock")])
+        try:
+            SaveLock.take(save_path).release()
+        except SaveLocked:
+            continue  # a session has that game open

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from kobito_tui.core.savelock import SaveLock, SaveLocked, lock_path
+from kobito_tui.core.savelock import SaveLock, SaveLocked, lock_path, remove_stale_locks
 
 
 def test_a_second_session_is_refused_until_the_first_lets_go(tmp_path):
@@ -33,7 +33,11 @@ def test_another_process_is_refused_and_a_dead_holder_holds_nothing(tmp_path):
     finally:
         holder.kill()
         holder.wait(10)
-    SaveLock.take(save).release()  # killed: the system dropped its lock (its file stays, unlocked)
+    assert lock_path(save).exists()  # killed: the system dropped its lock, its file stays
+    held = SaveLock.take(tmp_path / "held.jsonl")
+    remove_stale_locks(tmp_path)
+    assert not lock_path(save).exists() and lock_path(tmp_path / "held.jsonl").exists()
+    held.release()
 
 
 def test_a_new_folder_is_made_and_an_unwritable_one_leaves_the_game_unlocked(tmp_path):
