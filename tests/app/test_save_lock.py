@@ -108,3 +108,20 @@ async def test_the_browser_neither_deletes_nor_renames_a_game_open_elsewhere(sav
             assert path.exists()
     finally:
         lock.release()
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_snapshot_of_the_question_of_a_game_open_elsewhere(snap_compare, saves, tmp_path, lang):
+    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.core.record import Record
+    from kobito_tui.core.savefile import save
+
+    saves.mkdir(parents=True)
+    path = saves / "treasure-20261130-102442.jsonl"
+    save(path, Record(treasure("Ann,Bob", seed=3)))
+    lock = SaveLock.take(path)
+    try:
+        app = KobitoApp(saves, bot_delay=0, load=path, lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+        assert snap_compare(app, terminal_size=(80, 24))
+    finally:
+        lock.release()
