@@ -192,7 +192,8 @@ class LobbyScreen(ShellScreen):
             if info.status != "over"
         ]
         # Each column takes its widest cell and a space either side; a scroll bar may take 2 more.
-        widths = [max(cell_len(str(column.label)), *(cell_len(cells[i]) for _, cells, _ in rows)) for i, column in enumerate(list(table.columns.values())[:-1])]
+        columns = list(table.columns.values())[:-1]
+        widths = [max([cell_len(str(column.label)), *(cell_len(cells[i]) for _, cells, _ in rows)]) for i, column in enumerate(columns)]
         room = max(self.size.width - sum(width + 2 for width in widths) - 4, 10)
         table.clear()
         for key, cells, seats in rows:
