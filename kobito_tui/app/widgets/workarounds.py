@@ -192,7 +192,7 @@ class BurstParser(XTermParser):
     the class its module names."""
 
     BURST_CHARS = 32
-    _RUN = re.compile("[^\x00-\x1f\x7f]{%d,}" % BURST_CHARS)
+    _RUN = re.compile("[^\x00-\x1f\x7f-\x9f]{%d,}" % BURST_CHARS)  # no C0 or C1 control character
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
