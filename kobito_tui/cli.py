@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from kobito_tui import __version__
 from kobito_tui.core.games import game_ids
@@ -41,8 +43,38 @@ def _positive(kind: type[int] | type[float]):
     return parse
 
 
+class HintingParser(argparse.ArgumentParser):
+    """A parser (its subcommands' too) whose refusal of a mistyped option is one
+    line naming the option and the nearest one it has: ``kobito serve --port 2400``
+    otherwise read 2400 as a subcommand ("invalid choice: '2400'")."""
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def, override]
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        given: list[str] = getattr(self, "_given", [])
+        parser = self._command_of(given)
+        known = [option for option in parser._option_string_actions if option.startswith("--")]
+        unknown = [word.partition("=")[0] for word in given if word.startswith("--") and word.partition("=")[0] not in known]
+        if not unknown or unknown[0] == "--":
+            super().error(message)
+        near = difflib.get_close_matches(unknown[0], known, n=1, cutoff=0.5)
+        hint = f"did you mean {near[0]}?" if near else f"see {parser.prog} --help"
+        self.exit(2, f"{parser.prog}: no option {unknown[0]}; {hint}\n")
+
+    def _command_of(self, given: list[str]) -> argparse.ArgumentParser:
+        """The (sub)command the words ``given`` name: whose options they should be."""
+        parser: argparse.ArgumentParser = self
+        for word in given:
+            commands = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+            if commands and word in commands[0].choices:
+                parser = commands[0].choices[word]
+        return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kobito", description="Kobito and Hide the Treasure in your terminal.")
+    parser = HintingParser(prog="kobito", description="Kobito and Hide the Treasure in your terminal.")
     parser.add_argument("--version", action="version", version=f"kobito-tui {__version__}")
     parser.add_argument("--saves-dir", help="folder for save files (default: your user data folder)")
     parser.add_argument(

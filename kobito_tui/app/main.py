@@ -18,7 +18,7 @@ from textual.screen import Screen
 from kobito_tui.app import actions
 from kobito_tui.app.screens.title import TitleScreen
 from kobito_tui.i18n import Translator, remember_language, translator
-from kobito_tui.app.widgets.workarounds import QuietCrashes
+from kobito_tui.app.widgets.workarounds import QuietCrashes, bound_key_bursts
 
 # Everything past the title screen is imported when first used: start-up stays
 # close to a bare Textual app's.
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from kobito_tui.app.settings import Settings
     from kobito_tui.core.game import Header
     from kobito_tui.core.record import Record
+    from kobito_tui.core.savelock import SaveLock
     from kobito_tui.core.session import Session
     from kobito_tui.table.local import LocalTable
 
@@ -61,6 +62,7 @@ class KobitoApp(QuietCrashes, App[int]):
         env: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
+        bound_key_bursts()  # a paste typed as keys arrives as one paste
         self.saves_dir = Path(saves_dir)
         self.t: Translator = translator(lang)
         """This client's translator: screens say ``self.t(...)`` (ShellScreen, ShellDialog), widgets ``self.app.t(...)``."""
@@ -108,9 +110,11 @@ class KobitoApp(QuietCrashes, App[int]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        from kobito_tui.core.savelock import remove_stale_locks
         from kobito_tui.core.saves import remove_temp_files
 
         remove_temp_files(self.saves_dir)  # what a save cut short by a kill left behind
+        remove_stale_locks(self.saves_dir)
         new, path, replay = self._start
         if new is not None:
             self.start_game(new)
@@ -121,6 +125,12 @@ class KobitoApp(QuietCrashes, App[int]):
         elif self._tutorial is not None:
             self.start_tutorial(self._tutorial)
 
+    def on_unmount(self) -> None:
+        """The app has stopped: its games are free for other sessions."""
+        for local in (*self._left_unsaved, self._open):
+            if local is not None:
+                local.release()
+
     # -- starting and resuming games ---------------------------------------
     def start_game(self, header: Header | None) -> None:
         from kobito_tui.core.record import Record
@@ -130,14 +140,37 @@ class KobitoApp(QuietCrashes, App[int]):
         if header is None:
             return
         path = new_save_path(self.saves_dir, header)
-        local = LocalTable(Record(header), path, bot_delay=self.bot_delay)
+        lock = self._lock(path)
+        if lock is None:  # another terminal started a game of the same name this second
+            return
+        local = LocalTable(Record(header), path, bot_delay=self.bot_delay, lock=lock)
         try:
             local.flush()  # the deal is on disk before anyone sees it
         except OSError as error:
             local.close()
+            local.release()
             self.show_error(self.t("Cannot save games"), f"{path}: {error}")
             return
         self.open_local(local)
+
+    def _lock(self, path: Path) -> SaveLock | None:
+        """``path`` kept from other sessions, or None after saying it is open in one
+        (and offering its replay instead: watching changes no file)."""
+        from kobito_tui.app.browser.dialogs import ConfirmDialog
+        from kobito_tui.core.safetext import printable
+        from kobito_tui.core.savelock import SaveLock, SaveLocked
+
+        try:
+            return SaveLock.take(path)
+        except SaveLocked:
+            question = self.t(
+                "{file} is open in another terminal: playing it here too would lose that terminal's moves. "
+                "Watch its replay instead?",
+                file=printable(path.name),
+            )
+            watch = partial(self.replay, path)
+            self.push_screen(ConfirmDialog(question, self.t("Watch the replay"), "primary"), lambda yes: yes and watch())
+            return None
 
     def resume(self, path: Path | None) -> None:
         from kobito_tui.app.words import file_error_words
@@ -148,22 +181,28 @@ class KobitoApp(QuietCrashes, App[int]):
             return
         self.flush_game()
         self.unsaved_sessions()  # (tries once more to write them)
-        unsaved = next((t for t in (*self._left_unsaved, self._open) if t is not None and t.session.unsaved
-                        and t.session.path.resolve() == Path(path).resolve()), None)
-        if unsaved is not None:  # its file lacks moves that this app holds: go on from them
-            self.open_local(unsaved)
+        mine = next((t for t in (*self._left_unsaved, self._open) if t is not None
+                     and t.session.path.resolve() == Path(path).resolve()), None)
+        if mine is not None:  # open here already (its file may lack moves this app holds): go on from it
+            self.open_local(mine)
+            return
+        lock = self._lock(Path(path))
+        if lock is None:
             return
         try:
             record = load(path)
         except SaveError as error:
+            lock.release()
             self.show_error(self.t("This save file cannot be loaded"), file_error_words(self.t, str(path), error))
             return
-        self.open_local(LocalTable(record, Path(path), bot_delay=self.bot_delay))
+        self.open_local(LocalTable(record, Path(path), bot_delay=self.bot_delay, lock=lock))
 
     def open_local(self, local: LocalTable) -> None:
         """Play the game hosted by ``local`` on the game screen (its client)."""
         from kobito_tui.app.screens.game import GameScreen
 
+        if self._open is local:
+            self._open = None  # opened again: it stays locked
         self.to_title()
         self._left_unsaved = [t for t in self._left_unsaved if t is not local]
         self._open = local
@@ -216,12 +255,29 @@ class KobitoApp(QuietCrashes, App[int]):
         self.notify(self.t("Saved to {path}", path=printable(path)), title=self.t("Replay saved"), markup=False)
 
     def to_title(self) -> None:
+        """Back to the title screen; the game left is unlocked once its file is complete."""
         self.flush_game()  # leaving the game: its file is complete before anything reads it
         if self._open is not None and self._open.session.unsaved:
             self._left_unsaved.append(self._open)  # asked about again on quitting
+        elif self._open is not None:
+            self._let_go(self._open)
         self._open = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+
+    def _let_go(self, local: LocalTable) -> None:
+        """Unlock a game whose file is complete; a game no person has moved in yet
+        is not kept (a deal just looked at is no game to continue or replay; with
+        no person at the table, a computer's move counts)."""
+        local.close()
+        try:
+            local.flush()
+            path, people = local.session.path, local.humans or range(len(local.session.header.seats))
+            if path is not None and not any(event.get("seat") in people for event in local.session.events):
+                path.unlink(missing_ok=True)
+        except OSError:
+            pass  # kept, as it is
+        local.release()
 
     action_to_title = to_title  # the palette's "Title screen"
 
@@ -249,6 +305,9 @@ class KobitoApp(QuietCrashes, App[int]):
                     local.flush()
                 except OSError:
                     pass
+        for local in self._left_unsaved:
+            if not local.session.unsaved:
+                self._let_go(local)
         self._left_unsaved = [local for local in self._left_unsaved if local.session.unsaved]
         return [t.session for t in (*self._left_unsaved, self._open) if t is not None and t.session.unsaved]
 
@@ -291,6 +350,8 @@ class KobitoApp(QuietCrashes, App[int]):
         self._exit_saying(1 if unsaved else 0, lines)
 
     def _exit_saying(self, code: int, lines: list[str]) -> None:
+        if self._open is not None and not self._open.session.unsaved:
+            self._let_go(self._open)
         self.exit_lines = lines  # printed as they are once the terminal is back: paths stay whole
         self.exit(return_code=code)
 

@@ -52,7 +52,9 @@ from kobito_tui.serve.client import (
 )
 from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal
+from kobito_tui.app.widgets.bounded_input import BoundedInput
 
+SEAT_CODE_SHOWN_S = 30  # how long the seat code stays on a game screen after sitting down
 LOCAL_ONLY = {actions.NEW_GAME.action, actions.CONTINUE.action, actions.LOAD.action}  # they start games here
 
 
@@ -81,7 +83,7 @@ class NameDialog(ShellDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
             yield Static(self.t("Welcome! Your name at the tables (Enter):"), markup=False)
-            yield Input(self.suggested, max_length=NAME_MAX_CHARS, compact=True, id="name")
+            yield BoundedInput(self.suggested, max_length=NAME_MAX_CHARS, compact=True, id="name")
             yield Static(self.problem, id="name-error", markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -118,6 +120,13 @@ class LanguageDialog(ShellDialog):
         self.dismiss(str(event.button.id).removeprefix("lang-"))
 
 
+def may_give_seats(remote: RemoteTable, info: TableInfo | None) -> bool:
+    """Whether to offer giving an away player's seat to the computer: only the
+    table's creator may (the hub decides; here, the one seated under its name)."""
+    seat = remote.seat
+    return info is not None and seat is not None and seat < len(info.seats) and info.seats[seat].name == info.creator
+
+
 class TableDialog(ShellDialog):
     """Who is at your table and who is connected; the creator may give a long-away seat to a computer."""
 
@@ -146,7 +155,7 @@ class TableDialog(ShellDialog):
             for seat, chair in enumerate(info.seats if info else []):
                 state = "" if chair.kind != "player" else "  " + (t("connected") if chair.connected else t("away"))
                 yield Static(Text(f"{seat + 1}. {seat_text(t, chair, away=False)}{state}"))
-                if chair.kind == "player" and not chair.connected:
+                if chair.kind == "player" and not chair.connected and may_give_seats(remote, info):
                     yield Button(t("Give seat {seat} to the computer", seat=seat + 1), id=f"give-{seat}", compact=True)
             yield Static("", id="table-said", markup=False)
             yield Static(t("Esc: back"), markup=False)
@@ -304,7 +313,12 @@ class RemoteApp(KobitoApp):
         remote, t = self.remote, self.t
         if remote is not None and remote.seat is not None and remote.last is not None and not remote.last.over:
             # Translators: j and r are the lobby's keys (join, a seat by its code): keep the Latin letters.
-            back = t("j at that table, or r and the seat code {code}", code=remote.code) if remote.code else t("j at that table")
+            if self.identity == "guest" and remote.code:  # a guest is someone new at each sign-in: only the code finds the seat
+                back = t("r at that table and the seat code {code}", code=remote.code)
+            elif remote.code:
+                back = t("j at that table, or r and the seat code {code}", code=remote.code)
+            else:
+                back = t("j at that table")
             # Translators: printed once the app has quit; {back} says what to press in the lobby.
             lines = [*lines, t("kobito: your seat at table {table} stays yours: ssh in again, then {back}.",
                                table=remote.table_id, back=back)]  # fmt: skip
@@ -322,9 +336,13 @@ class RemoteApp(KobitoApp):
         from kobito_tui.app.screens.game import GameScreen
 
         if remote.last is None:
-            screen: Screen = WaitingScreen(remote, self.seen)
+            screen: Screen = WaitingScreen(remote, self.seen)  # it shows the seat code
         else:
             screen = GameScreen.remote(remote, remote.last.header)
+            if remote.code and remote.seat is not None and not isinstance(self.screen, WaitingScreen):
+                # Translators: r is the lobby's key for a seat code: keep the Latin letter.
+                said = self.t("Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).", code=remote.code)
+                self.notify(said, title=self.t.p("notification", "Table"), timeout=SEAT_CODE_SHOWN_S, markup=False)
         if isinstance(self.screen, WaitingScreen):
             self.switch_screen(screen)
         else:
@@ -373,8 +391,10 @@ class RemoteApp(KobitoApp):
                 self.notify(t("{name}: the computer plays this seat now.", name=name), title=title, markup=False)
             elif was.kind == "open" and now.kind == "player":
                 self.notify(t("{name} sits down in seat {seat}.", name=name, seat=seat + 1), title=title, markup=False)
-            elif was.connected and not now.connected:
+            elif was.connected and not now.connected and may_give_seats(self.remote, info):
                 self.notify(t("{name} is away. The table waits (F4: give the seat to the computer).", name=name), title=title, markup=False)
+            elif was.connected and not now.connected:
+                self.notify(t("{name} is away. The table waits.", name=name), title=title, markup=False)
             elif now.connected and not was.connected:
                 self.notify(t("{name} is back.", name=name), title=title, markup=False)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from kobito_tui.bots import Bot
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.record import Record
+from kobito_tui.core.savelock import SaveLock
 from kobito_tui.core.session import Session
 from kobito_tui.table.computer import ComputerSeat
 from kobito_tui.table.table import Occupant, Table
@@ -21,12 +22,15 @@ from kobito_tui.table.table import Occupant, Table
 class LocalTable:
     """``record`` played here: people at this terminal in its human seats, a
     computer of its level in each computer seat (from :meth:`start`, once the
-    people watch, until :meth:`close`), autosaved to ``path``.  ``bots`` plays
-    the seats it names instead (a tutorial's scripted opponent)."""
+    people watch, until :meth:`close`), autosaved to ``path``, which ``lock``
+    keeps from other sessions until :meth:`release`.  ``bots`` plays the seats
+    it names instead (a tutorial's scripted opponent)."""
 
     def __init__(
-        self, record: Record, path: Path | None, *, bot_delay: float = 0.6, bots: Mapping[int, Bot] | None = None
+        self, record: Record, path: Path | None, *, bot_delay: float = 0.6, bots: Mapping[int, Bot] | None = None,
+        lock: SaveLock | None = None,
     ):
+        self.lock = lock
         # Called from other threads: a failed autosave (or the one that ends a
         # failing spell), and a computer that fails (the words say what happened).
         self.on_save_report: Callable[[], None] | None = None
@@ -76,6 +80,11 @@ class LocalTable:
         for computer in self.computers.values():
             computer.close()
         self.computers.clear()
+
+    def release(self) -> None:
+        """Let other sessions open the game's file."""
+        if self.lock is not None:
+            self.lock.release()
 
     def _save_error(self, error: OSError) -> None:
         self._report()

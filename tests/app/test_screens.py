@@ -16,6 +16,16 @@ from kobito_tui.core.savefile import load
 from kobito_tui.core.saves import list_saves
 
 from .conftest import make_app, screen_text, treasure
+from .test_pilot import human_turn, settle
+
+
+async def one_move(pilot, app) -> None:
+    """Ann's first move: a game no one moved in is not kept."""
+    from kobito_tui.app.board import GameBoard
+
+    await settle(pilot, lambda: human_turn(app))
+    app.screen.board.post_message(GameBoard.MoveChosen(app.screen.host.session.legal_moves()[0]))
+    await pilot.pause()
 
 
 def test_rules_text_names_the_options_in_force_and_their_defaults():
@@ -172,7 +182,7 @@ async def test_palette_offers_every_action(saves):
 async def test_load_lists_saves_and_opens_the_chosen_one(saves):
     app = make_app(saves, new=treasure("Ann,bot"))
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await one_move(pilot, app)
         app.to_title()
         await pilot.press("l")
         await pilot.pause()
@@ -213,7 +223,7 @@ async def test_continue_is_greyed_out_until_there_is_a_game_to_continue(saves):
         await pilot.pause()
         assert app.screen.query_one("#title-continue").disabled
         app.start_game(treasure("Ann,bot"))
-        await pilot.pause()
+        await one_move(pilot, app)
         app.to_title()
         await pilot.pause()
         assert not app.screen.query_one("#title-continue").disabled

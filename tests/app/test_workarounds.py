@@ -277,3 +277,24 @@ async def test_the_palette_offers_its_commands_in_the_app_language(saves, tmp_pa
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         assert app.screen.query_one("CommandInput").placeholder == "Поиск команд…"
+
+
+def test_textual_linux_driver_still_makes_its_parser_by_its_module_name():
+    from textual.drivers import linux_driver
+
+    from kobito_tui.app.widgets.workarounds import BurstParser, bound_key_bursts
+
+    assert "XTermParser(" in inspect.getsource(linux_driver.LinuxDriver.run_input_thread)
+    bound_key_bursts()
+    assert linux_driver.XTermParser is BurstParser
+
+
+def test_textual_parser_still_makes_a_key_of_each_character_and_awaits_as_relied_on():
+    from textual._parser import Read1
+    from textual._xterm_parser import XTermParser
+
+    parser = XTermParser()
+    assert parser._awaiting == Read1() and not parser._tokens  # between sequences
+    assert len(list(parser.feed("z" * 40))) == 40  # else drop BurstParser's fast path
+    list(parser.feed("\x1b"))
+    assert type(parser._awaiting) is Read1 and parser._awaiting.timeout is not None  # inside a sequence

@@ -64,7 +64,7 @@ async def test_view_button_names_a_computer_seat_and_the_log_follows(saves):
         await pilot.press("pagedown", "pagedown", "2")
         await pilot.pause()
         shown = app.export_screenshot().replace("&#160;", " ")
-        assert "View: 2" in shown and "as Computer 2 saw it" in shown
+        assert "View: Computer 2" in shown and "as Computer 2 saw it" in shown
         log, cursor = screen.query_one(ReplayLog), screen.cursor
         for keys in (["right"] * 3, ["pagedown"] * 5, ["end"], ["left"], ["home"]):
             await pilot.press(*keys)
@@ -88,3 +88,21 @@ async def test_the_game_over_line_is_whole_at_80_columns(saves):
             rows = -(-len(text) // line.content_size.width)
             assert line.content_size.height >= rows, (text, line.content_size)
             app.pop_screen()
+
+
+async def test_in_every_language_a_long_file_name_is_cut_with_an_ellipsis_and_a_computer_winner_keeps_its_number(saves, tmp_path):
+    from kobito_tui.app.main import KobitoApp
+
+    record = finished("treasure", "bot:random,bot:random", seed=3)
+    save(saves / "a-game-saved-under-a-very-long-name-indeed.jsonl", record)
+    for lang in ("en", "uk", "ru"):
+        app = KobitoApp(saves, bot_delay=0, lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(BrowserScreen(saves))
+            await pilot.pause()
+            table = app.screen.query_one(DataTable)
+            row = [str(cell) for cell in table.get_row_at(0)]
+            assert row[-1].endswith("…") and row[-1].startswith("a-game-saved"), row
+            assert table.max_scroll_x == 0, lang  # nothing cut by the table itself
+            entry = read_entry(saves / "a-game-saved-under-a-very-long-name-indeed.jsonl")
+            assert len(entry.winners) == 1 and row[4] == entry.winners[0], row  # "Computer 2", not "Computer …"

@@ -74,7 +74,7 @@ async def test_hostile_names_on_every_screen(saves):
         await pilot.press("end", "1")  # the game over line and the View button, as a markup name
         await pilot.pause()
         assert_safe(app, "as x[/b] saw it")
-        assert str(app.screen.query_one("#replay-view", Button).label) == "View: 1"
+        assert str(app.screen.query_one("#replay-view", Button).label) == "View: x[/b]"  # as typed, not markup
         await pilot.press("escape")
         for record in (kobito, treasure):
             app.push_screen(FinalScreen(Session(record).result, record.header, record))

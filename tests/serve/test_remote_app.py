@@ -248,3 +248,31 @@ async def test_two_players_at_one_table_read_the_same_game_each_in_their_own_lan
         assert all(line in shown_log for line in ukrainian)
         assert not any(line in shown_log for line in english if line not in ukrainian)
         assert english != ukrainian
+
+
+async def test_a_guest_who_sits_down_is_told_the_seat_code_and_only_what_a_guest_may_do(server, data_dir):
+    from kobito_tui.app.screens.game import GameScreen
+
+    ann = server.connect(KEY_ANN, "Ann")
+    table = ann.create("kobito", ["open", "open"])
+    ann.join(table, 0)
+    app = RemoteApp(server.socket, "guest", "Cy", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameDialog))
+        await pilot.press("enter")
+        await until(pilot, lambda: in_lobby(app) and app.screen.chosen() == table)
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))  # every seat taken: no waiting screen
+        code = app.remote.code
+        assert code and any(f"Your seat code is {code}" in n for n in notices(app))
+
+        ann.close()
+        await until(pilot, lambda: "Ann is away. The table waits." in notices(app))  # not the creator: no F4 offer
+        assert not any("F4" in n for n in notices(app))
+        await pilot.press("f4")
+        await until(pilot, lambda: isinstance(app.screen, TableDialog))
+        assert not app.screen.query("Button")  # nothing offered that the hub would refuse
+        await pilot.press("escape")
+        await pilot.press("ctrl+c")
+        await until(pilot, lambda: app.return_code is not None)
+    assert app.exit_lines[-1] == f"kobito: your seat at table {table} stays yours: ssh in again, then r at that table and the seat code {code}."

@@ -1,13 +1,15 @@
-"""The browser's two questions: "really delete?" and "new name?"."""
+"""Yes-or-no questions ("really delete?", "watch its replay instead?") and "new name?"."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
+from textual.widgets.button import ButtonVariant
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
+from kobito_tui.app.widgets.bounded_input import FILE_NAME_MAX_CHARS, BoundedInput
 
 
 class ConfirmDialog(ShellDialog):
@@ -15,15 +17,15 @@ class ConfirmDialog(ShellDialog):
 
     BINDINGS = actions.bindings(*actions.CONFIRM_DIALOG)
 
-    def __init__(self, question: str, confirm: str) -> None:
+    def __init__(self, question: str, confirm: str, variant: ButtonVariant = "error") -> None:
         super().__init__(classes="dialog-screen")
-        self.question, self.confirm = question, confirm
+        self.question, self.confirm, self.variant = question, confirm, variant
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog browser-dialog"):
             yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.confirm, id="confirm", variant="error", compact=True)
+                yield Button(self.confirm, id="confirm", variant=self.variant, compact=True)
                 yield Button(self.t("Cancel"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
@@ -49,7 +51,7 @@ class RenameDialog(ShellDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog browser-dialog"):
             yield Static(self.t("Rename {file} to:", file=self.old_name), classes="dialog-title", markup=False)
-            yield Input(self.old_name, id="new-name")
+            yield BoundedInput(self.old_name, max_length=FILE_NAME_MAX_CHARS, id="new-name")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.t("Rename"), id="rename", variant="primary", compact=True)
                 yield Button(self.t("Cancel"), id="cancel", compact=True)

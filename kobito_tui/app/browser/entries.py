@@ -113,6 +113,14 @@ def result(t: Translator, entry: SaveEntry) -> str:
     return t.n("{names} won", "{names} won", len(entry.winners), names=names(t, entry.winners))
 
 
+def winners(t: Translator, entry: SaveEntry) -> str:
+    """The list's Winner column: the winners' names alone, so a short column keeps
+    what tells them apart ("Computer 2"); else what :func:`result` says."""
+    if entry.failure is None and entry.over and entry.winners:
+        return names(t, entry.winners)
+    return result(t, entry)
+
+
 def example_paths() -> list[Path]:
     """The example games shipped in the package ``kobito_tui.examples`` (the repo's saves/)."""
     folder = files("kobito_tui.examples")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -18,22 +19,24 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.browser.dialogs import ConfirmDialog, RenameDialog
-from kobito_tui.app.browser.entries import SORT_KEYS, SaveEntry, result, scan, short_title
+from kobito_tui.app.browser.entries import SORT_KEYS, SaveEntry, scan, short_title, winners
 from kobito_tui.app.browser.preview import Preview
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.words import file_error_words
 from kobito_tui.core.safetext import is_unsafe, printable
 from kobito_tui.core.savefile import SUFFIX
+from kobito_tui.core.savelock import SaveLock, SaveLocked
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.words import replay_refusal
 
 COLUMNS = ("game", "players", "date", "moves", "result", "file")
-# Cut to fit 80 columns; the file name gets what is left (at least a saved game's
-# "kobito-20261130-102442"), and the preview shows everything whole.  Headings
-# and the game's short name are never cut: a language that needs more takes it from the file.
+# Cut to fit 80 columns; the file name gets what is left (a saved game's
+# "kobito-20261130-102442" whole in English), cut with "…" if need be, and the
+# preview shows everything whole.  Headings and the game's short name are never
+# cut: a language that needs more takes it from the file.
 WIDTHS = {"game": 8, "players": 11, "date": 10, "moves": 5, "result": 11}
-FILE_MIN = 22
+FILE_MIN = 8
 PADDING = 2 * len(COLUMNS) + 1  # a space each side of every cell, and the scrollbar
 NAME_MAX_BYTES = 255  # a file name, as most file systems allow
 
@@ -45,7 +48,7 @@ def column_names(t: Translator) -> dict[str, str]:
         "players": t.p("column", "Players"),
         "date": t.p("column", "Date"),
         "moves": t.p("column", "Moves"),
-        "result": t.p("column", "Result"),
+        "result": t.p("column", "Winner"),
         "file": t.p("column", "File"),
     }
 
@@ -115,14 +118,14 @@ class BrowserScreen(ShellScreen):
         table.clear()
         games = [short_title(self.t, entry) for entry in self.entries]
         headings = column_names(self.t)
-        widths = {key: max(width, len(headings[key])) for key, width in WIDTHS.items()}
-        widths["game"] = max([widths["game"], *map(len, games)])
+        widths = {key: max(width, cell_len(headings[key])) for key, width in WIDTHS.items()}
+        widths["game"] = max([widths["game"], *map(cell_len, games)])
         file_width = max(FILE_MIN, self.size.width - PADDING - sum(widths.values()))
         for index, (game, entry) in enumerate(zip(games, self.entries)):
             table.add_row(
                 game, cell(entry.players, widths["players"]), cell(entry.date[:10]),
                 "" if entry.record is None else str(entry.moves),
-                cell(result(self.t, entry), widths["result"]), cell(entry.short_name, file_width), key=str(index),
+                cell(winners(self.t, entry), widths["result"]), cell(entry.short_name, file_width), key=str(index),
             )
         rows = [entry.path for entry in self.entries]
         if keep in rows:
@@ -218,10 +221,22 @@ class BrowserScreen(ShellScreen):
             words = file_error_words(self.t, entry.path.name, entry.failure)
             self.notify(words, title=self.t("This file cannot be opened"), severity="error", markup=False)
 
+    def _open_elsewhere(self, entry: SaveEntry, title: str) -> bool:
+        """Whether a session has ``entry``'s game open (then it is said, under ``title``):
+        its next move would write the file again."""
+        try:
+            SaveLock.take(entry.path).release()
+        except SaveLocked:
+            self.notify(self.t("This game is open in a game session."), title=title, severity="error")
+            return True
+        return False
+
     def action_delete(self) -> None:
         entry = self.chosen
         if entry is None or entry.example:
             self.notify(self.t("Examples cannot be deleted."), title=self.t("Example"))
+            return
+        if self._open_elsewhere(entry, self.t("Not deleted")):
             return
 
         def answered(yes: bool | None) -> None:
@@ -239,6 +254,8 @@ class BrowserScreen(ShellScreen):
         entry = self.chosen
         if entry is None or entry.example:
             self.notify(self.t("Examples cannot be renamed."), title=self.t("Example"))
+            return
+        if self._open_elsewhere(entry, self.t("Not renamed")):
             return
 
         def answered(name: str | None) -> None:

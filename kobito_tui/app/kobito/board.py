@@ -70,6 +70,7 @@ class KobitoBoard(GameBoard):
                 yield TokenLines(id="hand")
                 end = Button(t("End turn"), id="end-turn", disabled=True)
                 end.can_focus = False  # keys stay with the board
+                end.display = not self.watching  # a replay or a preview: nobody's turn to end
                 yield end
 
     def on_resize(self, event: Resize) -> None:

@@ -151,6 +151,8 @@ def _seat_line(
     gold = view.gold[seat]
     head = [Token("▶" if acting else " ", ("active",)), Token(name.ljust(width), ("active",) if acting else ("label",))]
     if view.hands is not None and not is_me:  # an all-seeing view (replays): every hand is open
+        # Translators: before the cards of a hand shown open (a replay showing everything).
+        head.append(Token(t("hand:"), ("dim",)))
         head += [Token(card_text(card), (card_class(card),)) for card in hand_cards(view, seat)] or [Token("—")]
     elif not is_me:
         head.append(Token(t("hand {count}", count=view.hand_sizes[seat])))

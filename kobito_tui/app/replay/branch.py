@@ -12,6 +12,8 @@ from kobito_tui.core.game import Seat
 from kobito_tui.core.levels import LEVELS, canonical, chosen, seat_choice
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.words import default_name, name_problem, seat_kinds
+from kobito_tui.app.widgets.bounded_input import BoundedInput
+from kobito_tui.core.safetext import NAME_MAX_CHARS
 
 
 def seat_kind(seat: Seat) -> str:
@@ -46,7 +48,7 @@ class BranchDialog(ShellDialog):
             yield Static(self.t("Play from here — who plays each seat?"), classes="dialog-title")
             for number, seat in enumerate(self.seats):
                 with Horizontal(classes="branch-seat"):
-                    yield Input(seat.name, id=f"branch-name-{number}", classes="branch-name", compact=True)
+                    yield BoundedInput(seat.name, max_length=NAME_MAX_CHARS, id=f"branch-name-{number}", classes="branch-name", compact=True)
                     yield Select(
                         seat_kinds(self.t), value=seat_kind(seat), allow_blank=False, id=f"branch-kind-{number}", compact=True,
                         disabled=self.kinds_fixed,

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
@@ -35,6 +36,8 @@ from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import game_title, replay_refusal
 
+TITLE_PADDING = 2  # the title line's padding, a column each side
+VIEW_NAME_CHARS = 10  # of a name on the View button
 SPEEDS = (0.5, 1, 2, 4, 8)  # × the base pace
 BASE_PACE = 0.5  # seconds per event at 1×
 
@@ -118,23 +121,31 @@ class ReplayScreen(ShellScreen):
         line.update(text, layout=wraps or line.content_size.height > 1)
         self._label("#replay-speed", speed_label(self.speed))
         t = self.t
-        # Translators: the button that chooses whose eyes the replay shows: everything, or seat 1, 2…
-        self._label("#replay-view", t("View: all") if self.seat is None else t("View: {number}", number=self.seat + 1))
+        # Translators: the button that chooses whose eyes the replay shows: everything, or one player's.
+        self._label("#replay-view", t("View: all") if self.seat is None else t("View: {name}", name=self.header.name(self.seat)[:VIEW_NAME_CHARS]))
         self._label("#replay-play", t("Pause") if self._timer else t.p("replay", "Play"))
 
     def _label(self, selector: str, text: str) -> None:
         button = self.query_one(selector, Button)
         if str(button.label) != text:
-            button.label = text
+            wider = len(text) > len(str(button.label))
+            button.label = Content(text)  # plain: a player's name is no markup
+            if wider:  # a name on the View button: the row makes room for it
+                button.refresh(layout=True)
 
     def title_text(self) -> str:
-        """Whose eyes first (it changes), then the game, the players and the file."""
+        """Whose eyes first (it changes), then the game, the players and the file,
+        as many of them as fit the line (what is cut ends in "…")."""
         t = self.t
         eyes = t("everything shown") if self.seat is None else t("as {name} saw it", name=self.header.name(self.seat))
         parts = [t("Replay"), eyes, game_title(t, self.header.game), ", ".join(s.name for s in self.header.seats)]
         if self.path is not None:
             parts.append(printable(self.path.name))
-        return " · ".join(parts)
+        room = max(self.size.width - TITLE_PADDING, 20) if self.size.width else None
+        return printable(" · ".join(parts), room)
+
+    def on_resize(self) -> None:
+        self.query_one("#replay-title", Static).update(self.title_text())
 
     def position_text(self) -> str:
         cursor, t = self.cursor, self.t

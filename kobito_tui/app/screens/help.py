@@ -12,6 +12,7 @@ signs and short forms mean (the board's ``how_to`` and ``legend``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import groupby
 
 from rich.table import Table
@@ -54,7 +55,12 @@ def binding_rows(t: Translator, app: App, bindings: list[tuple[str, Binding]]) -
     keys_of: dict[tuple[str, str], list[str]] = {}  # (action name, description) -> keys
     for _, binding in bindings:
         if binding.description and binding.action not in ("help", "app.help"):
-            keys_of.setdefault((parse(binding.action)[1], describe(binding)), []).append(app.get_key_display(binding))
+            keys = keys_of.setdefault((parse(binding.action)[1], describe(binding)), [])
+            # An action's key_display names its first key: the others are shown as they are ("→ / l").
+            for shown in (app.get_key_display(binding), app.get_key_display(replace(binding, key_display=None))):
+                if shown not in keys:
+                    keys.append(shown)
+                    break
 
     def run(item: tuple[tuple[str, str], list[str]]) -> tuple[str, ...]:
         (action, text), keys = item  # "Card 7" on one key may be part of a run

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
@@ -35,6 +36,7 @@ from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.serve.seatcode import MAX_CODE_CHARS
 from kobito_tui.table import Refusal
+from kobito_tui.app.widgets.bounded_input import BoundedInput
 
 NOT_ANSWERING = (HubClosed, OSError, TimeoutError)
 
@@ -94,7 +96,7 @@ class CodeDialog(ShellDialog):
     def compose(self) -> ComposeResult:
         with Vertical(id="code-box"):
             yield Static(self.t("Your seat code (it was shown when you sat down):"), markup=False)
-            yield Input(placeholder=self.t("six words, like apple-river-stone-…"), max_length=MAX_CODE_CHARS, id="code")
+            yield BoundedInput(placeholder=self.t("six words, like apple-river-stone-…"), max_length=MAX_CODE_CHARS, id="code")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
@@ -133,6 +135,7 @@ class LobbyScreen(ShellScreen):
     LobbyScreen #lobby-status { height: auto; max-height: 3; padding: 0 1; }
     """
     BINDINGS = actions.bindings(*actions.LOBBY_SCREEN)
+    SPARE_KEYS = ("app.quit", "watch", "replays")  # the line above the footer names w and p; q and ctrl+c quit anywhere
 
     class Joined(Message):
         """This terminal sits at (or watches) ``remote``."""
@@ -156,16 +159,16 @@ class LobbyScreen(ShellScreen):
         name = printable(self.connection.name, NAME_MAX_CHARS)
         yield Static(Text(self.t("Kobito tables · you are {name}", name=name)), id="lobby-heading")
         yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
-        # Translators: n, j, w are keys: keep the Latin letters.
-        yield Static(self.t("n: a new table · j or Enter: sit down · w: watch"), id="lobby-status", markup=False)
+        # Translators: n, j, w, p are keys: keep the Latin letters.
+        yield Static(self.t("n: a new table · j or Enter: sit down · w: watch · p: replays"), id="lobby-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
         t = self.t
-        table.add_columns(
+        table.add_columns(  # the seats last: they take what room is left, cut with "…"
             t.p("column", "table"), t.p("column", "game"), t.p("column", "status"),
-            t.p("column", "seats"), t.p("column", "watching"), t.p("column", "started"),
+            t.p("column", "started"), t.p("column", "watching"), t.p("column", "seats"),
         )
         self.connection.on_table = lambda info: self.post_message(self.Changed(info))  # thread-safe
         self.show_tables()
@@ -174,17 +177,30 @@ class LobbyScreen(ShellScreen):
     def on_lobby_screen_changed(self, message: Changed) -> None:
         self.show_tables()
 
+    def on_resize(self) -> None:
+        self.show_tables()
+
     def show_tables(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
-        chosen = self.chosen()
+        chosen, t = self.chosen(), self.t
+        rows = [
+            (
+                info.table,
+                (info.table, game_title(t, info.game), status_words(t, info.status), (info.started or "")[11:16], str(info.spectators)),
+                ", ".join(seat_text(t, seat) for seat in info.seats),
+            )
+            for info in self.connection.tables.values()
+            if info.status != "over"
+        ]
+        # Each column takes its widest cell and a space either side; a scroll bar may take 2 more.
+        columns = list(table.columns.values())[:-1]
+        widths = [max([cell_len(str(column.label)), *(cell_len(cells[i]) for _, cells, _ in rows)]) for i, column in enumerate(columns)]
+        room = max(self.size.width - sum(width + 2 for width in widths) - 4, 10)
         table.clear()
-        for info in self.connection.tables.values():
-            if info.status != "over":
-                t = self.t
-                seats = ", ".join(seat_text(t, seat) for seat in info.seats)
-                started = (info.started or "")[11:16]  # HH:MM, UTC
-                cells = (info.table, game_title(t, info.game), status_words(t, info.status), seats, str(info.spectators), started)
-                table.add_row(*(Text(cell) for cell in cells), key=info.table)
+        for key, cells, seats in rows:
+            shown = Text(seats, no_wrap=True)
+            shown.truncate(room, overflow="ellipsis")
+            table.add_row(*(Text(cell) for cell in cells), shown, key=key)
         if chosen is not None and chosen in self.connection.tables and self.connection.tables[chosen].status != "over":
             table.move_cursor(row=table.get_row_index(chosen))
 

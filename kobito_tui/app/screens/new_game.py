@@ -19,11 +19,12 @@ from kobito_tui.core.game import Game, Header, OptionSpec, Seat, option_message
 from kobito_tui.core.games import entry, game_ids, get_game
 from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.record import new_header
-from kobito_tui.core.safetext import printable
+from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.options import option_help, option_label, option_value
 from kobito_tui.i18n.words import default_name, game_title, seat_kinds, seat_problem
+from kobito_tui.app.widgets.bounded_input import OPTION_MAX_CHARS, BoundedInput
 
 MAX_SEATS = 6
 
@@ -63,7 +64,7 @@ def option_widget(t: Translator, game: Game, spec: OptionSpec, players: int) -> 
         return Select(offered(t, game, spec, players), value=spec.default, allow_blank=False, compact=True, id=ident)
     if spec.kind is bool:
         return TickBox("", spec.default, compact=True, id=ident)
-    return Input(str(spec.default), type="integer" if spec.kind is int else "text", compact=True, id=ident)
+    return BoundedInput(str(spec.default), type="integer" if spec.kind is int else "text", max_length=OPTION_MAX_CHARS, compact=True, id=ident)
 
 
 def option_rows(t: Translator, game: Game, players: int) -> list[Horizontal]:
@@ -109,7 +110,7 @@ class NewGameScreen(ShellScreen):
                     row.display = seat < self.games[0].min_players  # the first player count
                     yield Label(t("Seat {number}", number=seat + 1), classes="form-label")
                     kind = "human" if seat == 0 else "bot"
-                    yield Input(default_name(t, seat, kind), compact=True, id=f"name-{seat}", classes="seat-name")
+                    yield BoundedInput(default_name(t, seat, kind), max_length=NAME_MAX_CHARS, compact=True, id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         seat_kinds(t),
                         value=seat_choice(None if seat == 0 else entry(self.games[0].id).default_level),
@@ -122,7 +123,7 @@ class NewGameScreen(ShellScreen):
             with Horizontal(classes="form-row"):
                 # Translators: the number that fixes the shuffles, to play the same deal again.
                 yield Label(t("Seed"), classes="form-label")
-                yield Input(placeholder=t.p("seed", "random"), type="integer", compact=True, id="seed")
+                yield BoundedInput(placeholder=t.p("seed", "random"), type="integer", max_length=OPTION_MAX_CHARS, compact=True, id="seed")
         yield Static("", id="form-error", markup=False)
         with Horizontal(classes="dialog-buttons"):
             yield Button(t("Start"), id="start", variant="primary", compact=True)

@@ -17,6 +17,7 @@ from kobito_tui.core.saves import new_save_path
 from kobito_tui.core.session import Session
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.words import moves_not_saved
+from kobito_tui.app.widgets.bounded_input import PATH_MAX_CHARS, BoundedInput
 
 
 def failing(t: Translator, session: Session) -> str:
@@ -58,7 +59,7 @@ class UnsavedDialog(ShellDialog):
                 classes="message-text",
                 markup=False,
             )
-            yield Input(str(default), id="save-as", compact=True)
+            yield BoundedInput(str(default), max_length=PATH_MAX_CHARS, id="save-as", compact=True)
             yield Static("", id="save-as-error", classes="message-text", markup=False)
             yield Button(t("Save there and quit"), id="save-there", variant="primary", compact=True)
             if n:

@@ -5,16 +5,19 @@ relies on, so each is checked, and dropped once Textual offers a public way."""
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import replace
 from collections.abc import Iterable
 from typing import Callable
 
 from rich.cells import cell_len
-from textual import on, work
+from textual import events, on, work
+from textual._parser import Read1  # private, as the next
+from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser  # the drivers' parser
 from textual.app import App
 from textual.binding import ActiveBinding, Binding
-from textual.command import CommandList
+from textual.command import CommandInput, CommandList
 from textual.command import CommandPalette as TextualCommandPalette
 from textual.css.query import NoMatches
 from textual.message import Message
@@ -25,6 +28,7 @@ from textual.widgets._footer import FooterKey  # not exported by textual.widgets
 from kobito_tui.app.actions import said, translated
 
 TEXTUAL_VERSION = "8.2.8"
+SEARCH_MAX_CHARS = 100  # the palette's search field
 
 
 class CommandPalette(TextualCommandPalette):
@@ -35,12 +39,17 @@ class CommandPalette(TextualCommandPalette):
     below, then ``ScreenStackError: Can't pop screen``).  And a search still running when
     its palette closes ends quietly (Textual's worker raised ``NoMatches: CommandList``,
     seen under the fuzz test: Ctrl+P, a letter and Escape typed in one burst; or the app
-    quitting as the palette opens: a stopped app never mounts the palette's list)."""
+    quitting as the palette opens: a stopped app never mounts the palette's list).
+    Its search field takes at most ``SEARCH_MAX_CHARS`` characters."""
 
     BINDINGS = [
         Binding("pagedown", "page(1)", "Next page", show=False),
         Binding("pageup", "page(-1)", "Previous page", show=False),
     ]
+
+    def on_mount(self) -> None:
+        for search in self.query(CommandInput):  # none when the app quits as the palette opens
+            search.max_length = SEARCH_MAX_CHARS  # typing and pasting stop there
 
     def action_page(self, direction: int) -> None:
         commands = self.query_one(CommandList)
@@ -165,3 +174,63 @@ class QuietCrashes(App):
             return
         self._exit_renderables.clear()
         self.crashed(self._exception)
+
+
+class BurstParser(XTermParser):
+    """Textual's terminal parser, but a run of printable characters read at once (a
+    paste from a terminal without bracketed paste, or text sent as keys) arrives
+    as one :class:`events.Paste`, without going through the parser.  Textual makes
+    a key event of each character (25 µs each) and dispatches each: 100 kB of them
+    froze a session for 18-30 s at 300 MB.  A person typing never puts
+    ``BURST_CHARS`` characters in one read.
+
+    Only while the parser is between sequences: it awaits a plain ``Read1()``
+    (private ``Parser._awaiting``), has no tokens queued (``Parser._tokens``), and
+    no bracketed paste is open (its flag is a local of Textual's parse loop: the
+    markers are followed here).  Textual's Linux driver makes its parser in
+    ``run_input_thread`` with no way to pass one: :func:`bound_key_bursts` swaps
+    the class its module names."""
+
+    BURST_CHARS = 32
+    _RUN = re.compile("[^\x00-\x1f\x7f-\x9f]{%d,}" % BURST_CHARS)  # no C0 or C1 control character
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._bracketed = False
+        self._tail = ""  # the end of what was parsed: a paste marker may be split
+
+    def feed(self, data: str) -> Iterable[events.Event]:
+        if not data:  # the end of the input
+            yield from super().feed(data)
+            return
+        position = 0
+        for run in self._RUN.finditer(data):
+            yield from self._parsed(data[position : run.start()])
+            if self._between_sequences():
+                yield events.Paste(run.group())
+            else:
+                yield from self._parsed(run.group())
+            position = run.end()
+        yield from self._parsed(data[position:])
+
+    def _parsed(self, text: str) -> Iterable[events.Event]:
+        """``text`` through Textual's parser (nothing: not its end of input)."""
+        if not text:
+            return
+        seen = self._tail + text
+        opened, closed = seen.rfind(BRACKETED_PASTE_START), seen.rfind(BRACKETED_PASTE_END)
+        if opened != -1 or closed != -1:
+            self._bracketed = opened > closed
+        self._tail = seen[-len(BRACKETED_PASTE_START) + 1 :]
+        yield from super().feed(text)
+
+    def _between_sequences(self) -> bool:
+        awaiting = self._awaiting
+        return not self._bracketed and not self._tokens and type(awaiting) is Read1 and awaiting.timeout is None
+
+
+def bound_key_bursts() -> None:
+    """Make Textual's Linux driver read keys with :class:`BurstParser`."""
+    from textual.drivers import linux_driver
+
+    linux_driver.XTermParser = BurstParser  # type: ignore[misc]
