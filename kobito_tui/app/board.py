@@ -8,6 +8,7 @@ What the board tells the player is its :attr:`GameBoard.status_line`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.message import Message
@@ -17,6 +18,7 @@ from textual.widget import Widget
 from kobito_tui.core.game import Event, Header
 from kobito_tui.core.games import entry, load
 from kobito_tui.i18n import Translator
+from kobito_tui.i18n.seats import Seats, reader_of
 
 
 class GameBoard(Widget):
@@ -65,6 +67,14 @@ class GameBoard(Widget):
         """Render ``view``; when ``interactive``, ``legal`` are the moves the
         viewing seat may make now and the board lets the player choose one."""
         raise NotImplementedError
+
+    def who(self, view: Any) -> Seats:
+        """The seats as this board's reader reads them: the seat whose view it is, when a human plays it, is "you"."""
+        return Seats(self.app.t, self.header.seats, reader_of(self.header.seats, getattr(view, "seat", None)))
+
+    def worded(self, view: Any) -> Any:
+        """``view`` with each seat's name as the reader reads it ("You", "Computer 2", a typed name)."""
+        return replace(view, names=tuple(self.who(view).labels()))
 
     def status(self) -> str:
         """What the rules need now, in words ("Play at least 3 cards — 1 played")."""

@@ -12,6 +12,7 @@ from kobito_tui.core.game import Header
 from kobito_tui.core.levels import ALIASES, DEFAULT_LEVEL, LEVELS, seat_choice
 from kobito_tui.core.replay import HOT_SEAT_REFUSAL, refusal
 
+from .seats import Seats
 from .translation import Translator
 
 
@@ -125,11 +126,17 @@ def your_colour(t: Translator, colour_id: str) -> str:
     return t("Your colour: {colour}.", colour=colour(t, colour_id))
 
 
-def winners(t: Translator, players: list[str]) -> str:
-    """The final screen's headline: "Ann wins!", "Ann and Bob win!", "A draw"."""
-    if not players:
+def winners(t: Translator, who: Seats, seats: list[int]) -> str:
+    """The final screen's headline for the winning ``seats``: "Ann wins!", "Ann and Bob win!",
+    "You win!", "You and Ann win!" (the reader's own seat in the second person), "A draw"."""
+    if not seats:
         return t("A draw")
-    return t.n("{names} wins!", "{names} win!", len(players), names=names(t, players))
+    others = [who.name(seat) for seat in seats if not who.is_reader(seat)]
+    if len(others) == len(seats):
+        return t.n("{names} wins!", "{names} win!", len(others), names=names(t, others))
+    if not others:
+        return t.p("you", "You win!")
+    return t.p("you", "You and {names} win!", names=names(t, others))
 
 
 def turn_limit_draw(t: Translator, rounds: int) -> str:
@@ -167,13 +174,6 @@ def seat_kinds(t: Translator) -> tuple[tuple[str, str], ...]:
         (t("Computer · {level}", level=level_name(t, level)), seat_choice(level)) for level in LEVELS
     )
     return ((t("Human"), seat_choice()), *computers)
-
-
-def default_name(t: Translator, seat: int, kind: str) -> str:
-    """The name a seat gets until one is typed: "You", "Player 2", "Computer 3"."""
-    if kind == "human":
-        return t("You") if seat == 0 else t("Player {number}", number=seat + 1)
-    return t("Computer {number}", number=seat + 1)
 
 
 def name_problem(t: Translator, name: str) -> str | None:

@@ -2,6 +2,7 @@
 
 from kobito_tui.app.treasure.words import colour_line, seats_line, status_text
 from kobito_tui.i18n import translator
+from kobito_tui.i18n.seats import Seats
 from kobito_tui.treasure import GAME
 from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
@@ -13,7 +14,8 @@ ANN_WINS = ("right", "right", "right", "end", "left", "left", "left", "end", "ri
 
 def status(state, seat=None, interactive=True):
     seat = state.to_act if seat is None else seat
-    return status_text(EN, GAME.view(state, seat), GAME.legal_moves(state), interactive)
+    view = GAME.view(state, seat)
+    return status_text(EN, view, GAME.legal_moves(state), interactive, Seats(EN, view.names))
 
 
 def test_status_counts_the_steps_then_asks_to_confirm():

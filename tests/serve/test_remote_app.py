@@ -65,7 +65,7 @@ async def test_a_guest_is_asked_a_name_that_is_checked_then_sets_a_table_and_wai
         remote = bob.join(app.remote.table_id, 1)
         assert remote.seat == 1
         header = remote.wait_for(lambda u: True).header
-        assert header.options["stalemate"] is False and [s.name for s in header.seats] == ["[b]Ann[/b]", "Bob", "Computer 3"]
+        assert header.options["stalemate"] is False and [s.name for s in header.seats] == ["[b]Ann[/b]", "Bob", ""]
 
 
 async def test_the_table_says_who_is_away_and_back_and_the_creator_gives_a_seat_away(data_dir):

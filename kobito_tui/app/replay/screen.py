@@ -33,6 +33,7 @@ from kobito_tui.core.savefile import save
 from kobito_tui.core.saves import new_save_path
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.seats import Seats, reader_of
 from kobito_tui.i18n.words import game_title, replay_refusal
 
 SPEEDS = (0.5, 1, 2, 4, 8)  # × the base pace
@@ -127,11 +128,19 @@ class ReplayScreen(ShellScreen):
         if str(button.label) != text:
             button.label = text
 
+    @property
+    def who(self) -> Seats:
+        """The seats as the watcher reads them: the seat shown is "you" when a human played it."""
+        return Seats(self.t, self.header.seats, reader_of(self.header.seats, self.seat))
+
     def title_text(self) -> str:
         """Whose eyes first (it changes), then the game, the players and the file."""
-        t = self.t
-        eyes = t("everything shown") if self.seat is None else t("as {name} saw it", name=self.header.name(self.seat))
-        parts = [t("Replay"), eyes, game_title(t, self.header.game), ", ".join(s.name for s in self.header.seats)]
+        t, who = self.t, self.who
+        if self.seat is None:
+            eyes = t("everything shown")
+        else:
+            eyes = t.p("you", "as you saw it") if who.is_reader(self.seat) else t("as {name} saw it", name=who(self.seat))
+        parts = [t("Replay"), eyes, game_title(t, self.header.game), ", ".join(who.labels())]
         if self.path is not None:
             parts.append(printable(self.path.name))
         return " · ".join(parts)
@@ -142,7 +151,7 @@ class ReplayScreen(ShellScreen):
             result = cursor.game.result(cursor.state)
             if result is None or result.summary is None:
                 return t("Game over")
-            return t("Game over: {result}", result=say(t, result.summary, [s.name for s in self.header.seats]))
+            return t("Game over: {result}", result=say(t, result.summary, self.header.seats, self.who.reader))
         parts = [
             t("Event {number}/{count}", number=cursor.position, count=cursor.length),
             # Translators: a move is one action of a player; a turn (below) may hold several moves.
@@ -150,8 +159,11 @@ class ReplayScreen(ShellScreen):
         ]
         if cursor.turn:
             parts.append(t("turn {number}/{count}", number=cursor.turn, count=cursor.turns))
-        if cursor.to_act is not None:
-            parts.append(t("{name} to act", name=self.header.name(cursor.to_act)))
+        who = self.who
+        if cursor.to_act is not None and who.is_reader(cursor.to_act):
+            parts.append(t.p("you", "your turn"))
+        elif cursor.to_act is not None:
+            parts.append(t("{name} to act", name=who(cursor.to_act)))
         else:
             parts.append(t("setting up"))
         return " · ".join(parts)
@@ -208,8 +220,10 @@ class ReplayScreen(ShellScreen):
         else:
             return
         if wanted not in allowed:
-            name = self.header.name(self.seat)
-            words = self.t("The game is not over: only what {name} sees can be shown.", name=name)
+            if self.who.is_reader(self.seat):
+                words = self.t.p("you", "The game is not over: only what you see can be shown.")
+            else:
+                words = self.t("The game is not over: only what {name} sees can be shown.", name=self.who(self.seat))
             self.notify(words, title=self.t("View"), markup=False)
             return
         self.seat = wanted

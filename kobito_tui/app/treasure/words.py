@@ -8,6 +8,7 @@ from rich.text import Text
 from kobito_tui.core.game import Event
 from kobito_tui.i18n import Translator, words
 from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.seats import Seats
 from kobito_tui.treasure.board import SIZE
 from kobito_tui.treasure.view import Pos, TreasureView
 
@@ -51,12 +52,13 @@ def confirm_label(t: Translator, kind: str) -> str:
     return f"{words_[kind]} ⏎"
 
 
-def status_text(t: Translator, view: TreasureView | None, legal: list[Event], interactive: bool) -> str:
-    """What the rules need now, in words."""
+def status_text(t: Translator, view: TreasureView | None, legal: list[Event], interactive: bool, who: Seats) -> str:
+    """What the rules need now, in words (``who``: the seats as the reader reads them)."""
     if view is None or view.to_act is None and not view.over:
         return ""
     if view.over:
-        return say(t, view.result.summary, view.names) if view.result and view.result.summary else t("The game is over.")
+        over = view.result and view.result.summary
+        return say(t, view.result.summary, who.seats, who.reader) if over else t("The game is over.")
     if not interactive:
         return t("{name} to move", name=view.names[view.to_act])
     kinds = {move["type"] for move in legal}
