@@ -58,10 +58,11 @@ class GameBoard(Widget):
     def watch_status_line(self, text: str) -> None:
         self.post_message(self.StatusChanged(text))
 
-    def __init__(self, header: Header, watching: bool = False, **kwargs: Any) -> None:
+    def __init__(self, header: Header, watching: bool = False, reader: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.header = header
         self.watching = watching  # a replay or a preview: the seat shown is nobody's "you"
+        self.reader = reader  # watching: the seat the words call "you" (a replay's local player), if any
 
     def show(self, view: Any, legal: list[Event], interactive: bool) -> None:
         """Render ``view``; when ``interactive``, ``legal`` are the moves the
@@ -69,8 +70,9 @@ class GameBoard(Widget):
         raise NotImplementedError
 
     def who(self, view: Any) -> Seats:
-        """The seats as this board's reader reads them: the seat whose view it is, when a human plays it, is "you"."""
-        return Seats(self.app.t, self.header.seats, reader_of(self.header.seats, getattr(view, "seat", None)))
+        """The seats as this board's reader reads them: "you" is the seat at the keys (watching: ``reader``)."""
+        reader = self.reader if self.watching else reader_of(self.header.seats, getattr(view, "seat", None))
+        return Seats(self.app.t, self.header.seats, reader)
 
     def worded(self, view: Any) -> Any:
         """``view`` with each seat's name as the reader reads it ("You", "Computer 2", a typed name)."""

@@ -12,13 +12,20 @@ from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from .translation import Translator
 
 
+def _humans(seats: Sequence[Seat | str]) -> list[int]:
+    return [index for index, one in enumerate(seats) if not (isinstance(one, Seat) and one.is_bot)]
+
+
 def reader_of(seats: Sequence[Seat | str], seat: int | None) -> int | None:
-    """The seat a screen's words call "you": ``seat`` (whose eyes they are) when a human plays
-    it, else the one human seat of a game against computers; None when nobody at the screen
-    has a seat (a spectator, a game of humans watched from above)."""
-    humans = [index for index, one in enumerate(seats) if not (isinstance(one, Seat) and one.is_bot)]
-    if seat is not None and seat in humans:
-        return seat
+    """The seat a live game's words call "you": ``seat``, the seat at the keys, when a human
+    plays it; None for a spectator (or a game of computers)."""
+    return seat if seat is not None and seat in _humans(seats) else None
+
+
+def local_player(seats: Sequence[Seat | str]) -> int | None:
+    """The seat a replay or a saved game's words call "you": the one human of a game against
+    computers (who else would look at it); None when several humans played (or none)."""
+    humans = _humans(seats)
     return humans[0] if len(humans) == 1 and len(seats) > 1 else None
 
 

@@ -34,7 +34,7 @@ async def test_a_game_reaches_the_final_screen_whatever_the_bot_delay(saves, bot
         game = app.game_screen()
         assert game.host.session.over
         assert not game.query_one("#menu").display  # the result gets the whole status line
-        assert str(game.query_one("#status").render()) == english(app.screen.result.summary, [s.name for s in app.screen.header.seats])
+        assert str(game.query_one("#status").render()) == english(app.screen.result.summary, app.screen.header.seats)
 
 
 def finished(game_id: str, players: str, seed: int = 2) -> Session:

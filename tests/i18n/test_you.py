@@ -18,7 +18,7 @@ from kobito_tui.i18n import translator
 from kobito_tui.i18n.catalogs import TRANSLATED, po_path, read
 from kobito_tui.i18n.messages import english, say
 from kobito_tui.i18n.msgids import YOU
-from kobito_tui.i18n.seats import Seats, reader_of, typed_name
+from kobito_tui.i18n.seats import Seats, local_player, reader_of, typed_name
 
 PRONOUN = re.compile(r"\b(?:Ви|ви|Вы|вы)\b((?:\s+(?:не|вже|уже|ще|ещё|та|и|і|з|{\w+}))*)\s+([а-яєіїґё’]+)", re.IGNORECASE)
 SECOND_PERSON = ("те", "тесь", "теся", "ли", "лися", "лись")
@@ -92,11 +92,12 @@ def test_a_spectator_reads_every_seat_by_its_name_or_role():
     assert Seats(t, SEATS, 0).labels() == ["Ви", "Комп’ютер 2"]
 
 
-def test_the_reader_is_the_seat_seen_when_a_human_plays_it_else_the_only_human():
+def test_the_reader_is_the_human_at_the_keys_and_in_a_replay_the_only_human():
     computers = (Seat("", "bot", "easy"), Seat("", "bot", "easy"))
-    assert [reader_of(SEATS, seat) for seat in (0, 1, None)] == [0, 0, 0]
-    assert [reader_of((Seat("Ann"), Seat("Bob")), seat) for seat in (0, 1, None)] == [0, 1, None]
-    assert reader_of(computers, 0) is None
+    humans = (Seat("Ann"), Seat("Bob"))
+    assert [reader_of(SEATS, seat) for seat in (0, 1, None)] == [0, None, None]
+    assert [reader_of(humans, seat) for seat in (0, 1, None)] == [0, 1, None]
+    assert (local_player(SEATS), local_player(humans), local_player(computers)) == (0, None, None)
 
 
 def test_hostile_seat_numbers_show_as_seats_not_crashes():

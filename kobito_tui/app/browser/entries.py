@@ -20,7 +20,7 @@ from kobito_tui.core.replay import printable_names
 from kobito_tui.core.savefile import SUFFIX, SaveError, load
 from kobito_tui.core.saves import list_saves
 from kobito_tui.i18n import Translator
-from kobito_tui.i18n.seats import Seats, reader_of
+from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import game_title, names
 
 REPLAYS = "replays"  # the subfolder where the final screen's "Save replay" writes
@@ -46,7 +46,7 @@ class SaveEntry:
     def who(self, t: Translator) -> Seats:
         """The seats as the player at this screen reads them (the one human of a game against computers is "you")."""
         seats = () if self.header is None else self.header.seats
-        return Seats(t, seats, reader_of(seats, None))
+        return Seats(t, seats, local_player(seats))
 
     def players(self, t: Translator) -> str:
         return ", ".join(self.who(t).labels())

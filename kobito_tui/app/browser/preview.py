@@ -18,7 +18,7 @@ from kobito_tui.app.browser.entries import SaveEntry, result, title
 from kobito_tui.core.replay import perspectives
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator
-from kobito_tui.i18n.seats import Seats
+from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import level_name
 
 
@@ -103,7 +103,9 @@ class Preview(Vertical):
         seat = preview_seat(entry)
         if seat is False:
             return
-        board = board_class(entry.header.game)(entry.header, watching=True, classes="preview-board")
+        board = board_class(entry.header.game)(
+            entry.header, watching=True, reader=local_player(entry.header.seats), classes="preview-board"
+        )
         await self.mount(board)
         self._board, self._shown = board, entry
         if board.is_mounted and self._open():

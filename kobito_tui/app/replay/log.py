@@ -16,7 +16,7 @@ from kobito_tui.app import actions
 from kobito_tui.core.replay import ReplayCursor
 from kobito_tui.i18n import Translator, translator
 from kobito_tui.i18n.messages import say
-from kobito_tui.i18n.seats import reader_of
+from kobito_tui.i18n.seats import local_player
 
 
 class ReplayLog(Widget, can_focus=True):
@@ -43,7 +43,7 @@ class ReplayLog(Widget, can_focus=True):
     def lines(self, count: int) -> list[tuple[int, str]]:
         """The last ``count`` lines up to the position, the start first if it is among them."""
         seats = self.cursor.header.seats
-        reader = reader_of(seats, self.seat)
+        reader = local_player(seats)
         lines = [(at, say(self.t, line, seats, reader)) for at, line in self.cursor.lines_before(self.cursor.position, self.seat, count)]
         # Translators: the first line of a replay's log, before anything happened.
         return lines if len(lines) == count else [(0, self.t("— start —")), *lines][-count:]

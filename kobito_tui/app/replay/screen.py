@@ -33,7 +33,7 @@ from kobito_tui.core.savefile import save
 from kobito_tui.core.saves import new_save_path
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
-from kobito_tui.i18n.seats import Seats, reader_of
+from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import game_title, replay_refusal
 
 SPEEDS = (0.5, 1, 2, 4, 8)  # × the base pace
@@ -74,7 +74,9 @@ class ReplayScreen(ShellScreen):
         self.seat: int | None = self.cursor.perspectives[0] if self.cursor.perspectives else None
         self.speed = 1.0
         self._timer: Timer | None = None
-        self.board = board_class(record.header.game)(record.header, watching=True, id="replay-board")
+        self.board = board_class(record.header.game)(
+            record.header, watching=True, reader=local_player(record.header.seats), id="replay-board"
+        )
 
     @property
     def header(self):
@@ -130,8 +132,8 @@ class ReplayScreen(ShellScreen):
 
     @property
     def who(self) -> Seats:
-        """The seats as the watcher reads them: the seat shown is "you" when a human played it."""
-        return Seats(self.t, self.header.seats, reader_of(self.header.seats, self.seat))
+        """The seats as the watcher reads them: the one human of a game against computers is "you"."""
+        return Seats(self.t, self.header.seats, local_player(self.header.seats))
 
     def title_text(self) -> str:
         """Whose eyes first (it changes), then the game, the players and the file."""
