@@ -37,3 +37,21 @@ def file_error_words(t: Translator, file: str, error: SaveError) -> str:
 def result_words(t: Translator, result: Result | None, who: Seats) -> str:
     """How the game ended, in one line, as ``who``'s reader reads it."""
     return say(t, result.summary, who.seats, who.reader) if result is not None and result.summary else t("Game over")
+
+
+def key_name(t: Translator, shown: str) -> str:
+    """A key's name as Textual shows it ("space", "esc", "PgDn"), in ``t``'s language; keys
+    shown as what their cap says (a letter, an arrow, "f1") stay as they are."""
+    names = {
+        # Translators: keys in the footers and F1: a key with a word for it in your language by that word
+        # («пробіл»); the others as your keyboards print them on the key («Esc», «Tab», «Del», «PgDn»).
+        "space": t.p("key", "space"),
+        "esc": t.p("key", "esc"),
+        "tab": t.p("key", "tab"),
+        "del": t.p("key", "del"),
+        "home": t.p("key", "home"),
+        "end": t.p("key", "end"),
+        "PgDn": t.p("key", "PgDn"),
+        "PgUp": t.p("key", "PgUp"),
+    }
+    return names.get(shown, shown)

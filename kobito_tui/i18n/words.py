@@ -81,6 +81,13 @@ def workshop(t: Translator) -> str:
     return t("Workshop")
 
 
+def workshop_label(t: Translator, number: int) -> str:
+    """A workshop rainbow's label in the player's own row: "W1"."""
+    # Translators: a workshop rainbow's label in the player's own row, 2 characters: your word for workshop's
+    # first letter and the number (uk «М1», ru «М1»); the same letter as in "W1…W{last}".
+    return t.p("workshop", "W{number}", number=number)
+
+
 def workshop_rainbow(t: Translator, number: int) -> str:
     return t("Workshop rainbow {number}", number=number)
 
@@ -97,6 +104,19 @@ def colour(t: Translator, colour_id: str) -> str:
         "green": t.p("colour", "green"),
         "yellow": t.p("colour", "yellow"),
         "purple": t.p("colour", "purple"),
+    }[colour_id]
+
+
+def colour_letter(t: Translator, colour_id: str) -> str:
+    """A colour's one letter on the tiles ("R" for red): the tiles stay readable without colour."""
+    # Translators: the one letter of each colour on the tiles, "R (red)": the first letter of your colour word,
+    # five letters that differ (uk Ч С З Ж Ф, ru К С З Ж Ф).
+    return {
+        "red": t.p("colour letter", "R"),
+        "blue": t.p("colour letter", "B"),
+        "green": t.p("colour letter", "G"),
+        "yellow": t.p("colour letter", "Y"),
+        "purple": t.p("colour letter", "P"),
     }[colour_id]
 
 

@@ -13,7 +13,7 @@ from kobito_tui.treasure.board import SIZE
 from kobito_tui.treasure.view import Pos, TreasureView
 
 from kobito_tui.app.treasure.controls import Choices
-from kobito_tui.app.treasure.glyphs import COLOUR_LETTERS, pawn_label
+from kobito_tui.app.treasure.glyphs import pawn_label
 
 STEPS = 3
 
@@ -80,7 +80,7 @@ def colour_line(t: Translator, view: TreasureView, width: int | None = None, you
     if view.my_colour is None:
         return t("Watching — {round}", round=round_text)
     seek, count = view.variant == "seek", view.my_progress
-    shown = {"colour": words.colour(t, view.my_colour), "letter": COLOUR_LETTERS[view.my_colour]}
+    shown = {"colour": words.colour(t, view.my_colour), "letter": words.colour_letter(t, view.my_colour)}
     if you:
         whose = t("Your colour: {colour} ({letter})", **shown)
     else:

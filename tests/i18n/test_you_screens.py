@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import random
 
-from i18n.test_you import third_person_after_you
+import pytest
+
+from .test_you import third_person_after_you
 
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.log_panel import LogPanel
@@ -17,8 +19,13 @@ from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import save
 
-from .conftest import make_app, screen_text, treasure
-from .test_pilot import human_turn, settle
+from app.conftest import make_app, screen_text, treasure
+from app.test_pilot import human_turn, settle
+
+
+@pytest.fixture
+def saves(tmp_path):
+    return tmp_path / "saves"
 
 
 def nearly_won(folder, players: str):
@@ -69,3 +76,22 @@ async def test_a_ru_save_opened_in_english_reads_you_and_computer(saves, tmp_pat
         text = screen_text(app)
         assert "Вы" not in text and "Компьютер" not in text and "You" in text
 
+
+
+async def test_uk_and_ru_boards_name_keys_colours_and_workshops_in_their_own_letters(saves, tmp_path):
+    """Tile letters, workshop labels and key names come from the catalog: no R/Y/P/B/G, W1 or "space"."""
+    from app_kobito.conftest import midgame
+
+    for lang, letters, label, space in (("uk", "ЧСЗЖФ", "М1", "пробіл"), ("ru", "КСЗЖФ", "М1", "пробел")):
+        app = make_app(saves, new=treasure("Ann,bot:random"), lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, lambda: human_turn(app))
+            board = [line.split("▏")[0] for line in screen_text(app).splitlines()[1:12]]  # left of the side panel
+            tiles = {word for line in board for word in line.split() if len(word) == 1 and word.isupper()}
+            assert tiles and tiles <= set(letters), board
+        app = make_app(saves, load=midgame(tmp_path), lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, lambda: human_turn(app))
+            text = screen_text(app)
+            assert f"\n{label} " in text and "\nW1 " not in text, text
+            assert space in text.splitlines()[-1] and "space" not in text, text
