@@ -16,6 +16,7 @@ than fail.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -32,8 +33,70 @@ from .translation import Translator, translator
 
 Params = dict[str, Any]
 Render = Callable[[Translator, Params, Seats], str]
+Fill = Callable[[Translator, Params], object]
 
-RENDER: dict[str, Text | Render] = {
+
+def _shown(value: object) -> str:
+    """A value from outside, as code shows it, short and printable."""
+    return printable(value if isinstance(value, int) and not isinstance(value, bool) else repr(value), 60)
+
+
+def _number(t: Translator, number: int) -> str:
+    """A large count with its thousands apart: "200,000"."""
+    # Translators: what parts a large number's thousands ("200,000"); a no-break space in many languages.
+    return f"{number:,}".replace(",", t.p("thousands separator", ","))
+
+
+def _detail(p: Params, key: str) -> str:
+    """What a library or the system said (in English), as code shows it."""
+    return printable(p[key], 160)
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A data message whose placeholders are made from its params by ``fills`` (a value from
+    outside made printable), beside the whole numbers every data message gets."""
+
+    text: Text
+    fills: dict[str, Fill]
+
+
+def filled(text: Text, **fills: Fill) -> Filled:
+    return Filled(text, fills)
+
+
+def code(key: str) -> Fill:
+    """A value from outside as code shows it: ``'x'``, ``7``."""
+    return lambda t, p: _shown(p[key])
+
+
+def plain(key: str, limit: int | None = None) -> Fill:
+    """A value from outside as printable text (a card, a name, an option)."""
+    return lambda t, p: printable(p[key], limit)
+
+
+def listed(key: str, each: Callable[[Any], str] = printable) -> Fill:
+    return lambda t, p: ", ".join(map(each, p[key]))
+
+
+def said_by_code(key: str) -> Fill:
+    return lambda t, p: _detail(p, key)
+
+
+def thousands(key: str) -> Fill:
+    return lambda t, p: _number(t, p[key])
+
+
+def plus_one(key: str) -> Fill:
+    """A seat or place counted from 1, as players count."""
+    return lambda t, p: p[key] + 1
+
+
+def number(key: str) -> Fill:
+    """A whole number of the message under another name."""
+    return lambda t, p: int(p[key])
+
+RENDER: dict[str, Text | Filled | Render] = {
     # the table's and the server's refusals
     "no-such-seat": msg("There is no such seat at this table."),
     "game-over": msg("The game is over."),
@@ -51,13 +114,29 @@ RENDER: dict[str, Text | Render] = {
     "not-creator": msg("Only the table's creator may give a seat to a computer."),
     "not-away": msg("That seat's player has not been away long."),
     "what": msg("Type a move's number, u, r or l."),
+    "unknown-game": filled(msg("There is no game {game}."), game=code("game")),
+    "bad-seat": filled(msg("Each seat is open or a computer level: {levels}."), levels=listed("levels")),
+    "seat-taken": filled(msg("Seat {number} is taken."), number=plus_one("seat")),
+    "hub": filled(msg("The server is not answering ({error})."), error=plain("error", 160)),
     # why an event is illegal: both games
     "game.not-an-object": msg("an event must be a JSON object"),
     "game.over": msg("the game is over"),
     "game.set-up-already": msg("the game is already set up"),
+    "game.unknown-fields": filled(msg("a {kind} event has no field {fields}"), kind=code("kind"), fields=listed("fields", _shown)),
+    "game.not-seats-turn": filled(msg("it is not seat {seat}'s turn"), seat=code("seat")),
+    "game.first-player": filled(msg("the options make seat {seat} the first player"), seat=code("seat")),
     # Kobito
     "kobito.reshuffle": msg_n("The discard pile is shuffled into a new deck of {count} card.",
                               "The discard pile is shuffled into a new deck of {count} cards."),
+    "kobito.not-a-card": filled(msg("{value} is not a Kobito card"), value=code("value")),
+    "kobito.not-a-list": filled(msg("{field} must be a list of cards"), field=code("field")),
+    "kobito.not-all-cards": filled(msg("{field} holds something that is not a Kobito card"), field=code("field")),
+    "kobito.card-twice": filled(msg("{field} names a card twice"), field=code("field")),
+    "kobito.bad-end": filled(msg("{field} must be 'left' or 'right', not {value}"), field=code("field"), value=code("value")),
+    "kobito.not-in-hand": filled(msg("{card} is not in your hand"), card=plain("card")),
+    "kobito.pot-misfit": filled(msg("{card} does not fit on that end of the pot"), card=plain("card")),
+    "kobito.rainbow-misfit": filled(msg("{card} does not fit on that end of the rainbow"), card=plain("card")),
+    "kobito.kobito-not-laid": filled(msg("{card} is not in a pot or in your workshop"), card=plain("card")),
     "kobito.no-pot-there": msg("there is no pot in that place"),
     "kobito.workshop-empty": msg("your workshop is empty"),
     "kobito.whole-deck": msg("the deck must hold all {count} rainbow cards"),
@@ -87,6 +166,10 @@ RENDER: dict[str, Text | Render] = {
     "kobito.penalty-count": msg_n("you must give exactly {count} penalty card",
                                   "you must give exactly {count} penalty cards"),
     # Hide the Treasure
+    "treasure.unknown-event": filled(msg("unknown event type {kind}"), kind=code("kind")),
+    "treasure.chance-has-seat": filled(msg("a {kind} is chance: it has no seat"), kind=plain("kind")),
+    "treasure.cannot-step": filled(msg("cannot step {direction} from here"), direction=code("direction")),
+    "treasure.not-in-pool": filled(msg("{tile} is not one of the tiles still to place"), tile=code("tile")),
     "treasure.not-set-up": msg("the game is not set up yet"),
     "treasure.reveal-pending": msg("a tile turned up is still to be revealed"),
     "treasure.steps-taken": msg_n("{count} step taken: end the turn", "{count} steps taken: end the turn"),
@@ -108,6 +191,23 @@ RENDER: dict[str, Text | Render] = {
     "treasure.pawns-opposite": msg("with two players the pawns start on opposite corners"),
     "treasure.no-reveal": msg("no tile is waiting to be revealed"),
     # why a save file cannot be loaded
+    "save.long-line": filled(msg("the line is longer than {count} characters"), count=thousands("max")),
+    # Translators: {detail} is what the JSON reader said, in English.
+    "save.not-json": filled(msg("not valid JSON ({detail})"), detail=said_by_code("detail")),
+    # Translators: {detail} is what the JSON reader said, in English.
+    "save.not-a-header": filled(msg("not a kobito-tui save file header ({detail})"), detail=said_by_code("detail")),
+    "save.players": filled(msg("{count} players (needs {min}–{max})"), count=code("count")),
+    "save.not-kobito": filled(msg("not a kobito-tui save file (format {format})"), format=code("format")),
+    "save.version": filled(msg("format version {version} is not supported (this app reads {supported})"),
+                           version=code("version")),
+    "save.unknown-game": filled(msg("unknown game {game}"), game=code("game")),
+    "save.not-utf8": filled(msg("not UTF-8 text (byte {byte})"), byte=plain("byte", 8)),
+    "save.too-many-events": filled(msg("more than {count} events"), count=thousands("max")),
+    # Translators: {error} is what the system said, in English.
+    "save.cannot-read": filled(msg("cannot read ({error})"), error=said_by_code("error")),
+    # Translators: {error} is what the program said of the event, in English.
+    "event.malformed": filled(msg("malformed {kind} event ({error})"), kind=code("type"), error=said_by_code("error")),
+    "name.control": filled(msg("a player name may not hold control characters ({name})"), name=plain("name")),
     "save.too-deep": msg("arrays or objects nested more than {count} deep"),
     "save.same-key": msg("an object has the same key twice"),
     "save.human-level": msg("a human seat has no level"),
@@ -120,8 +220,23 @@ RENDER: dict[str, Text | Render] = {
     "name.empty": msg("a player name is empty"),
     "name.too-long": msg_n("a player name has at most {count} character ({given} given)",
                            "a player name has at most {count} characters ({given} given)"),
+    # why a game's options cannot be used
+    "options.bool": filled(msg("{option} must be true or false, not {value}"), option=plain("option"), value=code("value")),
+    "options.turn-limit": filled(msg("{option} must be a whole number, 0 for none"), option=plain("option")),
+    "options.first-player": filled(msg("{option} must be random or a seat from 0 to {last}, not {value}"),
+                                   option=plain("option"), value=code("value")),
+    "options.gold-length": filled(msg("{option} length {key} is not a number"), option=plain("option"), key=code("key")),
+    "options.gold-shape": filled(msg("{option} must be a table name or a table of lengths and their values"),
+                                 option=plain("option")),
+    "options.gold-twice": filled(msg("{option} gives length {length} twice"), option=plain("option")),
+    "options.gold-lengths": filled(msg("{option}: lengths are 2..{max}, each with a list of values"), option=plain("option")),
+    "options.gold-values": filled(msg("{option} values must be whole numbers ≥ 0"), option=plain("option")),
+    "options.gold-copies": filled(msg("{option}: at most {count} gold cards of one length share a value"),
+                                  option=plain("option"), count=number("max")),
+    "options.gold-few": filled(msg("{option} needs at least {count} gold cards"), option=plain("option"), count=number("min")),
 }  # fmt: skip
-"""Each message id and its words: a :class:`Text`, or the function that words it."""
+"""Each message id and its words: a :class:`Text` (filled with the message's whole numbers),
+a :class:`Filled` one, or the function that words it."""
 
 COUNTS = {"save.too-deep": "max", "save.too-large": "mib", "name.too-long": "max"}
 """The ids whose ``{count}`` comes under another key in their params."""
@@ -142,19 +257,22 @@ def say(t: Translator, message: Message, seats: Sequence[Seat | str] = (), reade
     if render is None or not isinstance(message.params, dict):
         return printable(message.id, 80)
     try:
-        if isinstance(render, Text):
+        if isinstance(render, (Text, Filled)):
             return _plain(t, message.id, render, message.params)
         return render(t, message.params, Seats(t, seats, reader))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):  # params that do not fit
         return printable(message.id, 80)
 
 
-def _plain(t: Translator, id: str, text: Text, params: Params) -> str:
-    """A data message, filled with its whole numbers only (nothing else from outside gets in)."""
+def _plain(t: Translator, id: str, said: Text | Filled, params: Params) -> str:
+    """A data message, filled with its whole numbers and its fills (nothing else from outside gets in)."""
     numbers = {key: value for key, value in params.items() if type(value) is int}
     if id in COUNTS:
         numbers["count"] = numbers[COUNTS[id]]
-    return t.text(text, numbers["count"] if text.plural else None, **numbers)
+    if isinstance(said, Filled):
+        numbers |= {key: fill(t, params) for key, fill in said.fills.items()}
+        said = said.text
+    return t.text(said, numbers["count"] if said.plural else None, **numbers)
 
 
 def english(message: Message, seats: Sequence[Seat | str] = ()) -> str:
@@ -165,11 +283,6 @@ def english(message: Message, seats: Sequence[Seat | str] = ()) -> str:
 @cache
 def _english() -> Translator:
     return translator("en")
-
-
-def _shown(value: object) -> str:
-    """A value from outside, as code shows it, short and printable."""
-    return printable(value if isinstance(value, int) and not isinstance(value, bool) else repr(value), 60)
 
 
 def _by(t: Translator, who: Seats, seat: object, other: Text, mine: Text, count: int | None = None, **fill: Any) -> str:
@@ -459,16 +572,6 @@ def _turn_limit(t: Translator, p: Params, who: Seats) -> str:
 
 
 # -- the table's and the server's refusals -----------------------------------------
-@says("unknown-game")
-def _unknown_game(t: Translator, p: Params, who: Seats) -> str:
-    return t("There is no game {game}.", game=_shown(p["game"]))
-
-
-@says("bad-seat")
-def _bad_seat(t: Translator, p: Params, who: Seats) -> str:
-    return t("Each seat is open or a computer level: {levels}.", levels=", ".join(map(printable, p["levels"])))
-
-
 @says("bad-options")
 def _bad_options(t: Translator, p: Params, who: Seats) -> str:
     """``why``: the reason as a message; ``reason``: it in English (all an older server sends)."""
@@ -476,29 +579,6 @@ def _bad_options(t: Translator, p: Params, who: Seats) -> str:
     reason = printable(p["reason"], 200) if why is None else _carried(t, why, who)
     # Translators: {reason} says what is wrong with the options.
     return t("These options cannot be used: {reason}", reason=reason)
-
-
-@says("seat-taken")
-def _seat_taken(t: Translator, p: Params, who: Seats) -> str:
-    return t("Seat {number} is taken.", number=p["seat"] + 1)
-
-
-# -- why an event is illegal: both games ---------------------------------------
-@says("game.unknown-fields")
-def _unknown_fields(t: Translator, p: Params, who: Seats) -> str:
-    return t(
-        "a {kind} event has no field {fields}", kind=_shown(p["kind"]), fields=", ".join(map(_shown, p["fields"]))
-    )
-
-
-@says("game.not-seats-turn")
-def _not_seats_turn(t: Translator, p: Params, who: Seats) -> str:
-    return t("it is not seat {seat}'s turn", seat=_shown(p["seat"]))
-
-
-@says("game.first-player")
-def _first_player(t: Translator, p: Params, who: Seats) -> str:
-    return t("the options make seat {seat} the first player", seat=_shown(p["seat"]))
 
 
 # -- why an event is illegal: Kobito -----------------------------------------------
@@ -518,56 +598,11 @@ def _bad_number(t: Translator, p: Params, who: Seats) -> str:
     return t("{what} must be a number from 0 to {last}, not {value}", **fill)
 
 
-@says("kobito.not-a-card")
-def _not_a_card(t: Translator, p: Params, who: Seats) -> str:
-    return t("{value} is not a Kobito card", value=_shown(p["value"]))
-
-
-@says("kobito.not-a-list")
-def _not_a_list(t: Translator, p: Params, who: Seats) -> str:
-    return t("{field} must be a list of cards", field=_shown(p["field"]))
-
-
-@says("kobito.not-all-cards")
-def _not_all_cards(t: Translator, p: Params, who: Seats) -> str:
-    return t("{field} holds something that is not a Kobito card", field=_shown(p["field"]))
-
-
-@says("kobito.card-twice")
-def _card_twice(t: Translator, p: Params, who: Seats) -> str:
-    return t("{field} names a card twice", field=_shown(p["field"]))
-
-
-@says("kobito.bad-end")
-def _bad_end(t: Translator, p: Params, who: Seats) -> str:
-    return t("{field} must be 'left' or 'right', not {value}", field=_shown(p["field"]), value=_shown(p["value"]))
-
-
-@says("kobito.not-in-hand")
-def _not_in_hand(t: Translator, p: Params, who: Seats) -> str:
-    return t("{card} is not in your hand", card=printable(p["card"]))
-
-
 @says("kobito.start-needs")
 def _start_needs(t: Translator, p: Params, who: Seats) -> str:
     if p["step"] == "special":
         return t("the starting card needs a special-start event first")
     return t("the starting card needs a reshuffle event first")
-
-
-@says("kobito.pot-misfit")
-def _pot_misfit(t: Translator, p: Params, who: Seats) -> str:
-    return t("{card} does not fit on that end of the pot", card=printable(p["card"]))
-
-
-@says("kobito.rainbow-misfit")
-def _rainbow_misfit(t: Translator, p: Params, who: Seats) -> str:
-    return t("{card} does not fit on that end of the rainbow", card=printable(p["card"]))
-
-
-@says("kobito.kobito-not-laid")
-def _kobito_not_laid(t: Translator, p: Params, who: Seats) -> str:
-    return t("{card} is not in a pot or in your workshop", card=printable(p["card"]))
 
 
 @says("kobito.stands-for")
@@ -586,21 +621,6 @@ def _kobito_unknown_event(t: Translator, p: Params, who: Seats) -> str:
 
 
 # -- why an event is illegal: Hide the Treasure ------------------------------------------
-@says("treasure.unknown-event")
-def _treasure_unknown_event(t: Translator, p: Params, who: Seats) -> str:
-    return t("unknown event type {kind}", kind=_shown(p["kind"]))
-
-
-@says("treasure.chance-has-seat")
-def _chance_has_seat(t: Translator, p: Params, who: Seats) -> str:
-    return t("a {kind} is chance: it has no seat", kind=printable(p["kind"]))
-
-
-@says("treasure.cannot-step")
-def _cannot_step(t: Translator, p: Params, who: Seats) -> str:
-    return t("cannot step {direction} from here", direction=_shown(p["direction"]))
-
-
 @says("treasure.reveal-at")
 def _reveal_at(t: Translator, p: Params, who: Seats) -> str:
     row, col = p["pos"]
@@ -608,38 +628,7 @@ def _reveal_at(t: Translator, p: Params, who: Seats) -> str:
     return t("the tile to reveal is at {pos}", pos=f"[{row}, {col}]")
 
 
-@says("treasure.not-in-pool")
-def _not_in_pool(t: Translator, p: Params, who: Seats) -> str:
-    return t("{tile} is not one of the tiles still to place", tile=_shown(p["tile"]))
-
-
 # -- why a save file cannot be loaded ----------------------------------------------
-def _number(t: Translator, number: int) -> str:
-    """A large count with its thousands apart: "200,000"."""
-    # Translators: what parts a large number's thousands ("200,000"); a no-break space in many languages.
-    return f"{number:,}".replace(",", t.p("thousands separator", ","))
-
-
-def _detail(p: Params, key: str) -> str:
-    """What a library or the system said (in English), as code shows it."""
-    return printable(p[key], 160)
-
-
-@says("save.long-line")
-def _long_line(t: Translator, p: Params, who: Seats) -> str:
-    return t("the line is longer than {count} characters", count=_number(t, p["max"]))
-
-
-@says("save.not-json")
-def _not_json(t: Translator, p: Params, who: Seats) -> str:
-    # Translators: {detail} is what the JSON reader said, in English.
-    return t("not valid JSON ({detail})", detail=_detail(p, "detail"))
-
-
-@says("save.not-a-header")
-def _not_a_header(t: Translator, p: Params, who: Seats) -> str:
-    # Translators: {detail} is what the JSON reader said, in English.
-    return t("not a kobito-tui save file header ({detail})", detail=_detail(p, "detail"))
 
 
 @says("save.bad-header")
@@ -653,54 +642,6 @@ def _bad_header(t: Translator, p: Params, who: Seats) -> str:
 def _unknown_level(t: Translator, p: Params, who: Seats) -> str:
     levels = ", ".join(map(printable, p["levels"]))
     return t("unknown computer level {level} (one of {levels})", level=_shown(p["level"]), levels=levels)
-
-
-@says("save.players")
-def _players(t: Translator, p: Params, who: Seats) -> str:
-    return t("{count} players (needs {min}–{max})", count=_shown(p["count"]), min=p["min"], max=p["max"])
-
-
-@says("save.not-kobito")
-def _not_kobito(t: Translator, p: Params, who: Seats) -> str:
-    return t("not a kobito-tui save file (format {format})", format=_shown(p["format"]))
-
-
-@says("save.version")
-def _version(t: Translator, p: Params, who: Seats) -> str:
-    return t("format version {version} is not supported (this app reads {supported})",
-             version=_shown(p["version"]), supported=p["supported"])  # fmt: skip
-
-
-@says("save.unknown-game")
-def _save_unknown_game(t: Translator, p: Params, who: Seats) -> str:
-    return t("unknown game {game}", game=_shown(p["game"]))
-
-
-@says("save.not-utf8")
-def _not_utf8(t: Translator, p: Params, who: Seats) -> str:
-    return t("not UTF-8 text (byte {byte})", byte=printable(p["byte"], 8))
-
-
-@says("save.too-many-events")
-def _too_many_events(t: Translator, p: Params, who: Seats) -> str:
-    return t("more than {count} events", count=_number(t, p["max"]))
-
-
-@says("save.cannot-read")
-def _cannot_read(t: Translator, p: Params, who: Seats) -> str:
-    # Translators: {error} is what the system said, in English.
-    return t("cannot read ({error})", error=_detail(p, "error"))
-
-
-@says("event.malformed")
-def _malformed(t: Translator, p: Params, who: Seats) -> str:
-    # Translators: {error} is what the program said of the event, in English.
-    return t("malformed {kind} event ({error})", kind=_shown(p["type"]), error=_detail(p, "error"))
-
-
-@says("name.control")
-def _name_control(t: Translator, p: Params, who: Seats) -> str:
-    return t("a player name may not hold control characters ({name})", name=printable(p["name"]))
 
 
 # -- why a game's options cannot be used -----------------------------------------
@@ -727,61 +668,10 @@ def _choice(t: Translator, p: Params, who: Seats) -> str:
     return t("{option} must be one of {choices}, not {value}", option=p["option"], choices=choices, value=_shown(p["value"]))
 
 
-@says("options.bool")
-def _bool(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option} must be true or false, not {value}", option=p["option"], value=_shown(p["value"]))
-
-
-@says("options.turn-limit")
-def _turn_limit_option(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option} must be a whole number, 0 for none", option=p["option"])
-
-
-@says("options.first-player")
-def _first_player_option(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option} must be random or a seat from 0 to {last}, not {value}",
-             option=p["option"], last=p["last"], value=_shown(p["value"]))  # fmt: skip
-
-
-@says("options.gold-length")
-def _gold_length(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option} length {key} is not a number", option=p["option"], key=_shown(p["key"]))
-
-
 @says("options.gold-unknown")
 def _gold_unknown(t: Translator, p: Params, who: Seats) -> str:
     known = ", ".join(p["known"])
     return t("unknown gold table {table} (known: {known})", table=_shown(p["table"]), known=known)
-
-
-@says("options.gold-shape")
-def _gold_shape(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option} must be a table name or a table of lengths and their values", option=p["option"])
-
-
-@says("options.gold-twice")
-def _gold_twice(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option} gives length {length} twice", option=p["option"], length=p["length"])
-
-
-@says("options.gold-lengths")
-def _gold_lengths(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option}: lengths are 2..{max}, each with a list of values", option=p["option"], max=p["max"])
-
-
-@says("options.gold-values")
-def _gold_values(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option} values must be whole numbers ≥ 0", option=p["option"])
-
-
-@says("options.gold-copies")
-def _gold_copies(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option}: at most {count} gold cards of one length share a value", option=p["option"], count=p["max"])
-
-
-@says("options.gold-few")
-def _gold_few(t: Translator, p: Params, who: Seats) -> str:
-    return t("{option} needs at least {count} gold cards", option=p["option"], count=p["min"])
 
 
 # -- the computers' troubles ---------------------------------------------------
@@ -797,9 +687,4 @@ def _computer_failed(t: Translator, p: Params, who: Seats) -> str:
     # Translators: {error} is what the program said, in English; {name} the seat the computer plays.
     return t("The computer failed ({error}); a random one plays for {name}.", error=_detail(p, "error"), name=who(p["seat"]))
 
-
-# -- the server's clients -------------------------------------------------------
-@says("hub")
-def _hub(t: Translator, p: Params, who: Seats) -> str:
-    return t("The server is not answering ({error}).", error=printable(p["error"], 160))
 
