@@ -151,9 +151,10 @@ def seats_line(t: Translator, view: TreasureView, width: int | None = None, you:
         if seat == view.to_act:
             label = Text("▶ ", style="bold") + label
             label.stylize("bold")
-        if seat in winners:
-            # Translators: after a winner's name in the seats line, "Ann ★ wins".
-            label.append(" ★ " + t("wins"), style="bold")
+        if seat in winners:  # the reader's own unnamed seat is labelled "You": its verb is the second person's
+            # Translators: after a winner's name in the seats line, "Ann ★ wins" (and "You ★ win").
+            won = t.p("you", "win") if name == t("You") else t("wins")
+            label.append(" ★ " + won, style="bold")
         parts.append(label)
     if view.shared_pawn:
         parts.insert(0, Text(t("{pawn} shared pawn", pawn=pawn_label(None)) + " "))
