@@ -149,3 +149,25 @@ def test_the_table_warnings_are_messages_in_the_reader_language():
     failed = Message("computer.failed", {"error": "boom", "seat": 1})
     assert say(uk, failed, SEATS, 0) == "Комп’ютер не впорався (boom); за Комп’ютер 2 тепер грає випадковий."
     assert english(Message("computer.unavailable", {"level": "hard", "error": "x"})).startswith("The Hard computer")
+
+
+@pytest.mark.parametrize(("lang", "pronoun"), [("en", {"you", "your"}), ("uk", {"ви", "ваш"}), ("ru", {"вы", "ваш"})])
+def test_every_log_line_about_the_readers_seat_says_you_with_its_verb(lang, pronoun):
+    """Random games of both games, each seat reading its own log: a line about its own move
+    says "you" in the second person, a line about another seat never does (unless it ends the
+    game in the reader's favour, or lists every seat's colour)."""
+    from .test_messages import games, walk
+
+    t, met = translator(lang), set()
+    for header, events in games():
+        for seat in range(header.players):
+            for message, _, _ in walk(header, events, seat):
+                subject = next((message.params[key] for key in ("seat", "player", "first") if key in message.params), None)
+                text = say(t, message, header.seats, seat)
+                assert "{" not in text and not third_person_after_you(text), text
+                if subject == seat:
+                    met.add(message.id)
+                    assert pronoun & set(re.findall(r"\w+", text.lower())), text
+                elif subject is not None and message.id != "treasure.setup" and "result" not in message.params:
+                    assert not pronoun & set(re.findall(r"\w+", text.lower())), text
+    assert len(met) >= 10, met
