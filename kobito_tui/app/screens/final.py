@@ -89,7 +89,7 @@ class FinalScreen(ShellScreen):
     def __init__(self, result: Result | None, header: Header, record: Record | None = None, seat: int | None = None) -> None:
         """The end of a game: its ``result`` and client ``header`` (the last update's);
         ``record``, the whole game, where it was hosted here (it can be saved as a replay);
-        ``seat``, whose eyes the game was seen with (its player reads "you")."""
+        ``seat``, the one seat played at this terminal (its player reads "you"; None in hot seat)."""
         super().__init__(classes="final-screen")
         self.result, self.header, self.record = result or Result(winners=[]), header, record
         self.reader = reader_of(header.seats, seat)

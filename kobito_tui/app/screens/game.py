@@ -533,6 +533,6 @@ class GameScreen(ShellScreen):
 
         if self.is_attached:
             record = None if self.host is None else self.host.session.record
-            self.app.push_screen(FinalScreen(self.latest.result, self.header, record, self._shown))
+            self.app.push_screen(FinalScreen(self.latest.result, self.header, record, self.seats[0] if len(self.seats) == 1 else None))
 
 
