@@ -95,3 +95,25 @@ async def test_uk_and_ru_boards_name_keys_colours_and_workshops_in_their_own_let
             text = screen_text(app)
             assert f"\n{label} " in text and "\nW1 " not in text, text
             assert space in text.splitlines()[-1] and "space" not in text, text
+
+
+async def test_a_uk_new_game_left_at_its_default_seats_stores_roles_and_reads_you(saves):
+    """«Ви» and «Комп’ютер 2» in the name boxes are only defaults: the file stores no names,
+    and the game reads "You" / "Computer 2" when opened in English."""
+    from kobito_tui.core.savefile import load
+    from kobito_tui.core.saves import list_saves
+
+    app = make_app(saves, lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot, lambda: app.game_screen() is not None)
+        header = app.game_screen().header
+    assert [(seat.name, seat.kind) for seat in header.seats] == [("", "human"), ("", "bot")]
+    app = make_app(saves, load=list_saves(saves)[0], lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: human_turn(app))
+        text = screen_text(app)
+    assert "Computer 2" in text and "Комп" not in text and "Ви" not in text
+    assert load(list_saves(saves)[0]).header.seats == header.seats
