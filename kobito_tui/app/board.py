@@ -8,6 +8,7 @@ What the board tells the player is its :attr:`GameBoard.status_line`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.message import Message
@@ -17,6 +18,7 @@ from textual.widget import Widget
 from kobito_tui.core.game import Event, Header
 from kobito_tui.core.games import entry, load
 from kobito_tui.i18n import Translator
+from kobito_tui.i18n.seats import Seats, reader_of
 
 
 class GameBoard(Widget):
@@ -56,15 +58,25 @@ class GameBoard(Widget):
     def watch_status_line(self, text: str) -> None:
         self.post_message(self.StatusChanged(text))
 
-    def __init__(self, header: Header, watching: bool = False, **kwargs: Any) -> None:
+    def __init__(self, header: Header, watching: bool = False, reader: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.header = header
         self.watching = watching  # a replay or a preview: the seat shown is nobody's "you"
+        self.reader = reader  # watching: the seat the words call "you" (a replay's local player), if any
 
     def show(self, view: Any, legal: list[Event], interactive: bool) -> None:
         """Render ``view``; when ``interactive``, ``legal`` are the moves the
         viewing seat may make now and the board lets the player choose one."""
         raise NotImplementedError
+
+    def who(self, view: Any) -> Seats:
+        """The seats as this board's reader reads them: "you" is the seat at the keys (watching: ``reader``)."""
+        reader = self.reader if self.watching else reader_of(self.header.seats, getattr(view, "seat", None))
+        return Seats(self.app.t, self.header.seats, reader)
+
+    def worded(self, view: Any) -> Any:
+        """``view`` with each seat's name as the reader reads it ("You", "Computer 2", a typed name)."""
+        return replace(view, names=tuple(self.who(view).labels()))
 
     def status(self) -> str:
         """What the rules need now, in words ("Play at least 3 cards — 1 played")."""

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING
 from functools import partial
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.title import TitleScreen
+from kobito_tui.app.words import key_name
 from kobito_tui.i18n import Translator, remember_language, translator
 from kobito_tui.app.widgets.workarounds import QuietCrashes, bound_key_bursts
 
@@ -108,6 +110,10 @@ class KobitoApp(QuietCrashes, App[int]):
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footers and F1 show it, named in the player's language ("space": «пробіл»)."""
+        return key_name(self.t, super().get_key_display(binding))
 
     def on_mount(self) -> None:
         from kobito_tui.core.savelock import remove_stale_locks

@@ -65,7 +65,7 @@ def play_game(
     the game is saved to the file ``keep`` when given; ``iterations`` fixes the hard bots'
     work (see :func:`make_bot`)."""
     game = get_game(game_id)
-    seats = tuple(Seat(f"Computer {i + 1}", "bot", level) for i, level in enumerate(levels))
+    seats = tuple(Seat("", "bot", level) for level in levels)
     header = new_header(game_id, seats, options, seed=seed)
     bots = [make_bot(game_id, level, seed * 31 + i, budget_s, iterations) for i, level in enumerate(levels)]
     state = game.new_state(header)

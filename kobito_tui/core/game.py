@@ -63,9 +63,10 @@ SeatKind = Literal["human", "bot"]
 
 @dataclass(frozen=True)
 class Seat:
-    """A player at the table: ``kind`` is "human" or "bot"; bots have a level."""
+    """A player at the table: ``kind`` is "human" or "bot"; bots have a level.  ``name`` is
+    what someone typed, or ``""``: a seat called by what it is (``core.seatnames``)."""
 
-    name: str
+    name: str = ""
     kind: SeatKind = "human"
     level: str | None = None  # "random" | "greedy" | "strong" for bots
 

@@ -13,6 +13,7 @@ from kobito_tui.core.games import get_game
 from kobito_tui.core.levels import BOT_LEVELS, DEFAULT_LEVEL, LEVELS
 from kobito_tui.core.message import Message
 from kobito_tui.core.safetext import name_problem
+from kobito_tui.core.seatnames import unnamed
 
 
 
@@ -40,7 +41,7 @@ class EventError(Exception):
 
 
 def parse_players(text: str) -> tuple[Seat, ...]:
-    """Seats from ``"Ann,Bob,bot,bot:hard"``: a name is a human, ``bot[:level]`` a computer."""
+    """Seats from ``"Ann,Bob,bot,bot:hard"``: a name is a human, ``bot[:level]`` a computer (unnamed)."""
     seats: list[Seat] = []
     for number, part in enumerate((p.strip() for p in text.split(",")), start=1):
         if not part:
@@ -50,7 +51,7 @@ def parse_players(text: str) -> tuple[Seat, ...]:
             level = (level or DEFAULT_LEVEL).lower()
             if level not in BOT_LEVELS:
                 raise ValueError(f"unknown computer level {level!r} (one of {', '.join(LEVELS)})")
-            seats.append(Seat(f"Computer {number}", "bot", level))
+            seats.append(Seat("", "bot", level))
         else:
             seats.append(Seat(part))
     return tuple(seats)
@@ -70,11 +71,11 @@ def new_header(
     if not game.min_players <= len(seats) <= game.max_players:
         raise OptionError("options.players", game=game_id, min=game.min_players, max=game.max_players, count=len(seats))
     for seat in seats:  # names in a header are safe to show, as a loaded file's are
-        if (problem := name_problem(seat.name)) is not None:
+        if seat.name and (problem := name_problem(seat.name)) is not None:
             raise ValueError(problem)
     return Header(
         game=game_id,
-        seats=tuple(seats),
+        seats=tuple(unnamed(seat, index) for index, seat in enumerate(seats)),  # a default is no name
         options=game.normalize_options(dict(options or {}), len(seats)),
         seed=seed,
         created=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),

@@ -27,6 +27,7 @@ from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.message import Message
 from kobito_tui.core.record import EventError, Record, fold
 from kobito_tui.core.safetext import name_fault, printable
+from kobito_tui.core.seatnames import unnamed
 
 MAGIC = "kobito-tui"
 SUFFIX = ".jsonl"
@@ -174,15 +175,16 @@ def _bad_header(path: str, reason: Message) -> SaveError:
     return SaveError(path, 1, Message("save.bad-header", {"reason": reason.dump()}))
 
 
-def _seat(seat: _SeatJSON, path: str) -> Seat:
-    fault = name_fault(seat.name)
+def _seat(seat: _SeatJSON, index: int, path: str) -> Seat:
+    """Seat ``index`` of a header; a name that is only an old default ("You", "Computer 2") is none."""
+    fault = name_fault(seat.name) if seat.name else None  # "": a seat without a name
     if fault is not None:
         raise _bad_header(path, fault)
     if seat.kind == "bot" and seat.level not in BOT_LEVELS:
         raise _bad_header(path, Message("save.unknown-level", {"level": seat.level, "levels": list(BOT_LEVELS)}))
     if seat.kind == "human" and seat.level is not None:
         raise _bad_header(path, Message("save.human-level"))
-    return Seat(seat.name, seat.kind, seat.level)
+    return unnamed(Seat(seat.name, seat.kind, seat.level), index)
 
 
 def parse_header(line: str, path: str = "<text>") -> Header:
@@ -209,7 +211,7 @@ def parse_header(line: str, path: str = "<text>") -> Header:
         raise _bad_header(path, Message("save.unusual-options"))
     return Header(
         game=raw.game,
-        seats=tuple(_seat(seat, path) for seat in raw.seats),
+        seats=tuple(_seat(seat, index, path) for index, seat in enumerate(raw.seats)),
         options=raw.options,
         seed=raw.seed,
         created=raw.created,

@@ -21,7 +21,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .pseudo import pseudo
+from .pseudo import LONGER, pseudo
 from .translation import DOMAIN, PSEUDO
 
 TRANSLATED = ("uk", "ru")
@@ -70,8 +70,8 @@ def pseudo_catalog(template: Catalog) -> Catalog:
     catalog = Catalog(**HEADER, header_comment=PSEUDO_HEADER)
     for message in template:
         if message.id:
-            plural = isinstance(message.id, (list, tuple))
-            text = tuple(pseudo(form) for form in message.id) if plural else pseudo(message.id)
+            plural, longer = isinstance(message.id, (list, tuple)), 0 if message.context == "key" else LONGER
+            text = tuple(pseudo(form, longer) for form in message.id) if plural else pseudo(message.id, longer)
             catalog.add(message.id, text, context=message.context)
     return catalog
 

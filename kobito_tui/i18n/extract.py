@@ -1,7 +1,8 @@
 """The message extractor Babel uses for this project (see babel.cfg).
 
 It reads the syntax tree, so it takes exactly the translator's calls — ``t(...)``,
-``self.t(...)``, ``t.n(...)``, ``t.p(...)``, ``t.np(...)`` — and nothing else
+``self.t(...)``, ``t.n(...)``, ``t.p(...)``, ``t.np(...)`` — and the messages written as
+data (``msg``, ``msg_n``, ``you``, ``you_n`` of ``msgids.py``), and nothing else
 named ``t`` (a loop variable, ``t[0]``).  A ``# Translators:`` comment on the
 lines just above a call goes to the translators with its message.
 """
@@ -14,7 +15,11 @@ import tokenize
 from collections.abc import Collection, Iterator
 from typing import IO, Any
 
+from .msgids import YOU
+
 METHODS = ("n", "p", "np")
+MARKERS = {"msg": ("t", ()), "msg_n": ("n", ()), "you": ("p", (YOU,)), "you_n": ("np", (YOU,))}
+"""The data markers: the keyword each stands for, and the context it puts first."""
 
 
 def messages(
@@ -25,9 +30,9 @@ def messages(
     notes = _comments(source)
     calls = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)]
     for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
-        keyword = _keyword(call.func)
+        keyword, context = _keyword(call.func)
         if keyword in keywords:
-            arguments = tuple(
+            arguments = context + tuple(
                 arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None for arg in call.args
             )
             yield call.lineno, keyword, arguments, _notes_above(notes, call.lineno, comment_tags)
@@ -37,12 +42,14 @@ def _is_translator(node: ast.expr) -> bool:
     return (isinstance(node, ast.Name) and node.id == "t") or (isinstance(node, ast.Attribute) and node.attr == "t")
 
 
-def _keyword(func: ast.expr) -> str | None:
+def _keyword(func: ast.expr) -> tuple[str | None, tuple[str, ...]]:
     if _is_translator(func):
-        return "t"
+        return "t", ()
     if isinstance(func, ast.Attribute) and func.attr in METHODS and _is_translator(func.value):
-        return func.attr
-    return None
+        return func.attr, ()
+    if isinstance(func, ast.Name) and func.id in MARKERS:
+        return MARKERS[func.id]
+    return None, ()
 
 
 def _comments(source: str) -> dict[int, str]:

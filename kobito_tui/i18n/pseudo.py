@@ -15,13 +15,14 @@ _KEPT = re.compile(r"(\{[^{}]*\}|\[/?[a-z@#$][^\[\]]*\])")
 LONGER = 0.4
 
 
-def pseudo(message: str) -> str:
-    """``message`` in the pseudo-language (empty stays empty)."""
+def pseudo(message: str, longer: float = LONGER) -> str:
+    """``message`` in the pseudo-language (empty stays empty); ``longer`` 0 for a key's name,
+    which is what a keycap says and as short in every language."""
     if not message:
         return message
     parts = _KEPT.split(message)
     visible = sum(len(part) for part in parts[::2])
-    padding = "·" * math.ceil(LONGER * visible)
+    padding = "·" * math.ceil(longer * visible)
     body = "".join(part if index % 2 else part.translate(_ACCENTED) for index, part in enumerate(parts))
     return f"‹{body}{padding}›"
 

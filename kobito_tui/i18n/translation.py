@@ -10,6 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .msgids import Text
+
 DOMAIN = "kobito"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 LANGUAGES = ("en", "uk", "ru")
@@ -80,6 +82,18 @@ class Translator:
         english = singular if count == 1 else plural
         text = self._catalog.npgettext(context, singular, plural, count)
         return _fill(text, english, {"count": count, **params})
+
+    def text(self, text: Text, count: int | None = None, /, **params: Any) -> str:
+        """A :class:`~.msgids.Text` worded: a counted one needs ``count``."""
+        if text.plural is None:
+            if text.context is None:
+                return self(text.singular, **params)
+            return self.p(text.context, text.singular, **params)
+        if count is None:
+            raise TypeError(f"{text.singular!r} needs a count")
+        if text.context is None:
+            return self.n(text.singular, text.plural, count, **params)
+        return self.np(text.context, text.singular, text.plural, count, **params)
 
 
 def _fill(text: str, english: str, params: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from kobito_tui.core.game import Header
 from kobito_tui.core.levels import ALIASES, DEFAULT_LEVEL, LEVELS, seat_choice
 from kobito_tui.core.replay import HOT_SEAT_REFUSAL, refusal
 
+from .seats import Seats
 from .translation import Translator
 
 
@@ -80,6 +81,13 @@ def workshop(t: Translator) -> str:
     return t("Workshop")
 
 
+def workshop_label(t: Translator, number: int) -> str:
+    """A workshop rainbow's label in the player's own row: "W1"."""
+    # Translators: a workshop rainbow's label in the player's own row, 2 characters: your word for workshop's
+    # first letter and the number (uk «М1», ru «М1»); the same letter as in "W1…W{last}".
+    return t.p("workshop", "W{number}", number=number)
+
+
 def workshop_rainbow(t: Translator, number: int) -> str:
     return t("Workshop rainbow {number}", number=number)
 
@@ -96,6 +104,19 @@ def colour(t: Translator, colour_id: str) -> str:
         "green": t.p("colour", "green"),
         "yellow": t.p("colour", "yellow"),
         "purple": t.p("colour", "purple"),
+    }[colour_id]
+
+
+def colour_letter(t: Translator, colour_id: str) -> str:
+    """A colour's one letter on the tiles ("R" for red): the tiles stay readable without colour."""
+    # Translators: the one letter of each colour on the tiles, "R (red)": the first letter of your colour word,
+    # five letters that differ (uk Ч С З Ж Ф, ru К С З Ж Ф).
+    return {
+        "red": t.p("colour letter", "R"),
+        "blue": t.p("colour letter", "B"),
+        "green": t.p("colour letter", "G"),
+        "yellow": t.p("colour letter", "Y"),
+        "purple": t.p("colour letter", "P"),
     }[colour_id]
 
 
@@ -125,11 +146,17 @@ def your_colour(t: Translator, colour_id: str) -> str:
     return t("Your colour: {colour}.", colour=colour(t, colour_id))
 
 
-def winners(t: Translator, players: list[str]) -> str:
-    """The final screen's headline: "Ann wins!", "Ann and Bob win!", "A draw"."""
-    if not players:
+def winners(t: Translator, who: Seats, seats: list[int]) -> str:
+    """The final screen's headline for the winning ``seats``: "Ann wins!", "Ann and Bob win!",
+    "You win!", "You and Ann win!" (the reader's own seat in the second person), "A draw"."""
+    if not seats:
         return t("A draw")
-    return t.n("{names} wins!", "{names} win!", len(players), names=names(t, players))
+    others = [who.name(seat) for seat in seats if not who.is_reader(seat)]
+    if len(others) == len(seats):
+        return t.n("{names} wins!", "{names} win!", len(others), names=names(t, others))
+    if not others:
+        return t.p("you", "You win!")
+    return t.p("you", "You and {names} win!", names=names(t, others))
 
 
 def turn_limit_draw(t: Translator, rounds: int) -> str:
@@ -167,13 +194,6 @@ def seat_kinds(t: Translator) -> tuple[tuple[str, str], ...]:
         (t("Computer · {level}", level=level_name(t, level)), seat_choice(level)) for level in LEVELS
     )
     return ((t("Human"), seat_choice()), *computers)
-
-
-def default_name(t: Translator, seat: int, kind: str) -> str:
-    """The name a seat gets until one is typed: "You", "Player 2", "Computer 3"."""
-    if kind == "human":
-        return t("You") if seat == 0 else t("Player {number}", number=seat + 1)
-    return t("Computer {number}", number=seat + 1)
 
 
 def name_problem(t: Translator, name: str) -> str | None:

@@ -263,7 +263,7 @@ class Hub:
     def _start(self, room: Room) -> None:
         """Every seat is taken: the game begins."""
         seats = tuple(
-            Seat(f"Computer {i + 1}", "bot", c.level) if c.kind == "computer" else Seat(c.name) for i, c in enumerate(room.chairs)
+            Seat("", "bot", c.level) if c.kind == "computer" else Seat(c.name) for c in room.chairs
         )
         header = new_header(room.game, seats, room.options)
         self.store.start(room.table_id, header)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from kobito_tui.bots import Bot, RandomBot, make_bot
 from kobito_tui.core.game import Event
+from kobito_tui.core.message import Message
 from kobito_tui.table.perspective import SeatPerspective
 from kobito_tui.table.table import Occupant, Table
 from kobito_tui.table.thinker import HARD_BUDGET_S, Thinker
@@ -26,14 +27,14 @@ class ComputerSeat:
 
     def __init__(
         self, table: Table, seat: int, bot: Bot, budget_s: float = HARD_BUDGET_S,
-        on_failure: Callable[[str], None] | None = None,
+        on_failure: Callable[[Message], None] | None = None,
     ):
         self.table, self.seat = table, seat
         self.thinker = Thinker(bot, table.game, budget_s, table.seed_for(f"fallback:{seat}"), table.workers, table)
         self._history: list[Event] = []  # the seat's redacted events so far
         self._lock = threading.Lock()
         self._closed = False
-        self.unavailable: str | None = None
+        self.unavailable: Message | None = None
         # Told (on a worker's or the timers' thread) when its bot fails and a random one takes over.
         self.on_failure = on_failure
         table.bind(seat, Occupant.COMPUTER)
@@ -42,7 +43,7 @@ class ComputerSeat:
     @classmethod
     def of_level(
         cls, table: Table, seat: int, level: str, budget_s: float = HARD_BUDGET_S,
-        on_failure: Callable[[str], None] | None = None,
+        on_failure: Callable[[Message], None] | None = None,
     ) -> ComputerSeat:
         """A computer of ``level`` (its dice seeded apart from the game's chance events);
         if that level fails to load, a random one, with the reason in ``unavailable``."""
@@ -50,7 +51,7 @@ class ComputerSeat:
         try:
             bot, unavailable = make_bot(table.game.id, level, seed), None
         except Exception as error:  # a computer that fails to load must not end the game
-            bot, unavailable = RandomBot(seed), f"the {level} computer is unavailable ({error})"
+            bot, unavailable = RandomBot(seed), Message("computer.unavailable", {"level": level, "error": str(error)})
         computer = cls(table, seat, bot, budget_s, on_failure)
         computer.unavailable = unavailable
         return computer
@@ -89,4 +90,4 @@ class ComputerSeat:
             return
         self.thinker.bot = RandomBot(self.table.seed_for(f"fallback bot:{self.seat}"))
         if self.on_failure is not None:
-            self.on_failure(f"The computer failed ({self.thinker.error}); a random one plays for {self.table.header.name(self.seat)}.")
+            self.on_failure(Message("computer.failed", {"error": str(self.thinker.error), "seat": self.seat}))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from kobito_tui.bots import Bot
 from kobito_tui.core.levels import DEFAULT_LEVEL
+from kobito_tui.core.message import Message
 from kobito_tui.core.record import Record
 from kobito_tui.core.savelock import SaveLock
 from kobito_tui.core.session import Session
@@ -34,7 +35,7 @@ class LocalTable:
         # Called from other threads: a failed autosave (or the one that ends a
         # failing spell), and a computer that fails (the words say what happened).
         self.on_save_report: Callable[[], None] | None = None
-        self.on_warning: Callable[[str], None] | None = None
+        self.on_warning: Callable[[Message], None] | None = None
         self.table = Table(record, path, background_save=True, bot_delay=bot_delay, on_save_error=self._save_error)
         self.session.on_save_report = lambda _: self._report()
         header = record.header
@@ -43,7 +44,7 @@ class LocalTable:
             self.table.bind(seat, Occupant.LOCAL)
         self.computers: dict[int, ComputerSeat] = {}
         self._bots = dict(bots or {})
-        self.notices: list[str] = []  # warnings no one was listening for yet
+        self.notices: list[Message] = []  # warnings no one was listening for yet
 
     def start(self) -> None:
         """A computer of its level in each computer seat (again after :meth:`close`)."""
@@ -56,7 +57,7 @@ class LocalTable:
                 computer = ComputerSeat.of_level(self.table, seat, player.level or DEFAULT_LEVEL, on_failure=self._warn)
                 self.computers[seat] = computer
                 if computer.unavailable:
-                    self._warn(f"{computer.unavailable.capitalize()}; a random one plays.")
+                    self._warn(computer.unavailable)
 
     @property
     def session(self) -> Session:
@@ -93,14 +94,14 @@ class LocalTable:
         if self.on_save_report is not None:
             self.on_save_report()
 
-    def listen(self, on_warning: Callable[[str], None]) -> None:
+    def listen(self, on_warning: Callable[[Message], None]) -> None:
         """Tell ``on_warning`` the warnings so far, then each as it comes."""
         self.on_warning = on_warning
         while self.notices:
             on_warning(self.notices.pop(0))
 
-    def _warn(self, words: str) -> None:
+    def _warn(self, message: Message) -> None:
         if self.on_warning is not None:
-            self.on_warning(words)
+            self.on_warning(message)
         else:
-            self.notices.append(words)
+            self.notices.append(message)

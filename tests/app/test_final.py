@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.final import FinalScreen
+from kobito_tui.core.game import Seat
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
@@ -33,7 +34,7 @@ async def test_a_game_reaches_the_final_screen_whatever_the_bot_delay(saves, bot
         game = app.game_screen()
         assert game.host.session.over
         assert not game.query_one("#menu").display  # the result gets the whole status line
-        assert str(game.query_one("#status").render()) == english(app.screen.result.summary, [s.name for s in app.screen.header.seats])
+        assert str(game.query_one("#status").render()) == english(app.screen.result.summary, app.screen.header.seats)
 
 
 def finished(game_id: str, players: str, seed: int = 2) -> Session:
@@ -84,15 +85,22 @@ def test_only_per_seat_details_become_columns_under_readable_headings():
     assert detail_columns(translator("en"), result, 2) == [("Cards left", ["3", "0"]), ("Gold won", ["5 2", "–"])]
 
 
-def test_the_headline_agrees_with_the_default_name_you():
-    from kobito_tui.app.screens.final import headline
-    from kobito_tui.core.game import Result
+@pytest.mark.parametrize(
+    ("lang", "mine", "theirs", "both"),
+    [("en", "You win!", "Computer 2 wins!", "You and Computer 2 win!"),
+     ("uk", "Ви перемагаєте!", "Комп’ютер 2 перемагає!", "Ви та Комп’ютер 2 перемагаєте!"),
+     ("ru", "Вы побеждаете!", "Компьютер 2 побеждает!", "Вы и Компьютер 2 побеждаете!")],
+)  # fmt: skip
+def test_the_headline_says_you_to_the_reader(lang, mine, theirs, both):
+    """The reader's own seat wins in the second person, whatever its name; others by name or role."""
+    from kobito_tui.i18n.seats import Seats
+    from kobito_tui.i18n.words import winners
 
-    names, t = ["You", "Computer 2"], translator("en")
-    assert headline(t, Result(winners=[0]), names) == "You win!"
-    assert headline(t, Result(winners=[1]), names) == "Computer 2 wins!"
-    assert headline(t, Result(winners=[0, 1]), names) == "You and Computer 2 win!"
-    assert headline(t, Result(winners=[]), names) == "A draw"
+    t = translator(lang)
+    for seats in ([Seat(""), Seat("", "bot", "easy")], [Seat("Ann"), Seat("", "bot", "easy")]):
+        who = Seats(t, seats, reader=0)
+        assert (winners(t, who, [0]), winners(t, who, [1]), winners(t, who, [0, 1])) == (mine, theirs, both)
+    assert winners(t, Seats(t, ["Ann", "Bob"]), [0]).startswith("Ann ")  # nobody's "you": a spectator
 
 
 LONG_NAMES = [f"Олександра-Костянтинівн{seat}" for seat in range(6)]  # 24 characters, no space to wrap at

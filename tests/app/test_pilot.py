@@ -208,7 +208,7 @@ async def test_the_final_scores_show_the_winner_and_play_again_deals_anew(saves,
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
         final, finished = app.screen, app.game_screen()
         assert final.result.winners == [0]
-        assert str(app.screen.query_one("#final-winner").render()) == "Ann wins!"
+        assert str(app.screen.query_one("#final-winner").render()) == "You win!"  # Ann, at the keys
         await pilot.press("p")  # play again: same players, a new deal
         await settle(pilot, lambda: app.game_screen() not in (None, finished))
         assert app.game_screen().header.seats == final.header.seats

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.final import FinalScreen
 
@@ -57,3 +59,19 @@ def test_final_scores_of_a_tie_settled_by_the_tie_break(snap_compare, saves):
         await _still(pilot)
 
     assert snap_compare(make_app(saves), run_before=shown)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_final_scores_in_ukrainian_and_russian(snap_compare, saves, tmp_path, lang):
+    """The player at the keys won: «Ви перемагаєте!» / «Вы побеждаете!», the others by name."""
+    path, winning = one_move_from_the_end(tmp_path)
+
+    async def won(pilot) -> None:
+        while not getattr(pilot.app.screen, "human_to_move", False):
+            await pilot.pause(0.01)
+        pilot.app.screen.board.post_message(GameBoard.MoveChosen(winning))
+        while not isinstance(pilot.app.screen, FinalScreen):
+            await pilot.pause(0.01)
+        await _still(pilot)
+
+    assert snap_compare(make_app(saves, load=path, lang=lang), run_before=won)

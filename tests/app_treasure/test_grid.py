@@ -6,6 +6,7 @@ from textual.app import App, ComposeResult
 
 from kobito_tui.app.treasure.controls import Choices
 from kobito_tui.app.treasure.grid import PITCH_X, PITCH_Y, TileGrid
+from kobito_tui.i18n import translator
 from kobito_tui.treasure import GAME
 from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
@@ -19,6 +20,7 @@ class GridApp(App):
     def __init__(self, view, choices: Choices | None = None):
         super().__init__()
         self.view, self.choices, self.clicked = view, choices or Choices(), []
+        self.t = translator("en")  # the grid's words (colour letters) come from the app's translator
 
     def compose(self) -> ComposeResult:
         yield TileGrid()

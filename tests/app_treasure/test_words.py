@@ -2,6 +2,7 @@
 
 from kobito_tui.app.treasure.words import colour_line, seats_line, status_text
 from kobito_tui.i18n import translator
+from kobito_tui.i18n.seats import Seats
 from kobito_tui.treasure import GAME
 from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
@@ -13,7 +14,8 @@ ANN_WINS = ("right", "right", "right", "end", "left", "left", "left", "end", "ri
 
 def status(state, seat=None, interactive=True):
     seat = state.to_act if seat is None else seat
-    return status_text(EN, GAME.view(state, seat), GAME.legal_moves(state), interactive)
+    view = GAME.view(state, seat)
+    return status_text(EN, view, GAME.legal_moves(state), interactive, Seats(EN, view.names))
 
 
 def test_status_counts_the_steps_then_asks_to_confirm():
@@ -68,3 +70,19 @@ def test_seats_line_reveals_every_colour_and_the_winner_once_over():
 def test_shared_pawn_has_no_seat_numbers():
     line = seats_line(EN, GAME.view(start(shared_pawn=True), 0)).plain
     assert line.startswith("● shared pawn") and "●1" not in line
+
+
+def test_the_reader_who_won_reads_the_second_person_in_the_seats_line():
+    """The reader's own unnamed seat is labelled «Ви» and wins in the second person; a seat by name in the third."""
+    from dataclasses import replace
+
+    from kobito_tui.core.game import Seat
+
+    uk, state = translator("uk"), start()
+    play(state, *ANN_WINS)
+    who = Seats(uk, (Seat(""), Seat("Bob")), reader=0)
+    line = seats_line(uk, replace(GAME.view(state, 0), names=tuple(who.labels()))).plain
+    assert "●1 Ви (червоний) ★ перемагаєте" in line and "Bob" in line
+    assert "★ перемагає" in seats_line(uk, GAME.view(state, 1)).plain  # Ann, by name
+    status_line = status_text(uk, GAME.view(state, 0), [], True, who)
+    assert status_line == "Усі 5 червоних тайлів лежать скриньками догори: ви перемагаєте."

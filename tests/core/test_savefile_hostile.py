@@ -14,6 +14,7 @@ import pytest
 from kobito_tui.app.browser.entries import read_entry, scan
 from kobito_tui.app.savegames import latest_unfinished
 from kobito_tui.cli import main
+from kobito_tui.i18n import translator
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import BOT_LEVELS, Record, new_header, parse_players
@@ -93,7 +94,7 @@ def test_deep_file_in_the_saves_folder_leaves_check_continue_and_the_browser_wor
     assert latest_unfinished(tmp_path) == good
     entry = read_entry(deep)
     assert entry.error == f"line 6: arrays or objects nested more than {MAX_DEPTH} deep"
-    assert entry.header is not None and entry.players == "Ann, Bob"
+    assert entry.header is not None and entry.players(translator("en")) == "Ann, Bob"
 
 
 @pytest.mark.parametrize("copies, ok", [(26, True), (27, False)])

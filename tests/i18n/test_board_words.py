@@ -51,8 +51,8 @@ def test_treasure_steps_left_decline(lang, left):
 def test_the_own_colour_and_the_seats_in_ukrainian_and_russian():
     state = start()
     uk, ru = translator("uk"), translator("ru")
-    assert treasure_words.colour_line(uk, GAME.view(state, 0)) == "Ваш колір: червоний (R) — сховано 0 з 5 · Раунд 1"
-    assert treasure_words.colour_line(ru, GAME.view(state, 1)).startswith("Ваш цвет: синий (B) — спрятано 0 из 5")
+    assert treasure_words.colour_line(uk, GAME.view(state, 0)) == "Ваш колір: червоний (Ч) — сховано 0 з 5 · Раунд 1"
+    assert treasure_words.colour_line(ru, GAME.view(state, 1)).startswith("Ваш цвет: синий (С) — спрятано 0 из 5")
     assert treasure_words.seats_line(ru, GAME.view(state, 0)).plain.startswith("▶ ●1 Ann (вы, красный)  ●2 Bob")
     tip = dict(treasure_words.tips(uk, GAME.view(state, 0), Choices()))[("colour",)]
     assert "усі 5 червоних тайлів ляжуть скриньками догори" in tip

@@ -179,7 +179,7 @@ def save_errors() -> list[SaveError]:
     header, *events = dumps(Record(new_header("treasure", (Seat("Ann"), Seat("Bob")), seed=1))).splitlines()
     fields = json.loads(header)
     headers = [{"format": "other"}, {"game": "chess"}, {"seats": [{"name": "Ann"}]}, {"options": {}},
-               {"options": {**fields["options"], "variant": "hide"}}, {"seats": [{"name": "Ann"}, {"name": ""}]},
+               {"options": {**fields["options"], "variant": "hide"}}, {"seats": [{"name": "Ann"}, {"name": "  "}]},
                {"seats": [{"name": "Ann"}, {"name": "B" * (NAME_MAX_CHARS + 1)}]}]  # fmt: skip
     texts = [json.dumps({**fields, **changes}) + "\n" for changes in headers]
     texts += ["", "x", "x\n", "{}\n", f"{header}\n[1]\n", f"{header}\n" + '{"type":"setup","colours":5}\n', b"\xff\n"]

@@ -39,7 +39,7 @@ def test_values_in_words_seats_from_one_anything_else_as_it_is():
     shown = [option_value(t, "stalemate", True), option_value(t, "shared_pawn", False),
              option_value(t, "refill", "to-five"), option_value(t, "first_player", 0),
              option_value(t, "gold_table", {"3": [1, 1]}), option_value(t, "turn_limit", 3)]
-    assert shown == ["увімкнено", "вимкнено", "до п'яти", "Місце 1", "власний набір", "3"]
+    assert shown == ["увімкнено", "вимкнено", "до п’яти", "Місце 1", "власний набір", "3"]
     english = translator("en")
     assert [option_value(english, "tie", "shared"), option_value(english, "first_player", 2)] == ["shared", "Seat 3"]
 

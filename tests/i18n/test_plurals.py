@@ -4,6 +4,7 @@ import pytest
 
 from kobito_tui.i18n import translator
 from kobito_tui.i18n import words
+from kobito_tui.i18n.seats import Seats
 
 COUNTS = (1, 2, 5, 11, 21, 22, 25)
 
@@ -68,9 +69,10 @@ def test_a_pot_gold_keeps_its_number_in_two_columns():
 )
 def test_winners_agree_with_their_number(lang, one, two):
     t = translator(lang)
-    assert words.winners(t, ["Ann"]) == one
-    assert words.winners(t, ["Ann", "Bob"]) == two
-    assert words.winners(t, ["Ann", "Bob", "Cleo"]).startswith("Ann, Bob ")
+    who = Seats(t, ["Ann", "Bob", "Cleo"])
+    assert words.winners(t, who, [0]) == one
+    assert words.winners(t, who, [0, 1]) == two
+    assert words.winners(t, who, [0, 1, 2]).startswith("Ann, Bob ")
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", None), ("uk", "кобіто"), ("ru", "кобито")])

@@ -10,12 +10,23 @@ import pytest
 from app_kobito.conftest import game_screen, human_turn, midgame
 from app_treasure.pilot import BOT_DELAY
 
+from kobito_tui.app.kobito.lines import NAME_WIDTH
 from kobito_tui.app.main import KobitoApp
+from kobito_tui.i18n import translator
+from kobito_tui.i18n.seats import role_name
 from kobito_tui.core.record import new_header, parse_players
 
 from .screentext import pseudo_problems, screen_lines
 
-NAMES = {"Ann", "Bob", "Cy", "Computer"}  # the players' names (bots' too) are nobody's words to translate
+NAMES = {"Ann", "Bob", "Cy", "Computer"}  # the players' names are nobody's words to translate
+
+
+def uncut_roles(line: str) -> str:
+    """``line`` with the unnamed computers' names, worded and cut to the name column, as "Computer"."""
+    for seat in range(1, 4):
+        name = role_name(translator("xx"), seat, "bot")
+        line = line.replace(name, "Computer").replace(name[:NAME_WIDTH], "Computer")
+    return line
 
 
 def board_area(app) -> list[str]:
@@ -32,7 +43,7 @@ async def pseudo_board(app: KobitoApp, *keys: str) -> list[str]:
             await pilot.pause()
         area = board_area(app)
         assert any("‹" in line for line in area), "\n".join(area)
-        return pseudo_problems(area, NAMES) + [area]
+        return pseudo_problems(list(map(uncut_roles, area)), NAMES) + [area]
 
 
 def _app(tmp_path, **start) -> KobitoApp:

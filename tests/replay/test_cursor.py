@@ -88,7 +88,7 @@ def test_branch_keeps_the_prefix_and_reassigns_seats():
     record = example("kobito-4-players.jsonl")
     original = dumps(record)
     cursor = ReplayCursor(record)
-    seats = (Seat("Zoe"), Seat("Computer 2", "bot", "strong"), Seat("Cy"), Seat("Computer 4", "bot", "random"))
+    seats = (Seat("Zoe"), Seat("", "bot", "strong"), Seat("Cy"), Seat("", "bot", "random"))
     branch = cursor.branch(77, seats)
     assert branch.events == record.events[:77]
     assert branch.header.seats == seats

@@ -77,14 +77,14 @@ async def test_the_game_over_line_is_whole_at_80_columns(saves):
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         for game_id in ("kobito", "treasure"):
-            record = finished(game_id, f"{LONGEST_NAME},bot:random", seed=5)
+            record = finished(game_id, f"{LONGEST_NAME},Bob", seed=5)  # two humans: nobody's "you", names in full
             screen = ReplayScreen(record)
             await app.push_screen(screen)
             await pilot.press("end")
             await pilot.pause()
             line = screen.query_one("#replay-position")
             text = str(line.render())
-            assert text == f"Game over: {english(screen.cursor.game.result(screen.cursor.state).summary, [s.name for s in screen.cursor.header.seats])}"
+            assert text == f"Game over: {english(screen.cursor.game.result(screen.cursor.state).summary, screen.cursor.header.seats)}"
             rows = -(-len(text) // line.content_size.width)
             assert line.content_size.height >= rows, (text, line.content_size)
             app.pop_screen()

@@ -68,7 +68,7 @@ async def test_the_viewer_in_ukrainian(saves):
 async def test_a_hostile_save_says_what_is_wrong_in_ukrainian(saves):
     """The file's reason in the player's words everywhere the app shows it; its escapes stay plain text."""
     shutil.copy(CORPUS / "control_name.jsonl", saves / "hostile.jsonl")
-    reason = "хибний заголовок: ім'я гравця не може містити керівних символів (Ann\\x1b]0;pwned\\x07)"
+    reason = "хибний заголовок: ім’я гравця не може містити керівних символів (Ann\\x1b]0;pwned\\x07)"
     app = KobitoApp(saves, bot_delay=0, lang="uk")
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_browser(app, pilot)

@@ -67,7 +67,7 @@ async def test_a_guest_is_asked_a_name_that_is_checked_then_sets_a_table_and_wai
         remote = bob.join(app.remote.table_id, 1)
         assert remote.seat == 1
         header = remote.wait_for(lambda u: True).header
-        assert header.options["stalemate"] is False and [s.name for s in header.seats] == ["[b]Ann[/b]", "Bob", "Computer 3"]
+        assert header.options["stalemate"] is False and [s.name for s in header.seats] == ["[b]Ann[/b]", "Bob", ""]
 
 
 async def test_the_table_says_who_is_away_and_back_and_the_creator_gives_a_seat_away(data_dir):
@@ -240,10 +240,10 @@ async def test_two_players_at_one_table_read_the_same_game_each_in_their_own_lan
         await until(pilot, lambda: app.screen.latest is not None and app.screen.latest.revision >= newest)
         await pilot.pause(0.1)
         names = ["Ann", "Bob"]
-        public = [e for e in bob._log if e.id in ("kobito.play", "kobito.open", "kobito.extend")]  # the same words for both
+        public = [e for e in bob._log if e.id in ("kobito.play", "kobito.open", "kobito.extend")]  # told to both players
         assert public, "a move the log tells both players"
-        english = [say(translator("en"), e, names) for e in public]
-        ukrainian = [say(translator("uk"), e, names) for e in public]
+        english = [say(translator("en"), e, names, 1) for e in public]  # as Bob reads them: Ann's moves by name
+        ukrainian = [say(translator("uk"), e, names, 0) for e in public]  # as Ann reads them: her own say «Ви»
         shown_log = [text.plain for text in app.screen.query_one("#log").texts]
         assert all(line in shown_log for line in ukrainian)
         assert not any(line in shown_log for line in english if line not in ukrainian)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.table import PUBLIC, ComputerSeat, SeatPerspective
 from kobito_tui.table.thinker import Thinker
 from kobito_tui.table.workers import Workers
@@ -136,7 +137,8 @@ def test_a_level_that_fails_to_load_is_played_by_a_random_computer(monkeypatch):
     seat = ComputerSeat.of_level(table, table.to_act, "strong")
     wait_for(lambda: table.revision >= 1)
     seat.close()
-    assert "strong computer is unavailable" in seat.unavailable
+    assert seat.unavailable.id == "computer.unavailable"
+    assert english(seat.unavailable) == "The Hard computer is unavailable (no such module); a random one plays."
 
 
 def test_a_computer_whose_bot_fails_is_replaced_by_a_random_one_with_a_warning():
@@ -145,10 +147,12 @@ def test_a_computer_whose_bot_fails_is_replaced_by_a_random_one_with_a_warning()
     table = new_table("treasure", seed=5)
     seat = table.to_act
     broken = Recorder(fail=True)
-    warnings: list[str] = []
+    warnings: list = []
     computer = ComputerSeat(table, seat, broken, on_failure=warnings.append)
     wait_for(lambda: table.revision >= 1)
     wait_for(lambda: warnings)
     computer.close()
     assert isinstance(computer.thinker.bot, RandomBot) and len(broken.asked) == 1  # never asked again
-    assert warnings == [f"The computer failed (the bot broke); a random one plays for {table.header.name(seat)}."]
+    assert [english(warning, table.header.seats) for warning in warnings] == [
+        f"The computer failed (the bot broke); a random one plays for {table.header.name(seat)}."
+    ]

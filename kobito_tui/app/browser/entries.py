@@ -20,6 +20,7 @@ from kobito_tui.core.replay import printable_names
 from kobito_tui.core.savefile import SUFFIX, SaveError, load
 from kobito_tui.core.saves import list_saves
 from kobito_tui.i18n import Translator
+from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import game_title, names
 
 REPLAYS = "replays"  # the subfolder where the final screen's "Save replay" writes
@@ -34,7 +35,7 @@ class SaveEntry:
     failure: SaveError | None = None  # why it does not (its line, and its reason as a message and in English)
     final_state: Any = None
     over: bool = False
-    winners: list[str] | None = None  # once over: the winners' names, [] for a draw
+    winners: list[int] | None = None  # once over: the winning seats, [] for a draw
     modified: float = 0.0  # the file's mtime
 
     @property
@@ -42,9 +43,13 @@ class SaveEntry:
         """Why the file does not load, in English for tools: "line 12: …"."""
         return None if self.failure is None else f"line {self.failure.line}: {self.failure.reason}"
 
-    @property
-    def players(self) -> str:
-        return "" if self.header is None else ", ".join(seat.name for seat in self.header.seats)
+    def who(self, t: Translator) -> Seats:
+        """The seats as the player at this screen reads them (the one human of a game against computers is "you")."""
+        seats = () if self.header is None else self.header.seats
+        return Seats(t, seats, local_player(seats))
+
+    def players(self, t: Translator) -> str:
+        return ", ".join(self.who(t).labels())
 
     @property
     def date(self) -> str:
@@ -82,7 +87,7 @@ def read_entry(path: Path, example: bool = False) -> SaveEntry:
     result = game.result(entry.final_state)
     entry.over = game.is_over(entry.final_state)
     if result is not None:
-        entry.winners = [entry.header.name(seat) for seat in result.winners]
+        entry.winners = list(result.winners)
     return entry
 
 
@@ -109,8 +114,13 @@ def result(t: Translator, entry: SaveEntry) -> str:
         return t("in progress")
     if not entry.winners:
         return t("draw")
-    # Translators: in the saved games' Result column, cut after 11 characters: the names first.
-    return t.n("{names} won", "{names} won", len(entry.winners), names=names(t, entry.winners))
+    who = entry.who(t)
+    others = [who.name(seat) for seat in entry.winners if not who.is_reader(seat)]
+    if len(others) == len(entry.winners):
+        # Translators: in the saved games' Result column, cut after 11 characters: the names first.
+        return t.n("{names} won", "{names} won", len(others), names=names(t, others))
+    # Translators: in the saved games' Result column (cut after 11 characters): the reader won.
+    return t.p("you", "You won") if not others else t.p("you", "You and {names} won", names=names(t, others))
 
 
 def winners(t: Translator, entry: SaveEntry) -> str:
@@ -141,7 +151,7 @@ SORT_KEYS = {
     # examples keep the order of their names: their mtimes only say when they were checked out
     "saved": lambda entry: (entry.example, 0.0 if entry.example else -entry.modified, entry.path.name),
     "game": lambda entry: entry.header.game if entry.header else "",
-    "players": lambda entry: entry.players.lower(),
+    "players": lambda entry: [(seat.kind, seat.name.lower()) for seat in entry.header.seats] if entry.header else [],
     "date": lambda entry: entry.date,
     "moves": lambda entry: entry.moves,
     "result": lambda entry: (entry.failure is not None, not entry.over, entry.winners or []),

@@ -15,10 +15,10 @@ from textual.widgets import Static
 from kobito_tui.app.board import GameBoard, board_class
 from kobito_tui.app.words import save_error_words
 from kobito_tui.app.browser.entries import SaveEntry, result, title
-from kobito_tui.core.game import Seat
 from kobito_tui.core.replay import perspectives
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator
+from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import level_name
 
 
@@ -33,11 +33,13 @@ def preview_seat(entry: SaveEntry) -> int | None | bool:
     return allowed[0] if allowed else False
 
 
-def player(t: Translator, seat: Seat) -> str:
-    """A seat's name (printable), with its level if a computer plays it."""
-    if not seat.is_bot:
-        return printable(seat.name)
-    return t("{name} (computer, {level})", name=printable(seat.name), level=level_name(t, seat.level))
+def player(t: Translator, who: Seats, seat: int) -> str:
+    """A seat's name (printable, or what it is), with its level if a computer plays it."""
+    if not who.seats[seat].is_bot:
+        return who.label(seat)
+    if not who.seats[seat].name:  # "Computer 2" says the rest
+        return t("{name} ({level})", name=who.label(seat), level=level_name(t, who.seats[seat].level))
+    return t("{name} (computer, {level})", name=who.label(seat), level=level_name(t, who.seats[seat].level))
 
 
 def details(t: Translator, entry: SaveEntry) -> str:
@@ -45,7 +47,8 @@ def details(t: Translator, entry: SaveEntry) -> str:
     file = printable(entry.path.name)
     parts = [title(t, entry), t("{file} (example)", file=file) if entry.example else file, entry.date]
     if entry.header is not None:
-        parts.append(", ".join(player(t, seat) for seat in entry.header.seats))
+        who = entry.who(t)
+        parts.append(", ".join(player(t, who, seat) for seat in range(len(who.seats))))
     first = " · ".join(parts)
     if entry.failure is not None:
         error, reason = entry.failure, save_error_words(t, entry.failure)
@@ -100,7 +103,9 @@ class Preview(Vertical):
         seat = preview_seat(entry)
         if seat is False:
             return
-        board = board_class(entry.header.game)(entry.header, watching=True, classes="preview-board")
+        board = board_class(entry.header.game)(
+            entry.header, watching=True, reader=local_player(entry.header.seats), classes="preview-board"
+        )
         await self.mount(board)
         self._board, self._shown = board, entry
         if board.is_mounted and self._open():

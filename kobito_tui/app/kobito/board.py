@@ -81,6 +81,7 @@ class KobitoBoard(GameBoard):
 
     # -- the GameBoard contract ------------------------------------------------
     def show(self, view: KobitoView, legal: list[Event], interactive: bool) -> None:
+        view = self.worded(view)
         if self.view is not None and (news := lines.news(self.view, view)):
             self.news |= news
             if self._news_timer is not None:

@@ -208,7 +208,7 @@ def workshop(t: Translator, view: KobitoView, seat: int, marks: Marks, stops: li
                 card = rainbow[position]
                 cards[position] = marks.source(stop, card_text(card, True), (card_class(card),), stops)
         left, right = marks.end(("rainbow", index, "left")), marks.end(("rainbow", index, "right"))
-        lines.append(_clicks((Token(f"W{index + 1}", ("label",)), left, *cards, right), ("rainbow", index)))
+        lines.append(_clicks((Token(words.workshop_label(t, index + 1), ("label",)), left, *cards, right), ("rainbow", index)))
     if not lines:
         lines.append((Token(words.workshop(t), ("label",)), Token(t("no rainbows yet"), ("dim",))))
     by_id = {card.id: card for card in hand_cards(view, seat)}

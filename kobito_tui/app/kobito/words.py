@@ -112,7 +112,7 @@ def pot_place(t: Translator, slot: int) -> str:
 
 
 def rainbow_place(t: Translator, index: int) -> str:
-    # Translators: the player's own workshop rainbow as a place a card goes to; W1, W2... stay Latin.
+    # Translators: the player's own workshop rainbow as a place a card goes to; W1, W2... as the row labels them (the "W{number}" of context workshop).
     return t("workshop rainbow W{number}", number=index + 1)
 
 

@@ -11,7 +11,8 @@ from kobito_tui.app.screens.base import ShellDialog
 from kobito_tui.core.game import Seat
 from kobito_tui.core.levels import LEVELS, canonical, chosen, seat_choice
 from kobito_tui.i18n import Translator
-from kobito_tui.i18n.words import default_name, name_problem, seat_kinds
+from kobito_tui.i18n.seats import default_name, typed_name
+from kobito_tui.i18n.words import name_problem, seat_kinds
 from kobito_tui.app.widgets.bounded_input import BoundedInput
 from kobito_tui.core.safetext import NAME_MAX_CHARS
 
@@ -25,11 +26,8 @@ def seat_kind(seat: Seat) -> str:
 
 
 def make_seat(t: Translator, name: str, kind: str, seat: int) -> Seat:
-    """The seat chosen in row ``seat`` (0-based); an empty name becomes "Player n" / "Computer n"."""
-    kind, level = chosen(kind)
-    if kind == "human":
-        return Seat(name.strip() or t("Player {number}", number=seat + 1))
-    return Seat(name.strip() or default_name(t, seat, kind), kind, level)
+    """The seat chosen in row ``seat`` (0-based); an empty or default name is none (the seat's role)."""
+    return Seat(typed_name(t, seat, name), *chosen(kind))
 
 
 class BranchDialog(ShellDialog):
@@ -48,7 +46,10 @@ class BranchDialog(ShellDialog):
             yield Static(self.t("Play from here — who plays each seat?"), classes="dialog-title")
             for number, seat in enumerate(self.seats):
                 with Horizontal(classes="branch-seat"):
-                    yield BoundedInput(seat.name, max_length=NAME_MAX_CHARS, id=f"branch-name-{number}", classes="branch-name", compact=True)
+                    yield BoundedInput(
+                        seat.name or default_name(self.t, number, seat.kind), max_length=NAME_MAX_CHARS,
+                        id=f"branch-name-{number}", classes="branch-name", compact=True,
+                    )
                     yield Select(
                         seat_kinds(self.t), value=seat_kind(seat), allow_blank=False, id=f"branch-kind-{number}", compact=True,
                         disabled=self.kinds_fixed,
@@ -78,7 +79,7 @@ class BranchDialog(ShellDialog):
 
     def _play(self) -> None:
         seats = self.chosen_seats()
-        problem = next(filter(None, (name_problem(self.t, seat.name) for seat in seats)), None)
+        problem = next(filter(None, (name_problem(self.t, seat.name) for seat in seats if seat.name)), None)
         if problem is not None:
             self.notify(problem, title=self.t("Play from here"), severity="error", markup=False)
         else:

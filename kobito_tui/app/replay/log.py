@@ -16,6 +16,7 @@ from kobito_tui.app import actions
 from kobito_tui.core.replay import ReplayCursor
 from kobito_tui.i18n import Translator, translator
 from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.seats import local_player
 
 
 class ReplayLog(Widget, can_focus=True):
@@ -32,7 +33,6 @@ class ReplayLog(Widget, can_focus=True):
         self.cursor = cursor
         self.seat = seat
         self.t = t or translator("en")
-        self.names = [s.name for s in cursor.header.seats]
         self.rows: list[tuple[int, Content]] = []  # what each row shows, and where a click on it jumps
 
     def show(self, seat: int | None) -> None:
@@ -42,7 +42,9 @@ class ReplayLog(Widget, can_focus=True):
 
     def lines(self, count: int) -> list[tuple[int, str]]:
         """The last ``count`` lines up to the position, the start first if it is among them."""
-        lines = [(at, say(self.t, line, self.names)) for at, line in self.cursor.lines_before(self.cursor.position, self.seat, count)]
+        seats = self.cursor.header.seats
+        reader = local_player(seats)
+        lines = [(at, say(self.t, line, seats, reader)) for at, line in self.cursor.lines_before(self.cursor.position, self.seat, count)]
         # Translators: the first line of a replay's log, before anything happened.
         return lines if len(lines) == count else [(0, self.t("— start —")), *lines][-count:]
 

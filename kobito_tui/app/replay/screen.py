@@ -34,6 +34,7 @@ from kobito_tui.core.savefile import save
 from kobito_tui.core.saves import new_save_path
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import game_title, replay_refusal
 
 TITLE_PADDING = 2  # the title line's padding, a column each side
@@ -76,7 +77,9 @@ class ReplayScreen(ShellScreen):
         self.seat: int | None = self.cursor.perspectives[0] if self.cursor.perspectives else None
         self.speed = 1.0
         self._timer: Timer | None = None
-        self.board = board_class(record.header.game)(record.header, watching=True, id="replay-board")
+        self.board = board_class(record.header.game)(
+            record.header, watching=True, reader=local_player(record.header.seats), id="replay-board"
+        )
 
     @property
     def header(self):
@@ -133,12 +136,20 @@ class ReplayScreen(ShellScreen):
             if wider:  # a name on the View button: the row makes room for it
                 button.refresh(layout=True)
 
+    @property
+    def who(self) -> Seats:
+        """The seats as the watcher reads them: the one human of a game against computers is "you"."""
+        return Seats(self.t, self.header.seats, local_player(self.header.seats))
+
     def title_text(self) -> str:
         """Whose eyes first (it changes), then the game, the players and the file,
         as many of them as fit the line (what is cut ends in "…")."""
-        t = self.t
-        eyes = t("everything shown") if self.seat is None else t("as {name} saw it", name=self.header.name(self.seat))
-        parts = [t("Replay"), eyes, game_title(t, self.header.game), ", ".join(s.name for s in self.header.seats)]
+        t, who = self.t, self.who
+        if self.seat is None:
+            eyes = t("everything shown")
+        else:
+            eyes = t.p("you", "as you saw it") if who.is_reader(self.seat) else t("as {name} saw it", name=who(self.seat))
+        parts = [t("Replay"), eyes, game_title(t, self.header.game), ", ".join(who.labels())]
         if self.path is not None:
             parts.append(printable(self.path.name))
         room = max(self.size.width - TITLE_PADDING, 20) if self.size.width else None
@@ -153,7 +164,7 @@ class ReplayScreen(ShellScreen):
             result = cursor.game.result(cursor.state)
             if result is None or result.summary is None:
                 return t("Game over")
-            return t("Game over: {result}", result=say(t, result.summary, [s.name for s in self.header.seats]))
+            return t("Game over: {result}", result=say(t, result.summary, self.header.seats, self.who.reader))
         parts = [
             t("Event {number}/{count}", number=cursor.position, count=cursor.length),
             # Translators: a move is one action of a player; a turn (below) may hold several moves.
@@ -161,8 +172,11 @@ class ReplayScreen(ShellScreen):
         ]
         if cursor.turn:
             parts.append(t("turn {number}/{count}", number=cursor.turn, count=cursor.turns))
-        if cursor.to_act is not None:
-            parts.append(t("{name} to act", name=self.header.name(cursor.to_act)))
+        who = self.who
+        if cursor.to_act is not None and who.is_reader(cursor.to_act):
+            parts.append(t.p("you", "your turn"))
+        elif cursor.to_act is not None:
+            parts.append(t("{name} to act", name=who(cursor.to_act)))
         else:
             parts.append(t("setting up"))
         return " · ".join(parts)
@@ -219,8 +233,10 @@ class ReplayScreen(ShellScreen):
         else:
             return
         if wanted not in allowed:
-            name = self.header.name(self.seat)
-            words = self.t("The game is not over: only what {name} sees can be shown.", name=name)
+            if self.who.is_reader(self.seat):
+                words = self.t.p("you", "The game is not over: only what you see can be shown.")
+            else:
+                words = self.t("The game is not over: only what {name} sees can be shown.", name=self.who(self.seat))
             self.notify(words, title=self.t("View"), markup=False)
             return
         self.seat = wanted

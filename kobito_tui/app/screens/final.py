@@ -19,15 +19,8 @@ from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.seats import Seats, reader_of
 from kobito_tui.i18n.words import winners
-
-
-def headline(t: Translator, result: Result, names: list[str]) -> str:
-    """"Ann wins!", "Ann and Bob win!", and "You win!" for the default seat name."""
-    players = [printable(names[seat]) for seat in result.winners]
-    if len(players) == 1 and players[0].strip().lower() == "you":
-        return t("You win!")
-    return winners(t, players)
 
 
 class ScoresTable:
@@ -94,21 +87,23 @@ class FinalScreen(ShellScreen):
     BINDINGS = actions.bindings(*actions.FINAL_SCREEN)
     SPARE_KEYS = ("app.quit", "app.help")  # the same keys on every screen
 
-    def __init__(self, result: Result | None, header: Header, record: Record | None = None) -> None:
+    def __init__(self, result: Result | None, header: Header, record: Record | None = None, seat: int | None = None) -> None:
         """The end of a game: its ``result`` and client ``header`` (the last update's);
-        ``record``, the whole game, where it was hosted here (it can be saved as a replay)."""
+        ``record``, the whole game, where it was hosted here (it can be saved as a replay);
+        ``seat``, the one seat played at this terminal (its player reads "you"; None in hot seat)."""
         super().__init__(classes="final-screen")
         self.result, self.header, self.record = result or Result(winners=[]), header, record
+        self.reader = reader_of(header.seats, seat)
 
     def compose(self) -> ComposeResult:
-        result = self.result
-        names, t = [seat.name for seat in self.header.seats], self.t
+        result, t = self.result, self.t
+        who = Seats(t, self.header.seats, self.reader)
         with Middle(), Center(), Vertical(id="final-box"):
-            yield Static(headline(t, result, names), id="final-winner", markup=False)
-            yield Static(result_words(t, result, names), id="final-summary", markup=False)
+            yield Static(winners(t, who, result.winners), id="final-winner", markup=False)
+            yield Static(result_words(t, result, who), id="final-summary", markup=False)
             for note in result.notes:  # a tie the tie-break settled: the engine says so
-                yield Static(say(t, note, names), classes="final-note", markup=False)
-            yield VerticalScroll(Static(scores_table(t, result, names)), id="final-scores")
+                yield Static(say(t, note, self.header.seats, self.reader), classes="final-note", markup=False)
+            yield VerticalScroll(Static(scores_table(t, result, who.labels())), id="final-scores")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("Play again"), id="play_again", variant="primary", compact=True)
                 if self.record is not None:

@@ -37,7 +37,10 @@ from kobito_tui.app.widgets.workarounds import GameFooter
 from kobito_tui.app.words import entry_words, refusal_words, result_words
 from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.core.games import get_game
+from kobito_tui.core.message import Message as Said
 from kobito_tui.core.safetext import printable
+from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.seats import Seats, reader_of
 from kobito_tui.i18n.words import game_title
 from kobito_tui.table import PUBLIC, Hint, LogEntry, Perspective, Refusal, Refused, SeatPerspective, Update
 
@@ -77,7 +80,7 @@ class GameScreen(ShellScreen):
         self.bot_delay = bot_delay
         self.board = board_class(header.game)(header, watching=self.spectating, id="board")  # nobody's "you"
         perspectives = [SeatPerspective(seat) for seat in self.seats] or [watching]
-        self._feeds = {perspective: Feed(self._words, self._taken_back) for perspective in perspectives}
+        self._feeds = {perspective: self._feed(perspective) for perspective in perspectives}
         self._inbox: deque[Update] = deque()  # updates from any thread, in the table's order
         self._inbox_lock = threading.Lock()
         self._subscriptions: list[Any] = []
@@ -144,15 +147,23 @@ class GameScreen(ShellScreen):
         return not (self.spectating and action in actions.SEAT_ONLY)
 
     @property
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.header.seats]
+    def who(self) -> Seats:
+        """The seats as the player at the keys reads them (the seat shown is "you")."""
+        return Seats(self.t, self.header.seats, reader_of(self.header.seats, self._shown))
 
-    def _words(self, entry: LogEntry) -> str:
-        return entry_words(self.t, entry, self.names)
+    def _feed(self, perspective: Perspective) -> Feed:
+        """A perspective's feed, its log in the words of that seat's player ("you")."""
+        seat = perspective.seat if isinstance(perspective, SeatPerspective) else None
+        reader = reader_of(self.header.seats, seat)
 
-    def _taken_back(self, entry: LogEntry) -> str:
-        # Translators: a log line that an undo took back follows the colon.
-        return self.t("↶ Taken back: {line}", line=self._words(entry))
+        def words(entry: LogEntry) -> str:
+            return entry_words(self.t, entry, self.header.seats, reader)
+
+        def taken_back(entry: LogEntry) -> str:
+            # Translators: a log line that an undo took back follows the colon.
+            return self.t("↶ Taken back: {line}", line=words(entry))
+
+        return Feed(words, taken_back)
 
     @property
     def seed(self) -> int | None:
@@ -166,9 +177,9 @@ class GameScreen(ShellScreen):
         """The autosave failed, or wrote again after failing (posted from its thread)."""
 
     class Warned(Message):
-        def __init__(self, words: str) -> None:
+        def __init__(self, warning: Said) -> None:
             super().__init__()
-            self.words = words
+            self.warning = warning
 
     class Hinted(Message):
         def __init__(self, future: Future[Hint]) -> None:
@@ -180,7 +191,7 @@ class GameScreen(ShellScreen):
         self.watch(self.board, "status_line", self._set_status, init=False)
         if self.host is not None:
             self.host.on_save_report = lambda: self.post_message(self.SaveReported())
-            self.host.listen(lambda words: self.post_message(self.Warned(words)))
+            self.host.listen(lambda warning: self.post_message(self.Warned(warning)))
         self.call_after_refresh(self._subscribe)  # laid out first: the log opens scrolled to its end
 
     def _subscribe(self) -> None:
@@ -287,7 +298,7 @@ class GameScreen(ShellScreen):
         if viewpoint.needs_curtain(self.header, self._shown, seat, self.seats) and not latest.over:
             if not self._curtain_up:
                 self._curtain_up = True
-                self.app.push_screen(CurtainScreen(self.header.name(seat)), lambda _: self._curtain_lifted(seat))
+                self.app.push_screen(CurtainScreen(self.who.name(seat)), lambda _: self._curtain_lifted(seat))
             return
         self._shown = seat
         update = self.latest
@@ -351,9 +362,10 @@ class GameScreen(ShellScreen):
         update = self.latest
         seat = None if update is None else update.to_act
         t = self.t
-        name = None if seat is None else printable(self.header.name(seat))
+        who = self.who
+        name = None if seat is None else who.name(seat)
         if update is not None and update.over:
-            text = result_words(t, update.result, self.names)
+            text = result_words(t, update.result, who)
         elif seat is not None and self.header.seats[seat].is_bot:
             text = t("{name} is thinking…", name=name)
         elif seat is not None and (seat != self._shown or seat not in self.seats):
@@ -458,7 +470,7 @@ class GameScreen(ShellScreen):
     def _answered(self, refusal: Refusal | None) -> None:
         """A refusal becomes a notification, and the board is shown as the table has it."""
         if refusal is not None:
-            words = refusal_words(self.t, refusal, self.names)
+            words = refusal_words(self.t, refusal, self.who)
             self.notify(words, title=self.t("Move refused"), severity="error", markup=False)
             self.refresh_table()
 
@@ -482,7 +494,8 @@ class GameScreen(ShellScreen):
 
     def on_game_screen_warned(self, message: Warned) -> None:
         message.stop()
-        self.notify(printable(message.words), title=self.t("Error"), severity="warning", markup=False)
+        words = printable(say(self.t, message.warning, self.header.seats, self.who.reader))
+        self.notify(words, title=self.t("Error"), severity="warning", markup=False)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -500,7 +513,7 @@ class GameScreen(ShellScreen):
             return
         answer = self.client.hint(self._shown)
         if isinstance(answer, Refusal):
-            self.say(refusal_words(self.t, answer, self.names))
+            self.say(refusal_words(self.t, answer, self.who))
         else:
             answer.add_done_callback(lambda future: self.post_message(self.Hinted(future)))
 
@@ -529,6 +542,6 @@ class GameScreen(ShellScreen):
 
         if self.is_attached:
             record = None if self.host is None else self.host.session.record
-            self.app.push_screen(FinalScreen(self.latest.result, self.header, record))
+            self.app.push_screen(FinalScreen(self.latest.result, self.header, record, self.seats[0] if len(self.seats) == 1 else None))
 
 

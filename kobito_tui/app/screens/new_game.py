@@ -23,7 +23,8 @@ from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.options import option_help, option_label, option_value
-from kobito_tui.i18n.words import default_name, game_title, seat_kinds, seat_problem
+from kobito_tui.i18n.seats import default_name, typed_name
+from kobito_tui.i18n.words import game_title, seat_kinds, seat_problem
 from kobito_tui.app.widgets.bounded_input import OPTION_MAX_CHARS, BoundedInput
 
 MAX_SEATS = 6
@@ -204,7 +205,7 @@ class NewGameScreen(ShellScreen):
             problem = seat_problem(self.t, seat, name)
             if problem:
                 raise ValueError(problem)
-            seats.append(Seat(name, *chosen(self.query_one(f"#kind-{seat}", Select).value)))
+            seats.append(Seat(typed_name(self.t, seat, name), *chosen(self.query_one(f"#kind-{seat}", Select).value)))
         return tuple(seats)
 
     def options(self) -> dict[str, Any]:

@@ -66,6 +66,7 @@ class TreasureBoard(GameBoard):
 
     # -- the GameBoard contract -------------------------------------------
     def show(self, view: TreasureView, legal: list[Event], interactive: bool) -> None:
+        view = self.worded(view)
         self._view, self._legal, self._interactive = view, legal, interactive
         self._choices = Choices.of(view, legal if interactive else [])
         self._hint = None
@@ -83,7 +84,7 @@ class TreasureBoard(GameBoard):
             self._key(*self._typed_ahead.pop(0))
 
     def status(self) -> str:
-        return words.status_text(self.app.t, self._view, self._legal, self._interactive)
+        return words.status_text(self.app.t, self._view, self._legal, self._interactive, self.who(self._view))
 
     def hint(self, move: Event) -> None:
         """The ★ on the suggested step's tile, its words on the status line; Enter plays it."""

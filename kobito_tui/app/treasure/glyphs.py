@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from kobito_tui.treasure.board import LETTERS
-
-COLOUR_LETTERS = LETTERS  # "red" -> "R": tiles stay readable without colour
 TREASURES = {"crown": "♛", "ring": "○", "goblet": "∇", "key": "⊸", "gem": "◆"}
 CHEST = "[≡≡]"
 UNKNOWN = "?"  # seek: a tile nobody has seen yet

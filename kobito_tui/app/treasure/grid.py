@@ -19,12 +19,13 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from kobito_tui.i18n.words import colour_letter
 from kobito_tui.treasure.board import COLOURS, SIZE
 from kobito_tui.treasure.view import Pos, TileView, TreasureView
 
 from kobito_tui.app.treasure.controls import Choices, acting_pawn
 from kobito_tui.app.treasure.glyphs import (
-    ARROWS, CHEST, COLOUR_LETTERS, CORNER, CURSOR, HINT, TRAIL, TREASURES, UNKNOWN, WON, pawn_label,
+    ARROWS, CHEST, CORNER, CURSOR, HINT, TRAIL, TREASURES, UNKNOWN, WON, pawn_label,
 )
 
 TILE_WIDTH, TILE_HEIGHT = 6, 2  # the smallest tile
@@ -100,7 +101,7 @@ class TileGrid(Widget):
         if tile.colour is None:
             text = UNKNOWN if tile.face_up else f"{UNKNOWN} {CHEST}"
         else:
-            letter = COLOUR_LETTERS[tile.colour]
+            letter = colour_letter(self.app.t, tile.colour)
             text = f"{letter} {TREASURES[tile.treasure]}" if tile.face_up else f"{letter} {CHEST}"
         return Segment(f"{text:^{width}}", self._tile_style(pos))
 

@@ -8,11 +8,12 @@ from rich.text import Text
 from kobito_tui.core.game import Event
 from kobito_tui.i18n import Translator, words
 from kobito_tui.i18n.messages import say
+from kobito_tui.i18n.seats import Seats
 from kobito_tui.treasure.board import SIZE
 from kobito_tui.treasure.view import Pos, TreasureView
 
 from kobito_tui.app.treasure.controls import Choices
-from kobito_tui.app.treasure.glyphs import COLOUR_LETTERS, pawn_label
+from kobito_tui.app.treasure.glyphs import pawn_label
 
 STEPS = 3
 
@@ -66,12 +67,13 @@ def hint_text(t: Translator, move: Event) -> str:
     return t("Hint: end your turn — press Enter")
 
 
-def status_text(t: Translator, view: TreasureView | None, legal: list[Event], interactive: bool) -> str:
-    """What the rules need now, in words."""
+def status_text(t: Translator, view: TreasureView | None, legal: list[Event], interactive: bool, who: Seats) -> str:
+    """What the rules need now, in words (``who``: the seats as the reader reads them)."""
     if view is None or view.to_act is None and not view.over:
         return ""
     if view.over:
-        return say(t, view.result.summary, view.names) if view.result and view.result.summary else t("The game is over.")
+        over = view.result and view.result.summary
+        return say(t, view.result.summary, who.seats, who.reader) if over else t("The game is over.")
     if not interactive:
         return t("{name} to move", name=view.names[view.to_act])
     kinds = {move["type"] for move in legal}
@@ -93,7 +95,7 @@ def colour_line(t: Translator, view: TreasureView, width: int | None = None, you
     if view.my_colour is None:
         return t("Watching — {round}", round=round_text)
     seek, count = view.variant == "seek", view.my_progress
-    shown = {"colour": words.colour(t, view.my_colour), "letter": COLOUR_LETTERS[view.my_colour]}
+    shown = {"colour": words.colour(t, view.my_colour), "letter": words.colour_letter(t, view.my_colour)}
     if you:
         whose = t("Your colour: {colour} ({letter})", **shown)
     else:
@@ -164,9 +166,10 @@ def seats_line(t: Translator, view: TreasureView, width: int | None = None, you:
         if seat == view.to_act:
             label = Text("▶ ", style="bold") + label
             label.stylize("bold")
-        if seat in winners:
-            # Translators: after a winner's name in the seats line, "Ann ★ wins".
-            label.append(" ★ " + t("wins"), style="bold")
+        if seat in winners:  # the reader's own unnamed seat is labelled "You": its verb is the second person's
+            # Translators: after a winner's name in the seats line, "Ann ★ wins" (and "You ★ win").
+            won = t.p("you", "win") if name == t("You") else t("wins")
+            label.append(" ★ " + won, style="bold")
         parts.append(label)
     if view.shared_pawn:
         parts.insert(0, Text(t("{pawn} shared pawn", pawn=pawn_label(None)) + " "))
