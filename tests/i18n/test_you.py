@@ -20,11 +20,12 @@ from kobito_tui.i18n.messages import english, say
 from kobito_tui.i18n.msgids import YOU
 from kobito_tui.i18n.seats import Seats, local_player, reader_of, typed_name
 
-PRONOUN = re.compile(r"\b(?:Ви|ви|Вы|вы)\b((?:\s+(?:не|вже|уже|ще|ещё|та|и|і|з|{\w+}))*)\s+([а-яєіїґё’]+)", re.IGNORECASE)
+PRONOUN = re.compile(r"\b(?:Ви|ви|Вы|вы)\b((?:\s+(?:не|вже|уже|ще|ещё|одразу|сразу|та|и|і|з|{\w+}))*)\s+([а-яєіїґё’]+)", re.IGNORECASE)
 SECOND_PERSON = ("те", "тесь", "теся", "ли", "лися", "лись")
 """How a Ukrainian or Russian verb after «Ви/Вы» ends: present or future «-те», past «-ли»."""
-NOT_VERBS = {"за", "глядач", "зритель"}
-"""Words after «Ви/Вы» in the catalogs that are no verb at all («Ви не за столом», «ви глядач»)."""
+NOT_VERBS = {"за", "глядач", "зритель", "должны"}
+"""Words after «Ви/Вы» in the catalogs that are no verb («Ви не за столом», «ви глядач») or agree as
+adjectives do («Вы должны»)."""
 
 
 def third_person_after_you(text: str) -> list[str]:
