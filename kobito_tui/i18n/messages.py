@@ -444,6 +444,21 @@ def _not_away(t: Translator, p: Params, name: Names) -> str:
     return t("That seat's player has not been away long.")
 
 
+@says("cannot-save")
+def _cannot_save(t: Translator, p: Params, name: Names) -> str:
+    full = p.get("cause") == "disk-full"
+    cause = t("the server's disk is full") if full else t("the server cannot write to its disk")
+    outcomes = {
+        "move": t("your move was not made"),
+        "undo": t("your move was not taken back"),
+        "table": t("the table was not made"),
+        "seat": t("the seat did not change"),
+    }
+    outcome = outcomes.get(str(p.get("what")), t("nothing changed"))
+    # Translators: {cause} says why the server cannot save, {outcome} what therefore did not happen.
+    return t("Cannot save: {cause}; {outcome}. Try again in a while.", cause=cause, outcome=outcome)
+
+
 # -- why an event is illegal: both games ---------------------------------------
 @says("game.not-an-object")
 def _not_an_object(t: Translator, p: Params, name: Names) -> str:

@@ -30,7 +30,8 @@ from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_problem, printable
 from kobito_tui.core.savefile import dumps
 from kobito_tui.serve import protocol as p
-from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, Store
+from kobito_tui.serve.lock import DataDirLock
+from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, Store, StoreError
 from kobito_tui.table import (
     PUBLIC,
     ComputerSeat,
@@ -43,6 +44,7 @@ from kobito_tui.table import (
     Table,
     Update,
 )
+from kobito_tui.table.messages import cannot_save
 
 log = logging.getLogger("kobito.serve")
 
@@ -117,8 +119,14 @@ class Hub:
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(self.data_dir, 0o700)
+        self.dir_lock = DataDirLock(self.data_dir)  # before the store, the host key and the socket
         self.socket_path = self.data_dir / SOCKET_NAME
-        self.store: Store = store or SqliteStore(self.data_dir / STORE_NAME)
+        self._socket_inode: int | None = None
+        try:
+            self.store: Store = store or SqliteStore(self.data_dir / STORE_NAME)
+        except BaseException:
+            self.dir_lock.release()
+            raise
         self.bot_delay, self.away_before_give_s = bot_delay, away_before_give_s
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
@@ -137,18 +145,27 @@ class Hub:
                 room = Room.from_seating(stored.table_id, stored.seating)
             except (KeyError, TypeError, IndexError) as error:
                 log.warning("table %s set aside: its seating does not read (%s)", stored.table_id, error)
-                self.store.set_status(stored.table_id, SET_ASIDE)
+                self._kept(self.store.set_status, stored.table_id, SET_ASIDE)
                 continue
-            self.rooms[room.table_id] = room
             if stored.record is not None:
-                self._open_table(room, stored.record)
-        self.socket_path.unlink(missing_ok=True)
+
+                def keep(new: list[Event], kept: int = len(stored.record.events), table_id: str = room.table_id) -> None:
+                    if new:  # chance deals what an older store lacks
+                        self.store.append(table_id, kept, new)
+
+                refusal = self._open_table(room, stored.record, keep)
+                if refusal is not None:  # what chance deals now could not be kept: the next start tries again
+                    log.warning("table %s not opened: it cannot be saved", stored.table_id)
+                    continue
+            self.rooms[room.table_id] = room
+        self.socket_path.unlink(missing_ok=True)  # we hold the dir's lock: a socket there is a dead server's
         mask = os.umask(0o177)  # the socket is born 0600
         try:
             self._server = await asyncio.start_unix_server(self._connected, path=str(self.socket_path))
         finally:
             os.umask(mask)
         os.chmod(self.socket_path, 0o600)
+        self._socket_inode = os.stat(self.socket_path).st_ino
         log.info("hub listening on %s with %d tables", self.socket_path, len(self.rooms))
 
     async def close(self) -> None:
@@ -163,7 +180,12 @@ class Hub:
             await self._server.wait_closed()
         self.changes.shutdown()
         self.store.close()
-        self.socket_path.unlink(missing_ok=True)
+        try:
+            if os.stat(self.socket_path).st_ino == self._socket_inode:  # only the socket we bound
+                self.socket_path.unlink()
+        except FileNotFoundError:
+            pass
+        self.dir_lock.release()
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(self, reader, writer)
@@ -175,23 +197,27 @@ class Hub:
             self.leave(connection)
 
     # -- tables -------------------------------------------------------------
-    def _open_table(self, room: Room, record: Record) -> None:
-        """Build the live table of ``room`` from ``record`` (new or reloaded) and its computers."""
+    def _open_table(self, room: Room, record: Record, keep: Callable[[list[Event]], None]) -> Refusal | None:
+        """Build the live table of ``room`` from ``record`` (new or reloaded) and its computers, once
+        ``keep`` has stored the events chance adds now (a new game's deal); if it cannot, nothing is built."""
         stored = len(record.events)
 
         game = get_game(room.game)
 
-        def on_events(kept: int, added: list[Event]) -> None:  # a move its seat may still take back needs no sync
+        def on_events(kept: int, added: list[Event]) -> Refusal | None:  # a move its seat may still take back needs no sync
             durable = any("seat" in e and game.closes_turn(e) for e in added)
-            self.store.append(room.table_id, kept, added, durable)
-            if room.table is not None and room.table.over and room.status != OVER:
+            refusal = self._kept(self.store.append, room.table_id, kept, added, durable, what="move" if added else "undo")
+            if refusal is None and room.table is not None and room.table.over and room.status != OVER:
                 room.status = OVER
-                self.store.set_status(room.table_id, OVER)
+                self._kept(self.store.set_status, room.table_id, OVER)  # a restart sees it is over all the same
                 self._soon(self._announce, room)
+            return refusal
 
-        room.table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events)
-        if len(record.events) > stored:  # the chance events that set up a new game
-            self.store.append(room.table_id, stored, record.events[stored:])
+        table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events)
+        refusal = self._kept(keep, record.events[stored:])
+        if refusal is not None:
+            return refusal
+        room.table = table
         room.status = OVER if room.table.over else PLAYING
         for seat, chair in enumerate(room.chairs):
             if chair.kind == "player":
@@ -200,15 +226,25 @@ class Hub:
                 room.computers[seat] = ComputerSeat.of_level(room.table, seat, chair.level or "random")
         for connection in room.watchers:
             self._watch(room, connection)
+        return None
 
-    def _start(self, room: Room) -> None:
-        """Every seat is taken: the game begins."""
+    def _start(self, room: Room) -> Refusal | None:
+        """Every seat is taken: the game begins, stored with its seating and deal in one write (or not at all)."""
         seats = tuple(
             Seat(f"Computer {i + 1}", "bot", c.level) if c.kind == "computer" else Seat(c.name) for i, c in enumerate(room.chairs)
         )
         header = new_header(room.game, seats, room.options)
-        self.store.start(room.table_id, header)
-        self._open_table(room, Record(header))
+        return self._open_table(room, Record(header), lambda dealt: self.store.start(room.table_id, room.seating(), header, dealt))
+
+    @staticmethod
+    def _kept(write: Callable[..., None], *args: Any, what: str = "move") -> Refusal | None:
+        """Run a store write; if it could not be kept, the refusal that says so (``what`` was not done)."""
+        try:
+            write(*args)
+        except StoreError as error:
+            log.warning("cannot save: %s", error)
+            return cannot_save(error.full, what)
+        return None
 
     def _watch(self, room: Room, connection: Connection) -> None:
         """Subscribe ``connection`` to its perspective's updates (once the game has begun)."""
@@ -274,11 +310,14 @@ class Hub:
             return Refusal("bad-options", {"reason": printable(str(error), 200), "why": option_message(error).dump()})
         chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
         room = Room(secrets.token_hex(4), request.game, options, connection.identity, connection.name, chairs)
-        self.rooms[room.table_id] = room
-        self.store.create(room.table_id, room.seating())
-        self._announce(room)
         if all(c.kind == "computer" for c in chairs):
-            self._start(room)
+            refusal = self._start(room)
+        else:
+            refusal = self._kept(self.store.create, room.table_id, room.seating(), what="table")
+        if refusal is not None:
+            return refusal
+        self.rooms[room.table_id] = room
+        self._announce(room)
         return room.table_id
 
     def join(self, connection: Connection, request: p.Join) -> Refusal | tuple[int, str]:
@@ -294,24 +333,26 @@ class Hub:
             return Refusal("no-such-seat", {"seat": seat})
         chair = room.chairs[seat]
         if chair.kind == "open":
-            chair.kind, chair.identity, chair.name, chair.code = (
-                "player",
-                connection.identity,
-                connection.name,
-                secrets.token_hex(4),
-            )
-            self.store.set_seating(room.table_id, room.seating())
+            room.chairs[seat] = Chair("player", connection.identity, connection.name, code=secrets.token_hex(4))
+            if room.table is None and all(c.kind != "open" for c in room.chairs):
+                refusal = self._start(room)  # the last seat is stored with the game's start
+            else:
+                refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
+            if refusal is not None:
+                room.chairs[seat] = chair
+                return refusal
+            chair = room.chairs[seat]
         elif not self._owns(connection, chair, request.code):
             return Refusal("seat-taken", {"seat": seat})
+        elif room.table is None and all(c.kind != "open" for c in room.chairs):  # seated earlier; its start failed
+            refusal = self._start(room)
+            if refusal is not None:
+                return refusal
         self.leave(connection)
         connection.room, connection.seat = room, seat
         connection.codes.add(chair.code)
         room.away_since.pop(seat, None)
-        if room.table is None and all(c.kind != "open" for c in room.chairs):
-            room.watchers[connection] = None
-            self._start(room)
-        else:
-            self._watch(room, connection)
+        self._watch(room, connection)
         self._announce(room)
         return seat, chair.code
 
@@ -353,7 +394,10 @@ class Hub:
         if chair.kind != "player" or away is None or time.monotonic() - away < self.away_before_give_s:
             return Refusal("not-away", {"seat": request.seat})
         room.chairs[request.seat] = Chair("computer", name=chair.name, level=request.level)
-        self.store.set_seating(room.table_id, room.seating())
+        refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
+        if refusal is not None:
+            room.chairs[request.seat] = chair
+            return refusal
         room.computers[request.seat] = ComputerSeat.of_level(room.table, request.seat, request.level)
         self._announce(room)
         return None

@@ -15,10 +15,13 @@ from collections.abc import Callable
 
 from kobito_tui.bots import Bot, RandomBot, make_bot
 from kobito_tui.core.game import Event
+from kobito_tui.table.messages import CANNOT_SAVE
 from kobito_tui.table.perspective import SeatPerspective
 from kobito_tui.table.table import Occupant, Table
 from kobito_tui.table.thinker import HARD_BUDGET_S, Thinker
 from kobito_tui.table.update import Update
+
+SAVE_RETRY_S = 1.0  # how soon a computer offers again a move the server could not save
 
 
 class ComputerSeat:
@@ -99,4 +102,9 @@ class ComputerSeat:
                 pause = asked_at + self.table.bot_delay - time.monotonic()
                 if self._wake.wait_for(lambda: self._closed, timeout=max(0.0, pause)):
                     return
-            self.table.submit(self.seat, move, update.revision)  # a stale one is refused; a newer update follows
+            # A stale move is refused and a newer update follows; one the server could not save is
+            # offered again now and then, until it is kept or something newer comes.
+            while (refused := self.table.submit(self.seat, move, update.revision)) is not None and refused.id == CANNOT_SAVE:
+                with self._wake:
+                    if self._wake.wait_for(lambda: self._closed or self._asked is not None, timeout=SAVE_RETRY_S):
+                        break

@@ -26,7 +26,7 @@ def test_events_go_in_and_a_cut_takes_them_out(store):
     header = new_header("treasure", parse_players("Ann,Bob"), seed=4)
     record, _ = random_game(get_game("treasure"), header, random.Random(4))
     store.create("t1", [{"meta": {}}])
-    store.start("t1", header)
+    store.start("t1", [{"meta": {}}], header, [])
     events = record.events
     store.append("t1", 0, events[:10])
     store.append("t1", 10, events[10:12], durable=False)
@@ -44,7 +44,7 @@ def test_writers_from_many_threads_share_commits_and_each_lands(store):
     ids = [f"t{n}" for n in range(8)]
     for table_id in ids:
         store.create(table_id, [{"meta": {}}])
-        store.start(table_id, header)
+        store.start(table_id, [{"meta": {}}], header, [])
 
     def write(table_id: str) -> None:
         for index, event in enumerate(record.events):
@@ -63,7 +63,7 @@ def test_a_gap_or_a_refused_event_sets_a_table_aside(store, caplog):
     record, _ = random_game(get_game("kobito"), header, random.Random(2))
     for table_id in ("gap", "bad", "good"):
         store.create(table_id, [{"meta": {}}])
-        store.start(table_id, header)
+        store.start(table_id, [{"meta": {}}], header, [])
         store.append(table_id, 0, record.events[:20])
     store._db.execute("DELETE FROM events WHERE table_id = 'gap' AND seq = 5")
     store._db.execute("UPDATE events SET event = '{\"type\":\"pass\",\"seat\":7}' WHERE table_id = 'bad' AND seq = 12")
@@ -80,7 +80,7 @@ def test_a_tables_on_events_hook_mirrors_its_record_through_undo_and_redo(store)
     header = new_header("kobito", parse_players("Ann,Bob"), seed=9)
     record = Record(header)
     store.create("t", [{"meta": {}}])
-    store.start("t", header)
+    store.start("t", [{"meta": {}}], header, [])
     table = Table(record, bot_delay=0, on_events=lambda kept, added: store.append("t", kept, added))
     store.append("t", 0, record.events)  # the deal, made before any hook
     latest = {}
