@@ -153,7 +153,7 @@ class Hub:
                     if new:  # chance deals what an older store lacks
                         self.store.append(table_id, kept, new)
 
-                refusal = self._open_table(room, stored.record, keep)
+                refusal = self._open_table(room, stored.record, keep, "move")
                 if refusal is not None:  # what chance deals now could not be kept: the next start tries again
                     log.warning("table %s not opened: it cannot be saved", stored.table_id)
                     continue
@@ -197,9 +197,10 @@ class Hub:
             self.leave(connection)
 
     # -- tables -------------------------------------------------------------
-    def _open_table(self, room: Room, record: Record, keep: Callable[[list[Event]], None]) -> Refusal | None:
+    def _open_table(self, room: Room, record: Record, keep: Callable[[list[Event]], None], what: str) -> Refusal | None:
         """Build the live table of ``room`` from ``record`` (new or reloaded) and its computers, once
-        ``keep`` has stored the events chance adds now (a new game's deal); if it cannot, nothing is built."""
+        ``keep`` has stored the events chance adds now (a new game's deal); if it cannot, nothing is
+        built and the refusal says ``what`` was not done."""
         stored = len(record.events)
 
         game = get_game(room.game)
@@ -214,7 +215,7 @@ class Hub:
             return refusal
 
         table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events)
-        refusal = self._kept(keep, record.events[stored:])
+        refusal = self._kept(keep, record.events[stored:], what=what)
         if refusal is not None:
             return refusal
         room.table = table
@@ -228,13 +229,13 @@ class Hub:
             self._watch(room, connection)
         return None
 
-    def _start(self, room: Room) -> Refusal | None:
+    def _start(self, room: Room, what: str) -> Refusal | None:
         """Every seat is taken: the game begins, stored with its seating and deal in one write (or not at all)."""
         seats = tuple(
             Seat(f"Computer {i + 1}", "bot", c.level) if c.kind == "computer" else Seat(c.name) for i, c in enumerate(room.chairs)
         )
         header = new_header(room.game, seats, room.options)
-        return self._open_table(room, Record(header), lambda dealt: self.store.start(room.table_id, room.seating(), header, dealt))
+        return self._open_table(room, Record(header), lambda dealt: self.store.start(room.table_id, room.seating(), header, dealt), what)
 
     @staticmethod
     def _kept(write: Callable[..., None], *args: Any, what: str = "move") -> Refusal | None:
@@ -311,7 +312,7 @@ class Hub:
         chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
         room = Room(secrets.token_hex(4), request.game, options, connection.identity, connection.name, chairs)
         if all(c.kind == "computer" for c in chairs):
-            refusal = self._start(room)
+            refusal = self._start(room, "table")
         else:
             refusal = self._kept(self.store.create, room.table_id, room.seating(), what="table")
         if refusal is not None:
@@ -335,7 +336,7 @@ class Hub:
         if chair.kind == "open":
             room.chairs[seat] = Chair("player", connection.identity, connection.name, code=secrets.token_hex(4))
             if room.table is None and all(c.kind != "open" for c in room.chairs):
-                refusal = self._start(room)  # the last seat is stored with the game's start
+                refusal = self._start(room, "seat")  # the last seat is stored with the game's start
             else:
                 refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
             if refusal is not None:
@@ -345,7 +346,7 @@ class Hub:
         elif not self._owns(connection, chair, request.code):
             return Refusal("seat-taken", {"seat": seat})
         elif room.table is None and all(c.kind != "open" for c in room.chairs):  # seated earlier; its start failed
-            refusal = self._start(room)
+            refusal = self._start(room, "seat")
             if refusal is not None:
                 return refusal
         self.leave(connection)
