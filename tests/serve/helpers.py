@@ -119,10 +119,10 @@ def eventually(test, timeout: float = 5.0) -> None:
 @contextmanager
 def running_hub(data_dir: Path, **kwargs) -> Iterator[Hub]:
     """A hub in this process (its store or socket in the test's hands), its loop in a thread of its own."""
+    hub = Hub(data_dir, bot_delay=0, **kwargs)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="test hub loop", daemon=True)
     thread.start()
-    hub = Hub(data_dir, bot_delay=0, **kwargs)
     try:
         asyncio.run_coroutine_threadsafe(hub.start(), loop).result(10)
         yield hub
