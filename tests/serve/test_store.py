@@ -10,9 +10,9 @@ import pytest
 
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
-from kobito_tui.core.record import new_header, parse_players
+from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import dumps
-from kobito_tui.serve.store import PLAYING, SET_ASIDE, SqliteStore
+from kobito_tui.serve.store import PLAYING, SET_ASIDE, SqliteStore, StoreError
 
 
 @pytest.fixture
@@ -74,7 +74,6 @@ def test_a_gap_or_a_refused_event_sets_a_table_aside(store, caplog):
 
 
 def test_a_tables_on_events_hook_mirrors_its_record_through_undo_and_redo(store):
-    from kobito_tui.core.record import Record
     from kobito_tui.table import SeatPerspective, Table
 
     header = new_header("kobito", parse_players("Ann,Bob"), seed=9)
@@ -113,3 +112,33 @@ def test_export_says_in_one_line_what_is_wrong(tmp_path, capsys):
     assert main(["serve", "export", "--data-dir", str(tmp_path), "open1", str(tmp_path / "x.jsonl")]) == 1
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 4 and "no tables in" in lines[0] and "no table nope" in lines[2] and "no game to export" in lines[3]
+
+
+def test_a_write_the_file_has_no_room_for_raises_and_keeps_nothing_then_goes_in_once_there_is(store):
+    header = new_header("kobito", parse_players("Ann,Bob"), seed=3)
+    record, _ = random_game(get_game("kobito"), header, random.Random(3))
+    store.create("t", [{"meta": {}}])
+    store.start("t", [{"meta": {}}], header, record.events[:5])
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "database or disk is full"
+    big = [{"type": "note", "text": "x" * 3000}] * 20
+    with pytest.raises(StoreError) as full:
+        store.append("t", 5, big)
+    assert full.value.full
+    with pytest.raises(StoreError):
+        store.create("u", [{"meta": {"pad": "y" * 20000}}])
+    assert [t.table_id for t in store.tables()] == ["t"] and dumps(store.load("t").record) == dumps(Record(header, record.events[:5]))
+    store._db.execute(f"PRAGMA max_page_count = {pages * 100}")
+    store.append("t", 5, record.events[5:])
+    assert dumps(store.load("t").record) == dumps(record)
+
+
+def test_the_schema_version_is_written_and_an_unversioned_store_is_taken_as_the_first(tmp_path):
+    store = SqliteStore(tmp_path / "t.sqlite")
+    store.create("t", [{"meta": {}}])
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 1
+    store._db.execute("PRAGMA user_version = 0")  # a store from before versions: the same tables
+    store.close()
+    again = SqliteStore(tmp_path / "t.sqlite")
+    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 1 and [t.table_id for t in again.list()] == ["t"]
+    again.close()
