@@ -31,7 +31,7 @@ from kobito_tui.core.safetext import name_problem, printable
 from kobito_tui.core.savefile import dumps
 from kobito_tui.serve import protocol as p
 from kobito_tui.serve.lock import DataDirLock
-from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, Store, StoreError
+from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, Store, StoreError, StoreUnusable
 from kobito_tui.table import (
     PUBLIC,
     ComputerSeat,
@@ -552,7 +552,12 @@ class Connection:
         if message.table not in {room.table_id for room in self.hub.played(self)}:
             self._reply(message.id, Refusal("no-seat-of-yours"))
             return
-        stored = await asyncio.get_running_loop().run_in_executor(self.hub.changes, self.hub.store.load, message.table)
+        try:
+            stored = await asyncio.get_running_loop().run_in_executor(self.hub.changes, self.hub.store.load, message.table)
+        except StoreUnusable as error:  # its row went bad on disk since the start
+            log.warning("%s", error)
+            self._reply(message.id, Refusal("hub", {"error": "the table's record does not read"}))
+            return
         if stored.record is None:
             self._reply(message.id, Refusal("no-such-table", {"table": message.table}))  # set aside since
         else:

@@ -36,8 +36,11 @@ class DataDirLock:
         except BaseException:
             os.close(fd)
             raise
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        try:  # who holds it, for a second server to say; the lock holds without it (a full disk)
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass
         self._fd: int | None = fd
 
     def release(self) -> None:
