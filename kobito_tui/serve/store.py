@@ -131,27 +131,30 @@ def open_checked(path: Path) -> sqlite3.Connection | None:
         raise _unusable(path, "is not an SQLite file")
     db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False, isolation_level=None)
     try:
+        _check(path, db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _check(path: Path, db: sqlite3.Connection) -> None:
+    """Raise :class:`StoreUnusable` unless ``db`` is a sound kobito store this version reads."""
+    try:
         problems = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
-        if problems != ["ok"]:
-            raise _unusable(path, f"is damaged ({_joined(problems)})")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     except sqlite3.Error as error:
-        db.close()
-        raise _unusable(path, f"is damaged ({_joined([str(error)])})") from None
-    except StoreUnusable:
-        db.close()
-        raise
+        problems = [str(error)]
+    if problems != ["ok"]:
+        raise _unusable(path, f"is damaged ({_joined(problems)})")
     if version > SCHEMA_VERSION:
-        db.close()
         raise StoreUnusable(
             f"{printable(path)} was written by a newer kobito-tui (store version {version}; this one reads up to "
             f"{SCHEMA_VERSION}): serve it with that version"
         )
     if names and not {"tables", "events"} <= names:
-        db.close()
         raise _unusable(path, "is an SQLite file but not a kobito store")
-    return db
 
 
 class StoreReader:
