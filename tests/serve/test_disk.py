@@ -44,8 +44,10 @@ def shown(remote: RemoteTable):
 
 
 def acting(seats: list[RemoteTable]) -> RemoteTable:
+    """The seat to act, once every seat has seen the newest change."""
     newest = max(r.revision for r in seats)
-    return next(r for r in seats if r.wait_for(lambda u, n=newest: u.revision >= n).legal)
+    updates = [r.wait_for(lambda u, n=newest: u.revision >= n) for r in seats]
+    return next(r for r, u in zip(seats, updates) if u.legal)
 
 
 def sound(data_dir: Path) -> None:
