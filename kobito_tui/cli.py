@@ -26,6 +26,21 @@ def _option(text: str) -> tuple[str, object]:
     return name, int(value) if value.lstrip("-").isdigit() else value
 
 
+def _positive(kind: type[int] | type[float]):
+    """An argparse type: a number above zero (a cap of 0 would let no one in)."""
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+        return value
+
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kobito", description="Kobito and Hide the Treasure in your terminal.")
     parser.add_argument("--version", action="version", version=f"kobito-tui {__version__}")
@@ -58,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--game", choices=game_ids(), default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
-    bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app")
+    bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app; "
+                       "serve: real SSH sessions (ssh -> lobby alone and 30 at once, key -> screen, memory)")
+    bench.add_argument("--abuse", action="store_true", help="serve: probe tables quiet, then while one client holds ? and another runs tables of computers")
     bench.add_argument("--json", action="store_true")
 
     serve = commands.add_parser("serve", help="a table server: players come in over SSH")
@@ -67,8 +84,24 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh-port", type=int, default=2222, help="0: any free port")
     serve.add_argument("--authorized-keys", metavar="FILE", help="only these keys may enter")
     serve.add_argument("--guests", action=argparse.BooleanOptionalAction, default=None, help="let clients without a key in (default: on 127.0.0.1 only)")
-    serve.add_argument("--per-address", type=int, default=8, metavar="N", help="SSH connections at once from one address (default 8)")
-    serve.add_argument("--idle-timeout", type=float, default=30 * 60.0, metavar="SECONDS", help="end a session idle this long (default 30 min)")
+    serve.add_argument("--per-address", type=_positive(int), default=8, metavar="N",
+                       help="sessions at once from one address, a connection without one counting as one (default 8)")
+    serve.add_argument("--max-sessions", type=_positive(int), default=2, metavar="N", help="sessions on one SSH connection (default 2)")
+    serve.add_argument("--max-startups", default="10:30:100", metavar="START:RATE:FULL",
+                       help="connections signing in at once: from START, drop new ones with RATE %% chance, all at FULL (default 10:30:100)")
+    serve.add_argument("--startups-per-address", type=_positive(int), default=4, metavar="N", help="connections signing in at once from one address (default 4)")
+    serve.add_argument("--max-auth-tries", type=_positive(int), default=6, metavar="N", help="keys refused on one connection before it is closed (default 6)")
+    serve.add_argument("--login-timeout", type=_positive(float), default=30.0, metavar="SECONDS", help="time to sign in (default 30)")
+    serve.add_argument("--idle-timeout", type=_positive(float), default=30 * 60.0, metavar="SECONDS",
+                       help="end a session with no keys and nothing new on its screen this long (default 30 min)")
+    from kobito_tui.serve.table_limits import Limits
+
+    limits = Limits()
+    serve.add_argument("--open-tables", type=int, default=limits.open_tables, metavar="N", help=f"tables one player may have waiting for players (default {limits.open_tables})")
+    serve.add_argument("--open-tables-per-address", type=int, default=limits.open_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.open_tables_per_address})")
+    serve.add_argument("--computer-tables", type=int, default=limits.computer_tables, metavar="N", help=f"tables of computers only one player may have playing (default {limits.computer_tables})")
+    serve.add_argument("--computer-tables-per-address", type=int, default=limits.computer_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.computer_tables_per_address})")
+    serve.add_argument("--thinkers", type=int, metavar="N", help="processes that think for the computers and hints (default: one per core)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     serve.add_argument("--away-before-give", type=float, default=60.0, help=argparse.SUPPRESS)
     serve_commands = serve.add_subparsers(dest="serve_command")
@@ -82,10 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve_backup.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
     serve_backup.add_argument("file")
 
-    remote = commands.add_parser("remote", help="the app as a client of a kobito serve hub (what each SSH session runs)")
+    remote = commands.add_parser(
+        "remote", help="the app as a client of a kobito serve hub (what each SSH session runs)",
+        description="Who the player is comes in the environment: KOBITO_IDENTITY (key:SHA256:... or guest), "
+        "KOBITO_NAME (the name to suggest; guests are asked), KOBITO_ADDRESS.",
+    )  # fmt: skip
     remote.add_argument("--socket", required=True, help="the hub's Unix socket")
-    remote.add_argument("--identity", required=True, help="key:SHA256:... or guest")
-    remote.add_argument("--name", default="", help="the name to suggest (guests are asked)")
 
     selfplay = commands.add_parser("selfplay", help="computer against computer: win rates and decision times")
     selfplay.add_argument("--game", choices=game_ids(), default="kobito")
@@ -146,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "remote":
         from kobito_tui.app.remote import run_remote
 
-        return run_remote(Path(args.socket), args.identity, args.name)
+        return run_remote(Path(args.socket), os.environ)
     if args.command == "selfplay":
         from kobito_tui.bots import selfplay
 

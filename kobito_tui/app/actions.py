@@ -191,12 +191,15 @@ FINAL_SCREEN = (
     Action("t,escape", "title", t("Title")),
     Action("q", "app.quit", t("Quit")),
 )
+# The lobby's choice of language (the remote app's palette offers it there too).
+LANGUAGE = Action("l", "app.language", t("Language"), t("The language you read, kept for your key"), t("Language"), show=False)
 LOBBY_SCREEN = (
     Action("n", "new_table", t("New table"), t("A new table: game, rule options, seats")),
     Action("j", "join", t("Join"), t("Sit down (your seat, or a free one)")),
     Action("w", "watch", t("Watch"), t("Watch the chosen table")),
     Action("r", "rejoin", t("Rejoin (code)"), t("Your seat back, with its seat code")),
     Action("p", "replays", t("Replays"), t("Finished tables you played at")),
+    LANGUAGE,
     Action("q", "app.quit", t("Quit")),
 )
 CODE_DIALOG = (Action("escape", "dismiss(None)", t("Cancel")),)

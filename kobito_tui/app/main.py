@@ -24,6 +24,7 @@ from kobito_tui.app.widgets.workarounds import QuietCrashes
 # close to a bare Textual app's.
 if TYPE_CHECKING:
     from kobito_tui.app.screens.game import GameScreen
+    from kobito_tui.app.settings import Settings
     from kobito_tui.core.game import Header
     from kobito_tui.core.record import Record
     from kobito_tui.core.session import Session
@@ -43,6 +44,9 @@ class KobitoApp(QuietCrashes, App[int]):
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (80, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (24, "-short"), (40, "-tall")]
     BINDINGS = actions.bindings(*actions.APP)
+    local_files = True
+    """The player's files are on this machine: games and screenshots are written, paths shown
+    (not in remote mode, where "this machine" is the server's)."""
 
     def __init__(
         self,
@@ -85,6 +89,18 @@ class KobitoApp(QuietCrashes, App[int]):
 
             reason = self.t("Your choice is not remembered: {error}", error=printable(error))
             self.notify(reason, severity="warning", markup=False)
+
+    def settings(self) -> Settings:
+        """The player's settings (tips on or off)."""
+        from kobito_tui.app import settings
+
+        return settings.load()
+
+    def keep_settings(self, chosen: Settings) -> bool:
+        """Remember ``chosen`` for the next games; whether it worked."""
+        from kobito_tui.app import settings
+
+        return settings.save(chosen)
 
     def get_default_screen(self) -> Screen:
         return TitleScreen()
@@ -319,7 +335,7 @@ class KobitoApp(QuietCrashes, App[int]):
         way to ours (the board's keys too)."""
         say = partial(actions.said, self.t)
         for command in super().get_system_commands(screen):
-            if command.title != "Keys":
+            if command.title != "Keys" and (self.local_files or command.title != "Screenshot"):
                 yield command._replace(title=say(command.title), help=say(command.help))
         offered = [(action, ()) for action in actions.PALETTE]
         game = self.game_screen()
@@ -341,7 +357,7 @@ class KobitoApp(QuietCrashes, App[int]):
             lines += [t("Your game is not saved: {lost}.", lost=lost(t, session)) for session in unsaved]
         elif self._open is not None and not self._open.over:
             lines.append(t("Your game is saved: choose Continue."))
-        if log:
+        if log and self.local_files:
             lines.append(t("Details: {path}", path=printable(log)))
         print(" ".join(lines), file=sys.stderr)
 

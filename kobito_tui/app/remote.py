@@ -1,25 +1,29 @@
 """The app in remote mode: each SSH session's program, a client of a `kobito serve` hub.
 
-The door runs ``kobito remote --socket PATH --identity ID --name NAME`` on the
-session's own pseudo-terminal.  A guest (or a key whose user name is no name)
-is asked a name first; then the lobby is home: create, join, watch, rejoin,
+The door runs it (:func:`run_remote`, as ``kobito remote --socket PATH`` does)
+on the session's own pseudo-terminal, who the player is in its environment
+(never in argv).  A guest (or a key whose user name is no name) is asked a
+name first; then the lobby is home: create, join, watch, rejoin,
 replays.  At a table the game screen plays on the :class:`RemoteTable`, and
 leaving it comes back to the lobby.  Who is connected shows in notices ("Ann
 is away") and in the table dialog (F4), where the creator may give a
 long-away seat to a computer.  When the hub ends the connection (the server
 stops) the app quits and the terminal says why, in one line.
+
+Nothing is written on the server's machine for the player and no path of it
+is shown: no screenshots, no saves of a replay branched here, and the
+player's settings (tips, language) are their identity's, kept by the hub.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import CancelledError
 from functools import partial
 from pathlib import Path
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.containers import Center, Middle, Vertical
 from textual.message import Message
@@ -30,12 +34,22 @@ from kobito_tui.app import actions
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.lobby import NOT_ANSWERING, LobbyScreen, refused, seat_text
+from kobito_tui.app.settings import Settings
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
+from kobito_tui.i18n import LANGUAGE_NAMES, LANGUAGES, resolve_language, translator
+from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import name_problem as name_words
-from kobito_tui.i18n import resolve_language
-from kobito_tui.serve.client import Connection, RemoteSubscription, RemoteTable
+from kobito_tui.serve.client import (
+    ENV_ADDRESS,
+    ENV_IDENTITY,
+    ENV_NAME,
+    Connection,
+    HubClosed,
+    RemoteSubscription,
+    RemoteTable,
+)
 from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal
 
@@ -60,15 +74,15 @@ class NameDialog(ShellDialog):
     NameDialog #name-error { height: 1; color: $error; }
     """
 
-    def __init__(self, suggested: str) -> None:
+    def __init__(self, suggested: str, problem: str = "") -> None:
         super().__init__()
-        self.suggested = suggested
+        self.suggested, self.problem = suggested, problem
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
             yield Static(self.t("Welcome! Your name at the tables (Enter):"), markup=False)
             yield Input(self.suggested, max_length=NAME_MAX_CHARS, compact=True, id="name")
-            yield Static("", id="name-error", markup=False)
+            yield Static(self.problem, id="name-error", markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.query_one("#name-error", Static).update(name_words(self.t, event.value.strip()) or "")
@@ -80,6 +94,28 @@ class NameDialog(ShellDialog):
             self.dismiss(name)
         else:
             self.query_one("#name-error", Static).update(problem)
+
+
+class LanguageDialog(ShellDialog):
+    """The language this player reads, each in its own words; kept for their key by the hub."""
+
+    BINDINGS = actions.bindings(*actions.CODE_DIALOG)
+    DEFAULT_CSS = """
+    LanguageDialog { align: center middle; }
+    LanguageDialog #language-box { width: 40; height: auto; border: round $accent; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="language-box"):
+            yield Static(self.t("Language"), markup=False)
+            for lang in LANGUAGES:
+                yield Button(LANGUAGE_NAMES[lang], id=f"lang-{lang}", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(f"#lang-{self.app.lang}" if self.app.lang in LANGUAGES else "Button", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(str(event.button.id).removeprefix("lang-"))
 
 
 class TableDialog(ShellDialog):
@@ -182,10 +218,14 @@ class RemoteApp(KobitoApp):
     """The Kobito app as a client of the hub at ``socket_path``, signed in as ``identity``."""
 
     BINDINGS = actions.bindings(*actions.REMOTE_APP)
+    local_files = False
 
-    def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en") -> None:
+    def __init__(
+        self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en", address: str = ""
+    ) -> None:
         super().__init__(saves_dir, lang=lang)
         self.socket_path, self.identity, self.player_name = socket_path, identity, name
+        self.address = address  # where the player came from (the door says): the hub limits per address
         self.connection: Connection | None = None
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
         self.seen: TableInfo | None = None  # that table as last told
@@ -197,10 +237,12 @@ class RemoteApp(KobitoApp):
     def on_mount(self) -> None:
         super().on_mount()
         if self.identity == "guest" or name_problem(self.player_name) is not None:
-            suggested = self.player_name if name_problem(self.player_name) is None else ""
-            self.push_screen(NameDialog(suggested), self.sign_in)
+            self._ask_name(self.player_name if name_problem(self.player_name) is None else "")
         else:
             self.sign_in(self.player_name)
+
+    def _ask_name(self, suggested: str, problem: str = "") -> None:
+        self.push_screen(NameDialog(suggested, problem), self.sign_in)
 
     @work(thread=True, exclusive=True)
     def sign_in(self, name: str | None) -> None:
@@ -208,12 +250,23 @@ class RemoteApp(KobitoApp):
             return
         self.player_name = name
         try:
-            connection = Connection(self.socket_path, self.identity, name)
+            connection = Connection(self.socket_path, self.identity, name, address=self.address)
+        except HubClosed as error:
+            if error.refusal is not None and error.refusal.id == "name-taken":  # another key's name: choose one
+                self.call_from_thread(self._ask_name, "", say(self.t, error.refusal))
+            else:
+                self.call_from_thread(self.hub_gone, str(error), error.refusal)
+            return
         except NOT_ANSWERING as error:
             self.call_from_thread(self.hub_gone, self.t("the table server is not answering ({error})", error=printable(error)))
             return
-        connection.on_close = lambda why: self._from_reader(self.hub_gone, why)
+        connection.on_close = lambda why: self._from_reader(self.hub_gone, why, connection.bye)
         self.call_from_thread(self._signed_in, connection)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """No blinking cursor: a screen left alone draws nothing, so the door can tell the player is idle."""
+        if isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
 
     def _from_reader(self, callback, *args) -> None:
         try:
@@ -229,16 +282,21 @@ class RemoteApp(KobitoApp):
 
     def _signed_in(self, connection: Connection) -> None:
         self.connection = connection
+        kept = connection.settings.get("lang")
+        if kept in LANGUAGES and kept != self.lang:  # chosen before, over SSH: it wins over the terminal's
+            self.t = translator(kept)
         if connection.closed is None and not self._leaving:  # the hub may have gone meanwhile
             self.push_screen(LobbyScreen(connection))
 
-    def hub_gone(self, why: str) -> None:
+    def hub_gone(self, why: str, bye: Refusal | None = None) -> None:
         """The connection ended: ``why`` is the hub's last word or the reason found here
-        (English, but for the usual ones: the hub stopping or gone, in the player's words)."""
+        (English, but for the usual ones, and those the hub gave an id, in the player's words)."""
         self._leaving = True  # no screen is pushed any more: the app is on its way out
         t = self.t
         usual = {STOPPING: t("the server is stopping"), HUNG_UP: t("the table server closed the connection")}
-        why = usual.get(why) or printable(why, 200)
+        why = say(t, bye) if bye is not None else usual.get(why) or printable(why, 200)
+        if bye is not None and bye.id == "seat-taken-by-code":
+            self.remote = None  # the seat is not this terminal's any more: no "it stays yours"
         # Translators: the last line printed when the table server is gone; {reason} says why.
         self._exit_saying(1, [t("kobito: {reason}.", reason=why)])
 
@@ -327,7 +385,44 @@ class RemoteApp(KobitoApp):
             info = self.connection.tables.get(self.remote.table_id) if self.connection else None
             self.push_screen(TableDialog(self.remote, info))
 
+    # -- the player's settings: their identity's, at the hub --------------------
+    def settings(self) -> Settings:
+        kept = self.connection.settings.get("guide") if self.connection is not None else None
+        return Settings(guide=kept if isinstance(kept, bool) else Settings().guide)
+
+    def keep_settings(self, chosen: Settings) -> bool:
+        self._keep({"guide": chosen.guide})
+        return True  # the hub answers later: a refusal is said then
+
+    def choose_language(self, lang: str) -> None:
+        """The player chose ``lang``: the lobby speaks it at once, and the hub keeps it for their key."""
+        self.t = translator(lang)
+        if isinstance(self.screen, LobbyScreen) and self.connection is not None:
+            self.switch_screen(LobbyScreen(self.connection))  # composed again, in the new words
+        self._keep({"lang": lang})
+
+    def action_language(self) -> None:
+        if isinstance(self.screen, LobbyScreen):
+            self.push_screen(LanguageDialog(), lambda lang: lang and self.choose_language(lang))
+
+    @work(thread=True, group="settings")
+    def _keep(self, settings: dict[str, bool | str]) -> None:
+        if self.connection is None:
+            return
+        try:
+            refusal = self.connection.set_settings(settings)
+        except NOT_ANSWERING as error:
+            refusal = Refusal("hub", {"error": str(error)})
+        if refusal is not None:
+            self._from_reader(partial(self.notify, severity="warning", markup=False), refused(self, refusal))
+
     # -- what the local app does that a remote one must not ---------------------
+    def deliver_text(self, *args: object, **kwargs: object) -> str | None:
+        """No file is delivered (a screenshot is one): it would be written on the server's machine."""
+        return None
+
+    deliver_binary = deliver_text
+
     def action_new_game(self) -> None:
         self.to_title()
 
@@ -348,13 +443,17 @@ class RemoteApp(KobitoApp):
                 yield command
         if self.remote is not None:
             yield SystemCommand(actions.said(self.t, actions.TABLE.palette), actions.said(self.t, actions.TABLE.help), self.action_table)
+        if isinstance(screen, LobbyScreen):
+            yield SystemCommand(actions.said(self.t, actions.LANGUAGE.palette), actions.said(self.t, actions.LANGUAGE.help), self.action_language)
 
 
-def run_remote(socket_path: Path, identity: str, name: str) -> int:
-    """Run the remote app until the player quits or the hub goes; the exit code."""
+def run_remote(socket_path: Path, env: Mapping[str, str]) -> int:
+    """Run the remote app until the player quits or the hub goes; the exit code.  Who the
+    player is comes from ``env``, as the door sets it."""
     # The player's language is their terminal's (LANG, passed on by the door), never a choice
     # remembered in the server user's config folder, which every player shares.
-    lang = resolve_language(None, os.environ)
-    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang)
+    lang = resolve_language(None, env)
+    identity, name = env.get(ENV_IDENTITY) or "guest", env.get(ENV_NAME, "")
+    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang, env.get(ENV_ADDRESS, ""))
     app.run()
     return app.return_code or 0

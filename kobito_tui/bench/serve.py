@@ -4,10 +4,18 @@ Each table's two clients play random legal moves as fast as they can, in a
 thread per table; each submit is timed from the call to the moment both
 seats' connections have decoded their update (every move is stored with
 ``synchronous=FULL`` first).  Moves/s counts every table together.
+
+``--abuse``: :data:`PROBES` such tables play :data:`PROBE_MOVES` moves each in
+quiet, then again while another program abuses the server: one client holds
+`?` on its turn (a burst of 200 hint requests, then one per key repeat) and
+another runs :data:`COMPUTER_TABLES` tables of four Hard computers.  Both
+p95s come from the one run, with the server's threads and thinking processes
+at their most.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import shutil
 import statistics
@@ -24,6 +32,11 @@ from kobito_tui.table import Update
 
 TABLES = 10
 GAMES_PER_TABLE = 1
+PROBES = 3  # tables of people timed with --abuse, quiet and abused
+PROBE_MOVES = 400  # moves each probe table makes per phase
+COMPUTER_TABLES = 12  # all-computer tables of Hard computers the abuser runs
+SETTLE_S = 2.0  # the abuse goes on this long before the probes play
+HINT_BURST, KEY_REPEAT_S = 200, 0.03  # holding `?`: a burst of requests, then one per key repeat
 
 
 def run(args: Any) -> dict[str, Any]:
@@ -32,6 +45,7 @@ def run(args: Any) -> dict[str, Any]:
         from kobito_tui.bench.serve_ssh import measure
 
         return measure(folder, args.game)
+    caps = ["--computer-tables", str(COMPUTER_TABLES), "--computer-tables-per-address", str(COMPUTER_TABLES)]
     log = open(folder / "server.log", "w")  # noqa: SIM115 - the server writes it until the end
     server = subprocess.Popen(
         [
@@ -45,6 +59,7 @@ def run(args: Any) -> dict[str, Any]:
             "0",
             "--bot-delay",
             "0",
+            *(caps if args.abuse else []),
         ],
         stdout=subprocess.PIPE,
         stderr=log,
@@ -54,25 +69,21 @@ def run(args: Any) -> dict[str, Any]:
         for _ in range(2):
             server.stdout.readline()  # type: ignore[union-attr]
         socket_path = folder / "data" / "hub.sock"
-        timings: list[list[float]] = [[] for _ in range(TABLES)]
-        threads = [threading.Thread(target=_table, args=(socket_path, args.game, n, timings[n])) for n in range(TABLES)]
-        started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - started
+        if args.abuse:
+            return _abused(socket_path, args.game, server.pid)
+        timings, elapsed = _play(socket_path, args.game, TABLES, None)
     finally:
         server.terminate()
         server.wait(10)
         log.close()
         shutil.rmtree(folder, ignore_errors=True)
-    every = sorted(t for table in timings for t in table)
+    return {"game": args.game, "tables": TABLES, "seconds": round(elapsed, 2), **_figures(timings, elapsed)}
+
+
+def _figures(timings: list[float], elapsed: float) -> dict[str, Any]:
+    every = sorted(timings)
     return {
-        "game": args.game,
-        "tables": TABLES,
         "moves": len(every),
-        "seconds": round(elapsed, 2),
         "moves_per_s": round(len(every) / elapsed, 1),
         "median_ms": round(statistics.median(every), 2),
         "p95_ms": round(every[int(0.95 * (len(every) - 1))], 2),
@@ -80,8 +91,90 @@ def run(args: Any) -> dict[str, Any]:
     }
 
 
-def _table(socket_path: Path, game: str, number: int, timings: list[float]) -> None:
-    """Two clients play ``GAMES_PER_TABLE`` random games at a table of their own."""
+def _play(socket_path: Path, game: str, tables: int, moves: int | None) -> tuple[list[float], float]:
+    """``tables`` pairs of clients play at once (``moves`` each, or a whole game); the timings and the seconds."""
+    timings: list[list[float]] = [[] for _ in range(tables)]
+    threads = [threading.Thread(target=_table, args=(socket_path, game, n, timings[n], moves)) for n in range(tables)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [t for table in timings for t in table], time.perf_counter() - started
+
+
+def _abused(socket_path: Path, game: str, server: int) -> dict[str, Any]:
+    """The probe tables in quiet, then while an abuser runs in a program of its own."""
+    quiet, quiet_s = _play(socket_path, game, PROBES, PROBE_MOVES)
+    context = multiprocessing.get_context("spawn")
+    ready, stop = context.Event(), context.Event()
+    abuser = context.Process(target=_abuse, args=(socket_path, game, ready, stop), daemon=True)
+    abuser.start()
+    try:
+        if not ready.wait(60):
+            raise RuntimeError("the abuser did not get going")
+        time.sleep(SETTLE_S)
+        peak = _Peak(server)
+        abused, abused_s = _play(socket_path, game, PROBES, PROBE_MOVES)
+        peak.stop()
+    finally:
+        stop.set()
+        abuser.join(30)
+    return {
+        "game": game,
+        "probes": PROBES,
+        "computer_tables": COMPUTER_TABLES,
+        "quiet": _figures(quiet, quiet_s),
+        "abused": _figures(abused, abused_s),
+        "server_threads": peak.threads,
+        "child_processes": peak.children,
+    }
+
+
+class _Peak:
+    """The most threads the server process had, and the most child processes, sampled until :meth:`stop`."""
+
+    def __init__(self, pid: int):
+        self.pid, self.threads, self.children = pid, 0, 0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+
+    def _sample(self) -> None:
+        while not self._done.wait(0.05):
+            status = Path(f"/proc/{self.pid}/status").read_text()
+            self.threads = max(self.threads, int(status.split("Threads:")[1].split()[0]))
+            tasks = Path(f"/proc/{self.pid}/task").glob("*/children")  # each thread's own children
+            self.children = max(self.children, sum(len(task.read_text().split()) for task in tasks))
+
+    def stop(self) -> None:
+        self._done.set()
+        self._thread.join()
+
+
+def _abuse(socket_path: Path, game: str, ready: Any, stop: Any) -> None:
+    """In a program of its own: tables of Hard computers, and `?` held on a turn, until ``stop``."""
+    owner = Connection(socket_path, "guest", "Abuser", address="192.0.2.66")
+    for _ in range(COMPUTER_TABLES):
+        created = owner.create(game, ["hard"] * 4)
+        assert isinstance(created, str), created
+    holder = Connection(socket_path, "guest", "Holder", address="192.0.2.66")
+    table = holder.create(game, ["open", "hard"])
+    assert isinstance(table, str), table
+    remote = holder.join(table, 0)
+    assert isinstance(remote, RemoteTable), remote
+    remote.wait_for(lambda u: bool(u.legal))  # its turn: hold `?` (it never moves)
+    for _ in range(HINT_BURST):
+        remote.hint(0)
+    ready.set()
+    while not stop.wait(KEY_REPEAT_S):
+        remote.hint(0)
+    owner.close()
+    holder.close()
+
+
+def _table(socket_path: Path, game: str, number: int, timings: list[float], moves: int | None = None) -> None:
+    """Two clients play ``GAMES_PER_TABLE`` random games at a table of their own (or ``moves`` moves, in as many games as that takes)."""
     rng = random.Random(number)
     connections = [Connection(socket_path, "guest", f"P{number}-{seat}") for seat in range(2)]
     arrived: dict[int, list[float]] = {}
@@ -89,7 +182,9 @@ def _table(socket_path: Path, game: str, number: int, timings: list[float]) -> N
     def note(update: Update) -> None:
         arrived.setdefault(update.revision, []).append(time.perf_counter())
 
-    for _ in range(GAMES_PER_TABLE):
+    games = 0
+    while (games < GAMES_PER_TABLE) if moves is None else (len(timings) < moves):
+        games += 1
         table = connections[0].create(game, ["open", "open"])
         assert isinstance(table, str)
         seats: list[RemoteTable] = []
@@ -101,7 +196,7 @@ def _table(socket_path: Path, game: str, number: int, timings: list[float]) -> N
             remote.wait_for(lambda u: True)
             remote.subscribe(remote.perspective, note)
         arrived.clear()
-        while not seats[0].wait_for(lambda u: True).over:
+        while not seats[0].wait_for(lambda u: True).over and (moves is None or len(timings) < moves):
             newest = max(r.revision for r in seats)
             acting = next(r for r in seats if r.wait_for(lambda u, n=newest: u.revision >= n).legal)
             update = acting.last
@@ -121,6 +216,17 @@ def report(result: dict[str, Any]) -> str:
         from kobito_tui.bench.serve_ssh import report as ssh_report
 
         return ssh_report(result)
+    if "abused" in result:
+        quiet, abused = result["quiet"], result["abused"]
+        return (
+            f"kobito serve, {result['game']}: {result['probes']} probe tables × 2 seats, {quiet['moves']} moves quiet, "
+            f"{abused['moves']} while one client holds ? and another runs {result['computer_tables']} tables of 4 Hard computers\n"
+            f"submit → every seat updated, quiet: median {quiet['median_ms']} ms, p95 {quiet['p95_ms']} ms, max {quiet['max_ms']} ms\n"
+            f"submit → every seat updated, abused: median {abused['median_ms']} ms, p95 {abused['p95_ms']} ms "
+            f"(target ≤ 50), max {abused['max_ms']} ms\n"
+            f"server at most: {result['server_threads']} threads, {result['child_processes']} child processes "
+            "(the thinkers and multiprocessing's resource tracker)"
+        )
     return (
         f"kobito serve, {result['game']}: {result['tables']} tables × 2 seats of protocol clients, "
         f"{result['moves']} moves in {result['seconds']} s = {result['moves_per_s']} moves/s\n"

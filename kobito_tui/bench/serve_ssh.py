@@ -1,7 +1,9 @@
-"""`kobito bench serve --terminal`: 20 real SSH sessions at 10 tables of a real server.
+"""`kobito bench serve --terminal`: real SSH sessions of a real server, from ``ssh`` to the lobby and in it.
 
-Each session comes in as a guest with a PTY, to the Textual app in remote
-mode, and takes the name offered; the lobbies list ten tables.  Key →
+To the lobby: from the connection to the lobby drawn at the client, one
+player alone (the median of a few), then :data:`AT_ONCE` at once (each with a
+key of its own: no name asked).  Then 20 sessions at 10 tables, each a guest
+with a PTY that takes the name offered; the lobbies list ten tables.  Key →
 screen: from a key (down or up: the lobby's cursor) to the first bytes of
 the new screen back at the SSH client (the path of a key press: door,
 pseudo-terminal, the app and back).  Memory: resident set of the server and
@@ -26,11 +28,16 @@ from kobito_tui.serve.client import Connection
 
 SESSIONS = 20
 ROUNDS = 15
+ALONE = 3  # logins one after another
+AT_ONCE = 30
+LOBBY = "Kobito tables · you are"
+BEFORE = {"lobby_alone_s": 3.0, "lobby_at_once_median_s": 13.0, "session_mb": 41.0}  # issue 21's figures, before
 
 
-def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+def _memory_mb(pid: int, field: str = "Rss") -> float:
+    """A process's resident memory (``Rss``), or its share of the pages it shares (``Pss``)."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
     return 0.0
 
@@ -38,6 +45,11 @@ def _rss_mb(pid: int) -> float:
 def _children(pid: int) -> list[int]:
     done = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False)
     return [int(p) for p in done.stdout.split()]
+
+
+def _programs(server_pid: int) -> list[int]:
+    """Each session's program: forked by the server's session template."""
+    return [program for template in _children(server_pid) for program in _children(template)]
 
 
 class Session:
@@ -64,6 +76,41 @@ class Session:
         self.process.stdin.write(keys)
         await self.until(pattern)
         return (time.perf_counter() - started) * 1000
+
+
+async def _to_lobby(port: int, n: int) -> tuple[float, asyncssh.SSHClientConnection]:
+    """Seconds from connecting to the lobby drawn, for a player with a key of their own."""
+    key = asyncssh.generate_private_key("ssh-ed25519")  # the player's own, made before the clock starts
+    started = time.perf_counter()
+    conn = await asyncssh.connect("127.0.0.1", port, username=f"k{n}", known_hosts=None, agent_path=None, client_keys=[key])
+    process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30))
+    await Session(process).until(LOBBY, timeout=120)
+    return time.perf_counter() - started, conn
+
+
+async def _logins(port: int, server_pid: int) -> dict[str, Any]:
+    alone = []
+    for n in range(ALONE):
+        seconds, conn = await _to_lobby(port, n)
+        alone.append(seconds)
+        conn.close()
+        await asyncio.sleep(0.5)  # its program gone before the next
+    logins = await asyncio.gather(*(_to_lobby(port, 100 + n) for n in range(AT_ONCE)))
+    await asyncio.sleep(2)  # every lobby settled
+    programs = _programs(server_pid)
+    session_mb, session_pss = [_memory_mb(pid) for pid in programs], [_memory_mb(pid, "Pss") for pid in programs]
+    for _, conn in logins:
+        conn.close()
+    at_once = sorted(seconds for seconds, _ in logins)
+    return {
+        "lobby_alone_s": round(statistics.median(alone), 2),
+        "lobby_at_once_median_s": round(statistics.median(at_once), 2),
+        "lobby_at_once_p95_s": round(at_once[int(0.95 * (len(at_once) - 1))], 2),
+        "lobby_session_mb_median": round(statistics.median(session_mb), 1) if session_mb else None,
+        "lobby_session_mb_max": round(max(session_mb), 1) if session_mb else None,
+        "lobby_session_pss_mb_median": round(statistics.median(session_pss), 1) if session_pss else None,
+        "template_mb": round(sum(_memory_mb(pid) for pid in _children(server_pid)), 1),
+    }
 
 
 async def _run(port: int, socket_path: Path, game: str) -> tuple[list[float], list[asyncssh.SSHClientConnection]]:
@@ -100,7 +147,10 @@ async def _run(port: int, socket_path: Path, game: str) -> tuple[list[float], li
 def measure(folder: Path, game: str) -> dict[str, Any]:
     log = open(folder / "server.log", "w")  # noqa: SIM115 - the server writes it until the end
     server = subprocess.Popen(
-        [sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0", "--per-address", str(SESSIONS)],
+        [
+            sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0",
+            "--per-address", str(AT_ONCE), "--startups-per-address", str(AT_ONCE), "--max-startups", str(AT_ONCE + 1),
+        ],  # fmt: skip
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,
@@ -109,15 +159,16 @@ def measure(folder: Path, game: str) -> dict[str, Any]:
         port = int(server.stdout.readline().split()[4])  # type: ignore[union-attr]
         server.stdout.readline()  # type: ignore[union-attr]
 
-        async def main() -> tuple[list[float], float, list[float]]:
+        async def main() -> tuple[dict[str, Any], list[float], float, list[float]]:
+            logins = await _logins(port, server.pid)
+            await asyncio.sleep(1)  # the login sessions' programs gone
             timings, connections = await _run(port, folder / "data" / "hub.sock", game)
-            children = [c for pid in _children(server.pid) for c in [pid]]
-            memory = _rss_mb(server.pid), [_rss_mb(pid) for pid in children]
+            memory = _memory_mb(server.pid), [_memory_mb(pid) for pid in _programs(server.pid)]
             for conn in connections:
                 conn.close()
-            return timings, memory[0], memory[1]
+            return logins, timings, memory[0], memory[1]
 
-        timings, server_mb, session_mb = asyncio.run(main())
+        logins, timings, server_mb, session_mb = asyncio.run(main())
     finally:
         server.terminate()
         server.wait(20)
@@ -125,6 +176,7 @@ def measure(folder: Path, game: str) -> dict[str, Any]:
         shutil.rmtree(folder, ignore_errors=True)
     timings.sort()
     return {
+        **logins,
         "game": game,
         "sessions": SESSIONS,
         "samples": len(timings),
@@ -139,6 +191,12 @@ def measure(folder: Path, game: str) -> dict[str, Any]:
 
 def report(result: dict[str, Any]) -> str:
     return (
+        f"ssh → lobby drawn: alone {result['lobby_alone_s']} s (before {BEFORE['lobby_alone_s']} s; target ≤ 1), "
+        f"{AT_ONCE} at once median {result['lobby_at_once_median_s']} s (before {BEFORE['lobby_at_once_median_s']} s), "
+        f"p95 {result['lobby_at_once_p95_s']} s (target ≤ 5)\n"
+        f"each lobby's program: resident median {result['lobby_session_mb_median']} MB, max {result['lobby_session_mb_max']} MB "
+        f"(before {BEFORE['session_mb']} MB; target ≤ 35), its own share (PSS) {result['lobby_session_pss_mb_median']} MB; "
+        f"the session template {result['template_mb']} MB once\n"
         f"kobito serve over SSH: {result['sessions']} sessions at {result['sessions'] // 2} tables, "
         f"{result['samples']} keys\n"
         f"key → screen at the client: median {result['median_ms']} ms, p95 {result['p95_ms']} ms (target ≤ 100)\n"

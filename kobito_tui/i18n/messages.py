@@ -361,6 +361,11 @@ def _not_your_turn(t: Translator, p: Params, name: Names) -> str:
     return t("It is not your turn.")
 
 
+@says("still-thinking")
+def _still_thinking(t: Translator, p: Params, name: Names) -> str:
+    return t("Still thinking about your last hint; wait for it.")
+
+
 @says("stale-revision")
 def _stale(t: Translator, p: Params, name: Names) -> str:
     return t("The table changed before your move arrived; look again.")
@@ -391,6 +396,33 @@ def _too_many_tables(t: Translator, p: Params, name: Names) -> str:
     return t.n(
         "You already have {count} table waiting for players.",
         "You already have {count} tables waiting for players.",
+        p["count"],
+    )
+
+
+@says("too-many-tables-here")
+def _too_many_tables_here(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "Players from your address already have {count} table waiting for players.",
+        "Players from your address already have {count} tables waiting for players.",
+        p["count"],
+    )
+
+
+@says("too-many-computer-tables")
+def _too_many_computer_tables(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "You already have {count} table of computers playing; wait until it ends.",
+        "You already have {count} tables of computers playing; wait until one ends.",
+        p["count"],
+    )
+
+
+@says("too-many-computer-tables-here")
+def _too_many_computer_tables_here(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "Players from your address already have {count} table of computers playing; wait until it ends.",
+        "Players from your address already have {count} tables of computers playing; wait until one ends.",
         p["count"],
     )
 
@@ -442,6 +474,48 @@ def _not_creator(t: Translator, p: Params, name: Names) -> str:
 @says("not-away")
 def _not_away(t: Translator, p: Params, name: Names) -> str:
     return t("That seat's player has not been away long.")
+
+
+@says("one-seat-each")
+def _one_seat_each(t: Translator, p: Params, name: Names) -> str:
+    return t("You already sit in seat {number} of this table: one seat each.", number=p["seat"] + 1)
+
+
+@says("wrong-code")
+def _wrong_code(t: Translator, p: Params, name: Names) -> str:
+    return t("No seat of this table has that code (a player with a key comes back with the key, not a code).")
+
+
+@says("too-many-codes")
+def _too_many_codes(t: Translator, p: Params, name: Names) -> str:
+    return t.n(
+        "Too many wrong seat codes: try again in {count} minute.",
+        "Too many wrong seat codes: try again in {count} minutes.",
+        p["minutes"],
+    )
+
+
+@says("seat-taken-by-code")
+def _seat_taken_by_code(t: Translator, p: Params, name: Names) -> str:
+    return t(
+        "your seat {number} at table {table} was taken with its seat code, from another terminal",
+        number=p["seat"] + 1, table=printable(p["table"], 40),
+    )  # fmt: skip
+
+
+@says("name-taken")
+def _name_taken(t: Translator, p: Params, name: Names) -> str:
+    return t("The name {name} belongs to another player's key: choose another.", name=printable(p["name"], 40))
+
+
+@says("bad-settings")
+def _bad_settings(t: Translator, p: Params, name: Names) -> str:
+    return t("That is not a setting: {setting}.", setting=printable(p["setting"], 16))
+
+
+@says("settings-not-kept")
+def _settings_not_kept(t: Translator, p: Params, name: Names) -> str:
+    return t("The server could not keep your settings; they hold until you leave.")
 
 
 @says("cannot-save")

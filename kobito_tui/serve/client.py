@@ -24,20 +24,28 @@ from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import SaveError, loads
 from kobito_tui.serve import protocol as p
-from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
+from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, Refused, SeatPerspective, Update
 from kobito_tui.table.perspective import PUBLIC
 
 REPLY_TIMEOUT_S = 30.0
+# Who the player is, as the door tells its session program: in the environment, never argv.
+ENV_IDENTITY, ENV_NAME, ENV_ADDRESS = "KOBITO_IDENTITY", "KOBITO_NAME", "KOBITO_ADDRESS"
 
 
 class HubClosed(Exception):
-    """The hub ended the connection (``str()`` says why, when it said)."""
+    """The hub ended the connection (``str()`` says why, when it said; ``refusal``: why, to word)."""
+
+    def __init__(self, why: str, refusal: Refusal | None = None):
+        super().__init__(why)
+        self.refusal = refusal
 
 
 class Connection:
     """One socket to the hub: hello, then requests with answers, and pushes."""
 
-    def __init__(self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S):
+    def __init__(
+        self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S, *, address: str = ""
+    ):
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._sock.connect(str(socket_path))
         self.timeout, self.name = timeout, name
@@ -49,8 +57,10 @@ class Connection:
         self.on_close: Callable[[str], None] | None = None  # the hub ended the connection, on the reader thread
         self._update_handlers: dict[str, Callable[[p.UpdateMessage], None]] = {}
         self.closed: str | None = None
+        self.bye: Refusal | None = None  # why the hub ended the connection, when it said so to word
+        self.settings: dict[str, Any] = {}  # this identity's, as the hub keeps them
         self._welcome: Future[p.Welcome] = Future()
-        self._send(p.Hello(p.VERSION, identity, name))
+        self._send(p.Hello(p.VERSION, identity, name, address))
         threading.Thread(target=self._read, name="hub reader", daemon=True).start()
         self._welcome.result(timeout)
 
@@ -79,13 +89,14 @@ class Connection:
             futures: list[Future[Any]] = [self._welcome, *self._waiting.values()]
             for future in futures:
                 if not future.done():
-                    future.set_exception(HubClosed(self.closed))
+                    future.set_exception(HubClosed(self.closed, self.bye))
             if self.on_close is not None:
                 self.on_close(self.closed or "closed")
 
     def _dispatch(self, message: p.ServerMessage) -> None:
         if isinstance(message, p.Welcome):
             self.tables = {t.table: t for t in message.tables}
+            self.name, self.settings = message.name or self.name, dict(message.settings)
             self._welcome.set_result(message)
         elif isinstance(message, p.TableChanged):
             self.tables[message.info.table] = message.info
@@ -97,6 +108,7 @@ class Connection:
                 handler(message)
         elif isinstance(message, p.Bye):
             self.closed = message.text
+            self.bye = Refusal(message.reason, dict(message.params)) if message.reason else None
         elif isinstance(message, (p.Done, p.Refused, p.HintMessage, p.Replays, p.RecordText)):
             future = self._waiting.pop(message.id, None)
             if future is not None:
@@ -146,6 +158,13 @@ class Connection:
 
     def give_to_computer(self, seat: int, level: str) -> Refusal | None:
         return _refusal(self.request(lambda i: p.GiveToComputer(i, seat, level)))
+
+    def set_settings(self, settings: dict[str, Any]) -> Refusal | None:
+        """Keep ``settings`` (merged into this identity's) at the hub."""
+        refusal = _refusal(self.request(lambda i: p.SetSettings(i, settings)))
+        if refusal is None:
+            self.settings.update(settings)
+        return refusal
 
     def leave(self) -> None:
         """Stop watching the table sat at (a player's seat stays theirs, away)."""
@@ -282,7 +301,7 @@ class RemoteTable:
             elif isinstance(message, p.HintMessage):
                 hint.set_result(Hint(message.revision, dict(message.move)))
             else:
-                hint.set_exception(ValueError(str(p.refusal(message)) if isinstance(message, p.Refused) else "no hint"))
+                hint.set_exception(Refused(p.refusal(message)) if isinstance(message, p.Refused) else ValueError("no hint"))
 
         answer.add_done_callback(settle)
         return hint

@@ -3,12 +3,15 @@
 A player is known by their public key's fingerprint (any key, unless an
 authorized-keys file limits who may enter); a client with no key may come in
 as a guest where guests are allowed.  Each session with a PTY runs
-the Textual app in remote mode (``kobito remote``, :mod:`kobito_tui.app.remote`)
-as a child process on a real pseudo-terminal,
-with TERM, LANG and the window size (and its changes) passed on; the door
-only copies bytes.  A session without a PTY is refused with one line.  No
-line editor, no agent, X11 or port forwarding; login and idle timeouts, and
-a limit of connections per address.
+the Textual app in remote mode (:mod:`kobito_tui.app.remote`, what
+``kobito remote`` runs) as a program of its own on a real pseudo-terminal,
+forked by the session template (:mod:`kobito_tui.serve.template`), with TERM,
+LANG and the window size (and its changes) passed on, and who the player is
+in its environment (never in argv, where a name could read as an option);
+the door only copies bytes.  A session without a PTY is refused with one line.  No line editor,
+no agent, X11 or port forwarding; the caps of :mod:`kobito_tui.serve.limits`,
+each refused with a reason the client shows; an idle timeout (no keys and
+nothing drawn); and the player's terminal put back however the program ends.
 """
 
 from __future__ import annotations
@@ -20,17 +23,19 @@ import os
 import pty
 import signal
 import struct
-import sys
 import termios
 import time
-from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
 from kobito_tui.core.safetext import name_problem
 from kobito_tui.i18n import resolve_language, translator
+from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY, ENV_NAME
+from kobito_tui.serve.gate import Gate
+from kobito_tui.serve.limits import TOO_MANY_TRIES, Caps, Ledger, Visit
+from kobito_tui.serve.template import Template
 
 log = logging.getLogger("kobito.serve")
 
@@ -38,6 +43,8 @@ HOST_KEY_NAME = "ssh_host_ed25519_key"
 NO_PTY = "kobito needs a terminal: connect with `ssh -t`.\r\n"
 # The main screen back, the cursor shown, mouse reports and bracketed paste off: what a full-screen program undoes on exit.
 RESTORE = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[0m"
+ALT_SCREEN_ON, ALT_SCREEN_OFF = b"\x1b[?1049h", b"\x1b[?1049l"
+ENDED_ITSELF = (0, 1)  # the app's exit codes: it quit, or said why it had to
 
 
 @dataclass
@@ -46,9 +53,8 @@ class DoorSettings:
     port: int = 2222
     guests: bool | None = None  # None: only when listening on loopback
     authorized_keys: Path | None = None
-    login_timeout_s: float = 30.0
-    idle_timeout_s: float = 30 * 60.0
-    per_address: int = 8  # connections at once from one address
+    idle_timeout_s: float = 30 * 60.0  # no keys and nothing drawn for this long
+    caps: Caps = field(default_factory=Caps)
 
     @property
     def guests_allowed(self) -> bool:
@@ -69,24 +75,33 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
 
 
 class _Server(asyncssh.SSHServer):
-    """One SSH connection: who it is (key fingerprint or guest) and where from."""
+    """One SSH connection: who it is (key fingerprint or guest), where from, and its share of the caps."""
 
     def __init__(self, door: Door):
         self.door = door
         self.address = ""
         self.fingerprint: str | None = None
         self._offered: str | None = None
+        self.visit: Visit | None = None
+        self._login_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
-        self.door.per_address[self.address] += 1
-        if self.door.per_address[self.address] > self.door.settings.per_address:
-            log.info("refusing %s: too many connections from it", self.address)
-            conn.close()
+        self.visit = self.door.gate.take(conn.get_extra_info("peername"))
+        timeout = self.door.settings.caps.login_timeout_s
+        self._login_timer = asyncio.get_running_loop().call_later(
+            timeout, self._refuse, asyncssh.DISC_BY_APPLICATION, f"not signed in within {timeout:g} s"
+        )
+
+    def _refuse(self, code: int, reason: str) -> None:
+        self.conn.disconnect(code, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.door.per_address[self.address] -= 1
+        if self._login_timer is not None:
+            self._login_timer.cancel()
+        if self.visit is not None:
+            self.visit.leave()
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -97,6 +112,9 @@ class _Server(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         allowed = self.door.allowed_keys
         if allowed is not None and allowed.validate(key, "", self.address) is None:
+            if self.visit is None or self.visit.refused_key():
+                log.info("refusing %s: %s", self.address, TOO_MANY_TRIES.lower())
+                self._refuse(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, TOO_MANY_TRIES)
             return False
         self._offered = key.get_fingerprint("sha256")  # the last key checked is the one that signs in
         return True
@@ -110,6 +128,41 @@ class _Server(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self.fingerprint = self._offered
+        if self._login_timer is not None:
+            self._login_timer.cancel()
+        if self.visit is not None:
+            self.visit.signed_in()
+
+    def session_requested(self) -> asyncssh.SSHServerProcess[bytes]:
+        why = "closed" if self.visit is None else self.visit.open_session()
+        if why is not None:
+            log.info("refusing a session from %s: %s", self.address, why)
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, why)
+        return _Session(self.door, self.visit)
+
+
+class _Session(asyncssh.SSHServerProcess[bytes]):
+    """A session: its place given back to the connection's visit when it closes, and closed
+    if it asks for no program (a shell or a command) in the time allowed to sign in."""
+
+    def __init__(self, door: Door, visit: Visit | None):
+        super().__init__(door._session, None, 0, False)
+        self.visit, self.timeout_s = visit, door.settings.caps.login_timeout_s
+        self._unstarted: asyncio.TimerHandle | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        super().connection_made(chan)
+        self._unstarted = asyncio.get_running_loop().call_later(self.timeout_s, chan.close)
+
+    def started(self) -> None:
+        if self._unstarted is not None:
+            self._unstarted.cancel()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.started()
+        super().connection_lost(exc)
+        if self.visit is not None:
+            self.visit.close_session()
 
 
 class Door:
@@ -118,10 +171,11 @@ class Door:
     def __init__(self, data_dir: Path, socket_path: Path, settings: DoorSettings):
         self.data_dir, self.socket_path, self.settings = data_dir, socket_path, settings
         self.key = host_key(data_dir)
-        self.per_address: Counter[str] = Counter()
+        self.gate = Gate(Ledger(settings.caps))
         self.allowed_keys: asyncssh.SSHAuthorizedKeys | None = None
         if settings.authorized_keys is not None:
             self.allowed_keys = asyncssh.read_authorized_keys(str(settings.authorized_keys))
+        self.template = Template()
         self._server: asyncssh.SSHAcceptor | None = None
         self._sessions: set[asyncio.Task[None]] = set()
 
@@ -135,18 +189,19 @@ class Door:
         return self._server.get_port()
 
     async def start(self) -> None:
+        self.template.start()  # warm before the first player comes
         self._server = await asyncssh.create_server(
             lambda: _Server(self),
             self.settings.host,
             self.settings.port,
+            tunnel=self.gate,  # where the caps refuse a connection before any SSH is spoken
             server_host_keys=[self.key],
-            process_factory=self._session,
             encoding=None,
             line_editor=False,
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
-            login_timeout=self.settings.login_timeout_s,
+            login_timeout=None,  # the connection's own timer says why (_Server)
             keepalive_interval=60,
         )
 
@@ -160,8 +215,11 @@ class Door:
         for task in list(self._sessions):
             task.cancel()
         await asyncio.gather(*self._sessions, return_exceptions=True)
+        self.template.close()
 
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        if isinstance(process, _Session):
+            process.started()
         task = asyncio.current_task()
         assert task is not None
         self._sessions.add(task)
@@ -179,15 +237,16 @@ class Door:
         server: _Server = process.get_extra_info("connection").get_owner()
         username = process.get_extra_info("username") or ""
         name = username if name_problem(username) is None else ""  # the app asks
-        identity = f"key:{server.fingerprint}" if server.fingerprint else "guest"
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
             "TERM": term,
             "LANG": _lang(process.env.get("LANG")),
+            ENV_IDENTITY: f"key:{server.fingerprint}" if server.fingerprint else "guest",
+            ENV_NAME: name,
+            ENV_ADDRESS: server.address,
         }
-        child = Child(process, env, [str(self.socket_path), identity, name])
-        await child.run(self.settings.idle_timeout_s)
+        await Child(process, env, self.socket_path).run(self.settings.idle_timeout_s, self.template)
 
 
 def _lang(value: object) -> str:
@@ -195,46 +254,45 @@ def _lang(value: object) -> str:
     return text if text and len(text) < 40 and all(c.isalnum() or c in "._-@" for c in text) else "C.UTF-8"
 
 
+def _signal(pid: int, sig: int) -> None:
+    """``sig`` to the program's process group (its own, once it has one), else to the program."""
+    for send in (os.killpg, os.kill):
+        try:
+            send(pid, sig)
+            return
+        except ProcessLookupError:
+            pass
+
+
 def _set_size(fd: int, size: tuple[int, int, int, int]) -> None:
     width, height, pixel_width, pixel_height = size
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, pixel_width, pixel_height))
 
 
-def _take_terminal() -> None:  # in the child, before exec: the pty becomes its controlling terminal
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
 class Child:
     """The session program on a pseudo-terminal, its bytes copied to and from the SSH channel."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes], env: dict[str, str], args: list[str]):
-        self.process, self.env, self.args = process, env, args
-        self.last_input = time.monotonic()
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes] | None, env: dict[str, str], socket_path: Path):
+        self.process, self.env, self.socket_path = process, env, socket_path
+        self.last_activity = time.monotonic()  # a key in, or something drawn
+        self.alt_screen = False  # whether the program's screen is up (what it last said of the alternate screen)
+        self._tail = b""  # the end of the last output, where an escape sequence may have been cut
         self.t = translator(resolve_language(None, env))  # the player's, as the program's own is
         self.reason = self.t("this session was closed")  # said if the program has to be ended
 
-    async def run(self, idle_timeout_s: float) -> None:
+    async def run(self, idle_timeout_s: float, template: Template) -> None:
         process = self.process
+        assert process is not None
         master, slave = pty.openpty()
         _set_size(slave, process.get_terminal_size())
-        socket_path, identity, name = self.args
-        command = [
-            sys.executable,
-            "-P",
-            "-m",
-            "kobito_tui.cli",
-            "remote",
-            "--socket",
-            socket_path,
-            "--identity",
-            identity,
-            "--name",
-            name,
-        ]
         try:
-            child = await asyncio.create_subprocess_exec(
-                *command, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True, preexec_fn=_take_terminal
-            )
+            child = await template.spawn(slave, self.env, self.socket_path)
+        except OSError as error:
+            log.warning("no session program: %s", error)
+            os.close(master)
+            process.stdout.write(self.farewell())
+            process.exit(1)
+            return
         finally:
             os.close(slave)
         tasks = [
@@ -248,31 +306,42 @@ class Child:
         finally:
             ended = child.returncode is not None
             if not ended:
-                try:
-                    os.killpg(child.pid, signal.SIGHUP)
-                except ProcessLookupError:
-                    pass
+                _signal(child.pid, signal.SIGHUP)
                 try:
                     await asyncio.wait_for(child.wait(), 3)
                 except TimeoutError:
-                    os.killpg(child.pid, signal.SIGKILL)
+                    _signal(child.pid, signal.SIGKILL)
                     await child.wait()
             await asyncio.wait([tasks[0]], timeout=1)  # the screen's last bytes
             for task in tasks:
                 task.cancel()
-            if not ended:  # it could not put the player's terminal back as it was
+            code = child.returncode or 0
+            if not ended or code not in ENDED_ITSELF or self.alt_screen:  # the program could not put the terminal back
+                if ended:
+                    log.info("a session program ended with %s, its screen up", code)
+                    self.reason = self.t("the game program stopped unexpectedly")
                 try:
-                    self.process.stdout.write(RESTORE + self.farewell())
+                    process.stdout.write(RESTORE + self.farewell())
                 except (OSError, asyncssh.Error):
                     pass  # the client is gone
             os.close(master)
-            process.exit(child.returncode if child.returncode and child.returncode > 0 else 0)
+            process.exit(max(code, 0))
 
     def farewell(self) -> bytes:
         """The door's last line when it had to end the program: why, in the player's language."""
         return ("\r\n" + self.t("kobito: {reason}.", reason=self.reason) + "\r\n").encode()
 
+    def shown(self, data: bytes) -> None:
+        """``data`` reached the player's screen: the session is not idle; note whether the program's screen is up."""
+        self.last_activity = time.monotonic()
+        seen = self._tail + data
+        up, down = seen.rfind(ALT_SCREEN_ON), seen.rfind(ALT_SCREEN_OFF)
+        if up != down:
+            self.alt_screen = up > down
+        self._tail = seen[-len(ALT_SCREEN_ON) + 1 :]
+
     async def _output(self, master: int) -> None:
+        assert self.process is not None
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader()
         transport, _ = await loop.connect_read_pipe(
@@ -280,6 +349,7 @@ class Child:
         )
         try:
             while data := await reader.read(65536):
+                self.shown(data)
                 self.process.stdout.write(data)
                 await self.process.stdout.drain()
         except (OSError, asyncssh.Error):
@@ -288,6 +358,7 @@ class Child:
             transport.close()
 
     async def _input(self, master: int) -> None:
+        assert self.process is not None
         while True:
             try:
                 data = await self.process.stdin.read(4096)
@@ -298,7 +369,7 @@ class Child:
                 data = b"\x03"  # a break or signal is this client's Ctrl+C, for its own program only
             if not data:
                 return
-            self.last_input = time.monotonic()
+            self.last_activity = time.monotonic()
             view = memoryview(data)
             while view:
                 try:
@@ -307,6 +378,7 @@ class Child:
                     await asyncio.sleep(0.01)
 
     async def _idle(self, timeout_s: float) -> None:
-        while (left := self.last_input + timeout_s - time.monotonic()) > 0:
+        """Until no key has come and nothing has been drawn for ``timeout_s``."""
+        while (left := self.last_activity + timeout_s - time.monotonic()) > 0:
             await asyncio.sleep(left)
         self.reason = self.t("closed after being idle")

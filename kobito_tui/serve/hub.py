@@ -3,10 +3,20 @@
 Clients (each SSH session's program, tests, the benchmark) connect over a Unix
 socket in the data dir that only the server's user can open.  A connection
 says hello, then creates tables, sits down, watches, and plays; it receives
-only its perspective's updates.  A bad, oversized or out-of-order message
-ends that one connection; a client too slow to read its updates is dropped
-rather than allowed to slow the others.  Computers think in their own threads
-(:class:`~kobito_tui.table.ComputerSeat`), never on the loop.
+only its perspective's updates.  Three parts: :mod:`~kobito_tui.serve.lobby`
+(the seating rules, pure), :mod:`~kobito_tui.serve.transport` (frames and the
+bounded send queue) and this glue: :data:`HANDLERS`, from request type to
+handler, and the live tables the lobby's rooms play at.
+
+One thread boundary.  The event loop's thread owns the lobby, the sessions and
+the live tables' bookkeeping.  Off it run only: in :attr:`Hub.changes`, table
+changes (submit, undo, redo: they wait for the store), record loads, and the
+store's part of a sign-in and of keeping settings; and the thinking of
+computers (:class:`~kobito_tui.table.ComputerSeat`) and hints, in
+:attr:`Hub.workers`' processes, answered on its threads.  What they do to a
+:class:`~kobito_tui.table.Table` calls back on their own thread; those
+callbacks touch only the store (thread-safe) and come back to the loop with
+``call_soon_threadsafe`` (:meth:`Hub._soon`) for anything else.
 """
 
 from __future__ import annotations
@@ -14,24 +24,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import secrets
 import threading
-import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from kobito_tui.core.game import Event, OptionError, Seat, option_message
-from kobito_tui.core.games import game_ids, get_game
-from kobito_tui.core.levels import BOT_LEVELS
+from kobito_tui.core.game import Event, Seat
+from kobito_tui.core.games import get_game
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_problem, printable
 from kobito_tui.core.savefile import dumps
 from kobito_tui.serve import protocol as p
+from kobito_tui.serve.lobby import GUEST, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
 from kobito_tui.serve.lock import DataDirLock
-from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, SqliteStore, Store, StoreError, StoreUnusable
+from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, SqliteStore, Store, StoreError, StoreUnusable
+from kobito_tui.serve.table_limits import Limits
+from kobito_tui.serve.transport import Connection
 from kobito_tui.table import (
     PUBLIC,
     ComputerSeat,
@@ -45,77 +56,85 @@ from kobito_tui.table import (
     Update,
 )
 from kobito_tui.table.messages import cannot_save
+from kobito_tui.table.workers import Workers
 
 log = logging.getLogger("kobito.serve")
 
 SOCKET_NAME = "hub.sock"
 STORE_NAME = "tables.sqlite"
-SEND_QUEUE = 256  # frames waiting for one client; past this it is dropped as too slow
-HELLO_TIMEOUT_S = 10.0
-MAX_OPEN_TABLES = 5  # tables one identity may have waiting for players
+MAX_ADDRESS_CHARS = 100
+
+
+def bye(refusal: Refusal) -> p.Bye:
+    """A last word the client can say in its player's language."""
+    return p.Bye(str(refusal), refusal.id, refusal.params)
 
 
 @dataclass
-class Chair:
-    """Who a seat belongs to: ``open``, a ``player`` (by identity, or by ``code``), or a ``computer``."""
+class Live:
+    """The game a room plays once it has begun, and its computers."""
 
-    kind: Literal["open", "player", "computer"] = "open"
-    identity: str = ""
-    name: str = ""
-    level: str | None = None
-    code: str = ""
-
-
-@dataclass
-class Room:
-    """One table at the hub, from its creation (open seats) to its end."""
-
-    table_id: str
-    game: str
-    options: dict[str, Any]
-    creator: str  # identity
-    creator_name: str
-    chairs: list[Chair]
-    status: str = OPEN
-    table: Table | None = None
+    table: Table
     computers: dict[int, ComputerSeat] = field(default_factory=dict)
-    watchers: dict[Connection, Subscription | None] = field(default_factory=dict)
-    away_since: dict[int, float] = field(default_factory=dict)
 
-    def seating(self) -> list[dict[str, Any]]:
-        return [
-            {"meta": {"game": self.game, "options": self.options, "creator": self.creator, "creator_name": self.creator_name}}
-        ] + [asdict(c) for c in self.chairs]
 
-    @classmethod
-    def from_seating(cls, table_id: str, seating: list[dict[str, Any]]) -> Room:
-        meta = seating[0]["meta"]
-        chairs = [Chair(**c) for c in seating[1:]]
-        return cls(table_id, meta["game"], meta["options"], meta["creator"], meta["creator_name"], chairs)
+class Session:
+    """One connection at the hub: its transport, its visitor (after hello), what it watches."""
 
-    def connected(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.watchers)
+    def __init__(self, hub: Hub, connection: Connection):
+        self.hub, self.connection = hub, connection
+        self.visitor: Visitor | None = None
+        self.subscription: Subscription | None = None
 
-    def created_by(self, connection: Connection) -> bool:
-        """Whether ``connection`` is this table's creator: by its identity, or seated at the seat
-        the creator took (a guest's identity lasts one connection; back by the seat code, it is
-        the creator again).  A guest creator who only watched is the creator while connected."""
-        seat = connection.seat if connection.room is self else None
-        return connection.identity == self.creator or seat is not None and self.chairs[seat].identity == self.creator
+    def send(self, message: p.Message) -> None:
+        self.connection.send(message)
 
-    def info(self) -> p.TableInfo:
-        seats = [
-            p.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
-        ]
-        spectators = sum(c.seat is None for c in self.watchers)
-        started = self.table.header.created if self.table is not None else None
-        return p.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, started)
+    def reply(self, ident: int, refusal: Refusal | None, value: str | None = None, seat: int | None = None) -> None:
+        if refusal is None:
+            self.send(p.Done(ident, value, seat))
+        else:
+            self.send(p.Refused(ident, refusal.id, refusal.params))
+
+    async def greet(self, connection: Connection, hello: p.ClientMessage) -> None:
+        if not isinstance(hello, p.Hello):
+            raise p.ProtocolError("the first message must be hello")
+        if hello.version != p.VERSION:
+            raise p.ProtocolError(f"protocol version {hello.version} is not {p.VERSION}")
+        problem = name_problem(hello.name)
+        if problem is not None:
+            raise p.ProtocolError(problem)
+        if not (hello.identity == "guest" or hello.identity.startswith("key:SHA256:")) or len(hello.identity) > 100:
+            raise p.ProtocolError("an identity is a key fingerprint or guest")
+        if len(hello.address) > MAX_ADDRESS_CHARS:
+            raise p.ProtocolError("an address is at most 100 characters")
+        identity = self.hub.lobby.guest_identity() if hello.identity == "guest" else hello.identity
+        loop = asyncio.get_running_loop()
+        known = await loop.run_in_executor(self.hub.changes, self.hub.sign_in, identity, hello.name)
+        if isinstance(known, Refusal):
+            log.info("%s from %s refused: %s", printable(hello.name), printable(hello.address), known)
+            connection.end(bye(known))
+            return
+        name, settings = known
+        self.visitor = Visitor(identity, name, hello.address, settings=settings)
+        connection.label = name
+        self.hub.sessions[self.visitor] = self
+        self.send(p.Welcome(p.VERSION, self.hub.lobby.listing(), name, settings))
+
+    async def answer(self, connection: Connection, message: p.ClientMessage) -> None:
+        """Carry out one request; a reply for each (done, refused, or an out-of-order end)."""
+        handler = HANDLERS.get(type(message))
+        if handler is None:
+            raise p.ProtocolError(f"{message.__struct_config__.tag} twice")  # hello: the only one not handled
+        await handler(self.hub, self, message)
 
 
 class Hub:
     """Every table, the store and the connections; run it with :meth:`start`."""
 
-    def __init__(self, data_dir: Path, *, bot_delay: float = 0.6, away_before_give_s: float = 60.0, store: Store | None = None):
+    def __init__(
+        self, data_dir: Path, *, bot_delay: float = 0.6, away_before_give_s: float = 60.0, store: Store | None = None,
+        thinkers: int | None = None, limits: Limits = Limits(),
+    ):
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(self.data_dir, 0o700)
@@ -127,10 +146,13 @@ class Hub:
         except BaseException:
             self.dir_lock.release()
             raise
-        self.bot_delay, self.away_before_give_s = bot_delay, away_before_give_s
-        self.rooms: dict[str, Room] = {}
+        self.bot_delay = bot_delay
+        self.lobby = Lobby(away_before_give_s=away_before_give_s, limits=limits)
+        self.live: dict[str, Live] = {}
         self.connections: set[Connection] = set()
+        self.sessions: dict[Visitor, Session] = {}  # those that said hello
         self.changes = ThreadPoolExecutor(8, "table change")  # moves wait for the store here, not on the loop
+        self.workers = Workers(thinkers, processes=True)  # every table's computers and hints think here, in turn
         self._server: asyncio.AbstractServer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
@@ -149,15 +171,15 @@ class Hub:
                 continue
             if stored.record is not None:
 
-                def keep(new: list[Event], kept: int = len(stored.record.events), table_id: str = room.table_id) -> None:
-                    if new:  # chance deals what an older store lacks
-                        self.store.append(table_id, kept, new)
+                def keep(kept: int, dealt: list[Event], table_id: str = room.table_id) -> None:
+                    if dealt:  # chance deals what an older store lacks
+                        self.store.append(table_id, kept, dealt)
 
-                refusal = self._open_table(room, stored.record, keep, "move")
-                if refusal is not None:  # what chance deals now could not be kept: the next start tries again
+                if self._open_table(room, stored.record, keep, "move") is not None:  # the next start tries again
                     log.warning("table %s not opened: it cannot be saved", stored.table_id)
                     continue
-            self.rooms[room.table_id] = room
+            self.lobby.rooms[room.table_id] = room
+        self._bind_seated_names()
         self.socket_path.unlink(missing_ok=True)  # we hold the dir's lock: a socket there is a dead server's
         mask = os.umask(0o177)  # the socket is born 0600
         try:
@@ -166,18 +188,30 @@ class Hub:
             os.umask(mask)
         os.chmod(self.socket_path, 0o600)
         self._socket_inode = os.stat(self.socket_path).st_ino
-        log.info("hub listening on %s with %d tables", self.socket_path, len(self.rooms))
+        log.info("hub listening on %s with %d tables", self.socket_path, len(self.lobby.rooms))
+
+    def _bind_seated_names(self) -> None:
+        """A name a key sat under before names were bound (an older data dir) stays that key's
+        (the oldest table first, as tables are listed)."""
+        seen: set[str] = set()
+        for room in self.lobby.rooms.values():
+            for chair in room.chairs:
+                if chair.kind == "player" and not chair.identity.startswith(GUEST) and chair.identity not in seen:
+                    seen.add(chair.identity)
+                    if self.store.identity(chair.identity) is None:  # one that cannot be kept: the next start
+                        self._kept(self.store.bind_name, chair.identity, chair.name, claim(chair.name))
 
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
         for connection in list(self.connections):
             connection.end(p.STOPPING)
-        for room in self.rooms.values():
-            for computer in room.computers.values():
+        for live in self.live.values():
+            for computer in live.computers.values():
                 computer.close()
         if self._server is not None:
             await self._server.wait_closed()
+        self.workers.close()
         self.changes.shutdown()
         self.store.close()
         try:
@@ -188,46 +222,67 @@ class Hub:
         self.dir_lock.release()
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        connection = Connection(self, reader, writer)
+        connection = Connection(reader, writer)
+        session = Session(self, connection)
         self.connections.add(connection)
         try:
-            await connection.run()
+            await connection.run(session)
         finally:
             self.connections.discard(connection)
-            self.leave(connection)
+            if session.visitor is not None:
+                self.leave(session)
+                del self.sessions[session.visitor]
+
+    def sign_in(self, identity: str, name: str) -> Refusal | tuple[str, dict[str, Any]]:
+        """The name and settings ``identity`` goes by, binding a key's ``name`` on first use;
+        or why not.  Off the loop: it reads and writes the store."""
+        known = None if identity.startswith(GUEST) else self.store.identity(identity)
+        if known is not None:
+            return known.name, known.settings
+        refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))
+        if refusal is None and not identity.startswith(GUEST) and self._kept(self.store.bind_name, identity, name, claim(name)) is None:
+            refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))  # another key just took it
+        return refusal or (name, {})
+
+    def _soon(self, callback: Callable[..., None], *args: Any) -> None:
+        assert self.loop is not None
+        self.loop.call_soon_threadsafe(callback, *args)
 
     # -- tables -------------------------------------------------------------
-    def _open_table(self, room: Room, record: Record, keep: Callable[[list[Event]], None], what: str) -> Refusal | None:
+    def _open_table(self, room: Room, record: Record, keep: Callable[[int, list[Event]], None], what: str) -> Refusal | None:
         """Build the live table of ``room`` from ``record`` (new or reloaded) and its computers, once
-        ``keep`` has stored the events chance adds now (a new game's deal); if it cannot, nothing is
-        built and the refusal says ``what`` was not done."""
+        ``keep(kept, dealt)`` has stored the events chance adds now (a new game's deal); if it cannot,
+        nothing is built and the refusal says ``what`` was not done."""
         stored = len(record.events)
-
         game = get_game(room.game)
 
-        def on_events(kept: int, added: list[Event]) -> Refusal | None:  # a move its seat may still take back needs no sync
-            durable = any("seat" in e and game.closes_turn(e) for e in added)
+        def on_events(kept: int, added: list[Event]) -> Refusal | None:  # on the thread that changed the table
+            durable = any("seat" in e and game.closes_turn(e) for e in added)  # a move its seat may still take back needs no sync
             refusal = self._kept(self.store.append, room.table_id, kept, added, durable, what="move" if added else "undo")
-            if refusal is None and room.table is not None and room.table.over and room.status != OVER:
-                room.status = OVER
-                self._kept(self.store.set_status, room.table_id, OVER)  # a restart sees it is over all the same
-                self._soon(self._announce, room)
+            if refusal is None and table.over:
+                self._soon(self._over, room)
             return refusal
 
-        table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events)
-        refusal = self._kept(keep, record.events[stored:], what=what)
+        table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events, workers=self.workers)
+        refusal = self._kept(keep, stored, record.events[stored:], what=what)
         if refusal is not None:
             return refusal
-        room.table = table
-        room.status = OVER if room.table.over else PLAYING
+        live = self.live[room.table_id] = Live(table)
+        room.status, room.started = (OVER if table.over else PLAYING), table.header.created
         for seat, chair in enumerate(room.chairs):
             if chair.kind == "player":
-                room.table.bind(seat, Occupant.REMOTE)
-            elif chair.kind == "computer" and not room.table.over:  # a finished game needs no thinking threads
-                room.computers[seat] = ComputerSeat.of_level(room.table, seat, chair.level or "random")
-        for connection in room.watchers:
-            self._watch(room, connection)
+                table.bind(seat, Occupant.REMOTE)
+            elif chair.kind == "computer" and not table.over:  # a finished game needs no thinking threads
+                live.computers[seat] = ComputerSeat.of_level(table, seat, chair.level or "random")
+        for visitor in room.visitors:
+            self._watch(room, self.sessions[visitor])
         return None
+
+    def _over(self, room: Room) -> None:
+        if room.status != OVER:
+            room.status = OVER
+            self._kept(self.store.set_status, room.table_id, OVER)  # only logged: a restart sees it is over all the same
+            self._announce(room)
 
     def _start(self, room: Room, what: str) -> Refusal | None:
         """Every seat is taken: the game begins, stored with its seating and deal in one write (or not at all)."""
@@ -235,7 +290,9 @@ class Hub:
             Seat(f"Computer {i + 1}", "bot", c.level) if c.kind == "computer" else Seat(c.name) for i, c in enumerate(room.chairs)
         )
         header = new_header(room.game, seats, room.options)
-        return self._open_table(room, Record(header), lambda dealt: self.store.start(room.table_id, room.seating(), header, dealt), what)
+        return self._open_table(
+            room, Record(header), lambda _kept, dealt: self.store.start(room.table_id, room.seating(), header, dealt), what
+        )
 
     @staticmethod
     def _kept(write: Callable[..., None], *args: Any, what: str = "move") -> Refusal | None:
@@ -247,333 +304,215 @@ class Hub:
             return cannot_save(error.full, what)
         return None
 
-    def _watch(self, room: Room, connection: Connection) -> None:
-        """Subscribe ``connection`` to its perspective's updates (once the game has begun)."""
-        if room.table is None:
-            room.watchers[connection] = None
+    def _watch(self, room: Room, session: Session) -> None:
+        """Subscribe ``session`` to its perspective's updates (once the game has begun), instead of what it watched."""
+        self._unwatch(session)
+        live = self.live.get(room.table_id)
+        visitor = session.visitor
+        if live is None or visitor is None:
             return
-        perspective: Perspective = PUBLIC if connection.seat is None else SeatPerspective(connection.seat)
-        loop = self.loop
+        perspective: Perspective = PUBLIC if visitor.seat is None else SeatPerspective(visitor.seat)
+        loop, table_id, connection = self.loop, room.table_id, session.connection
         assert loop is not None
 
         def deliver(update: Update) -> None:  # on whichever thread changed the table
             if threading.get_ident() == self._loop_thread:  # before the request's answer goes out
-                connection.send_update(room.table_id, update)
+                connection.send(p.update_message(table_id, update))
             else:
-                loop.call_soon_threadsafe(connection.send_update, room.table_id, update)
+                loop.call_soon_threadsafe(lambda: connection.send(p.update_message(table_id, update)))
 
-        room.watchers[connection] = room.table.subscribe(perspective, deliver)
+        session.subscription = live.table.subscribe(perspective, deliver)
 
-    def leave(self, connection: Connection) -> None:
-        """``connection`` stops watching its table; a player's seat stays theirs (away)."""
-        room = connection.room
-        if room is None:
-            return
-        subscription = room.watchers.pop(connection, None)
-        if subscription is not None:
-            subscription.cancel()
-        seat, connection.room, connection.seat = connection.seat, None, None
-        if seat is not None and not room.connected(seat):
-            room.away_since[seat] = time.monotonic()
-        self._announce(room)
+    def _unwatch(self, session: Session) -> None:
+        if session.subscription is not None:
+            session.subscription.cancel()
+            session.subscription = None
+
+    def leave(self, session: Session) -> None:
+        """``session`` stops watching its table; a player's seat stays theirs (away)."""
+        assert session.visitor is not None
+        self._unwatch(session)
+        room = self.lobby.leave(session.visitor)
+        if room is not None:
+            self._announce(room)
 
     def _announce(self, room: Room) -> None:
         """Tell everyone what changed at ``room`` (seats, who is connected, status)."""
         message = p.TableChanged(room.info())
-        for connection in list(self.connections):
-            if connection.hello is not None:
-                connection.send(message)
-
-    def _soon(self, callback: Callable[..., None], *args: Any) -> None:
-        assert self.loop is not None
-        self.loop.call_soon_threadsafe(callback, *args)
-
-    def lobby(self) -> list[p.TableInfo]:
-        """The tables a newcomer is told of: the open and the playing (finished ones are for export)."""
-        return [room.info() for room in self.rooms.values() if room.status != OVER]
+        for session in list(self.sessions.values()):
+            session.send(message)
 
     # -- requests ----------------------------------------------------------
-    def create(self, connection: Connection, request: p.CreateTable) -> Refusal | str:
-        waiting = sum(r.status == OPEN and r.creator == connection.identity for r in self.rooms.values())
-        if waiting >= MAX_OPEN_TABLES:
-            return Refusal("too-many-tables", {"count": waiting})
-        if request.game not in game_ids():
-            return Refusal("unknown-game", {"game": printable(request.game, 40)})
-        if any(kind not in ("open", *BOT_LEVELS) for kind in request.seats):
-            return Refusal("bad-seat", {"levels": list(BOT_LEVELS)})
-        game = get_game(request.game)
-        try:
-            players = len(request.seats)
-            if not game.min_players <= players <= game.max_players:
-                raise OptionError("options.players", game=game.id, min=game.min_players, max=game.max_players, count=players)
-            options = game.normalize_options(dict(request.options), players)
-        except (ValueError, TypeError) as error:  # ``why`` for the client to word, ``reason`` in English
-            return Refusal("bad-options", {"reason": printable(str(error), 200), "why": option_message(error).dump()})
-        chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
-        room = Room(secrets.token_hex(4), request.game, options, connection.identity, connection.name, chairs)
-        if all(c.kind == "computer" for c in chairs):
+    async def create(self, session: Session, request: p.CreateTable) -> None:
+        assert session.visitor is not None
+        room = self.lobby.create(session.visitor, request)
+        if isinstance(room, Refusal):
+            session.reply(request.id, room)
+            return
+        if room.computers_only:  # it begins at once: stored with its start, in one write
             refusal = self._start(room, "table")
         else:
             refusal = self._kept(self.store.create, room.table_id, room.seating(), what="table")
         if refusal is not None:
-            return refusal
-        self.rooms[room.table_id] = room
+            self.lobby.withdraw(room)
+            session.reply(request.id, refusal)
+            return
         self._announce(room)
-        return room.table_id
+        session.reply(request.id, None, value=room.table_id)
 
-    def join(self, connection: Connection, request: p.Join) -> Refusal | tuple[int, str]:
-        room = self.rooms.get(request.table)
-        if room is None:
-            return Refusal("no-such-table", {"table": printable(request.table, 40)})
-        seat = request.seat
-        if seat is None:
-            seat = next((i for i, c in enumerate(room.chairs) if self._owns(connection, c, request.code)), None)
-            if seat is None:
-                return Refusal("no-seat-of-yours")
-        if not 0 <= seat < len(room.chairs):
-            return Refusal("no-such-seat", {"seat": seat})
-        chair = room.chairs[seat]
-        if chair.kind == "open":
-            room.chairs[seat] = Chair("player", connection.identity, connection.name, code=secrets.token_hex(4))
-            if room.table is None and all(c.kind != "open" for c in room.chairs):
-                refusal = self._start(room, "seat")  # the last seat is stored with the game's start
-            else:
-                refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
-            if refusal is not None:
-                room.chairs[seat] = chair
-                return refusal
-            chair = room.chairs[seat]
-        elif not self._owns(connection, chair, request.code):
-            return Refusal("seat-taken", {"seat": seat})
-        elif room.table is None and all(c.kind != "open" for c in room.chairs):  # seated earlier; its start failed
+    async def join(self, session: Session, request: p.Join) -> None:
+        visitor = session.visitor
+        assert visitor is not None
+        was = visitor.room
+        seated = self.lobby.join(visitor, request)
+        if isinstance(seated, Refusal):
+            if seated.id in ("wrong-code", "too-many-codes"):
+                log.warning(
+                    "seat code refused (%s) at table %s: %s from %s",
+                    seated.id, printable(request.table, 40), printable(visitor.name), printable(visitor.address) or "here",
+                )  # fmt: skip
+            session.reply(request.id, seated)
+            return
+        room, refusal = seated.room, None
+        if seated.full:  # the last seat is stored with the game's start (which watches for every visitor)
             refusal = self._start(room, "seat")
-            if refusal is not None:
-                return refusal
-        self.leave(connection)
-        connection.room, connection.seat = room, seat
-        connection.codes.add(chair.code)
-        room.away_since.pop(seat, None)
-        self._watch(room, connection)
+        elif seated.took_open:
+            refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
+        if refusal is not None:  # not kept: the lobby as it was, the session still watching what it watched
+            self.lobby.unseat(visitor, seated)
+            session.reply(request.id, refusal)
+            return
+        if seated.displaced is not None:
+            self._displace(room, seated.displaced, seated.seat)
+        if was is not None and was is not room:
+            self._announce(was)
+        if not seated.full:
+            self._watch(room, session)
         self._announce(room)
-        return seat, chair.code
+        session.reply(request.id, None, value=seated.code, seat=seated.seat)
 
-    def played(self, connection: Connection) -> list[Room]:
-        """The finished tables ``connection`` sat at (by its key, or a seat code it gave)."""
-        return [
-            room
-            for room in self.rooms.values()
-            if room.status == OVER and any(self._owns(connection, c, None) or c.code in connection.codes for c in room.chairs)
-        ]
+    def _displace(self, room: Room, visitor: Visitor, seat: int) -> None:
+        """A seat code took ``visitor``'s seat: it hears so, and its connection ends."""
+        log.warning("seat %d at table %s taken by its code from %s", seat + 1, room.table_id, printable(visitor.name))
+        session = self.sessions[visitor]
+        self._unwatch(session)
+        session.connection.end(bye(Refusal("seat-taken-by-code", {"table": room.table_id, "seat": seat})))
 
-    @staticmethod
-    def _owns(connection: Connection, chair: Chair, code: str | None) -> bool:
-        if chair.kind != "player":
-            return False
-        by_key = chair.identity == connection.identity  # a guest's identity is its connection's own
-        return by_key or (code is not None and secrets.compare_digest(code, chair.code))
-
-    def spectate(self, connection: Connection, request: p.Spectate) -> Refusal | None:
-        room = self.rooms.get(request.table)
-        if room is None:
-            return Refusal("no-such-table", {"table": printable(request.table, 40)})
-        self.leave(connection)
-        connection.room, connection.seat = room, None
-        self._watch(room, connection)
+    async def spectate(self, session: Session, request: p.Spectate) -> None:
+        assert session.visitor is not None
+        was = session.visitor.room
+        room = self.lobby.spectate(session.visitor, request)
+        if isinstance(room, Refusal):
+            session.reply(request.id, room)
+            return
+        if was is not None and was is not room:
+            self._announce(was)
+        self._watch(room, session)
         self._announce(room)
-        return None
+        session.reply(request.id, None)
 
-    def give_to_computer(self, connection: Connection, request: p.GiveToComputer) -> Refusal | None:
-        room = connection.room
-        if room is None or not room.created_by(connection):
-            return Refusal("not-creator")
-        if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs):
-            return Refusal("no-such-seat-or-level")
-        if room.table is None:  # before the game begins no seat is long away
-            return Refusal("not-away", {"seat": request.seat})
-        chair = room.chairs[request.seat]
-        away = room.away_since.get(request.seat)
-        if chair.kind != "player" or away is None or time.monotonic() - away < self.away_before_give_s:
-            return Refusal("not-away", {"seat": request.seat})
-        room.chairs[request.seat] = Chair("computer", name=chair.name, level=request.level)
+    async def leave_table(self, session: Session, request: p.Leave) -> None:
+        self.leave(session)
+        session.reply(request.id, None)
+
+    async def give_to_computer(self, session: Session, request: p.GiveToComputer) -> None:
+        assert session.visitor is not None
+        given = self.lobby.give_to_computer(session.visitor, request)
+        if isinstance(given, Refusal):
+            session.reply(request.id, given)
+            return
+        room = given.room
         refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
         if refusal is not None:
-            room.chairs[request.seat] = chair
-            return refusal
-        room.computers[request.seat] = ComputerSeat.of_level(room.table, request.seat, request.level)
+            self.lobby.take_back(given)
+            session.reply(request.id, refusal)
+            return
+        live = self.live[room.table_id]
+        live.computers[request.seat] = ComputerSeat.of_level(live.table, request.seat, request.level)
         self._announce(room)
-        return None
+        session.reply(request.id, None)
 
-
-class Connection:
-    """One client: its identity, where it sits, and a bounded queue of frames to send."""
-
-    def __init__(self, hub: Hub, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-        self.hub, self.reader, self.writer = hub, reader, writer
-        self.hello: p.Hello | None = None
-        self.identity = self.name = ""
-        self.room: Room | None = None
-        self.seat: int | None = None
-        self.codes: set[str] = set()  # the seats it sat at: their finished games are its replays
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
-        self.closed = False
-
-    # -- sending -------------------------------------------------------------
-    def send(self, message: p.Message) -> None:
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(p.frame(message))
-        except asyncio.QueueFull:
-            log.info("dropping %s: it does not read its updates", printable(self.name))
-            self.end(None, abort=True)
-
-    def send_update(self, table_id: str, update: Update) -> None:
-        self.send(p.update_message(table_id, update))
-
-    def end(self, reason: str | None, abort: bool = False) -> None:
-        """Close this connection after a last word (if any); ``abort``: at once, unsent frames dropped."""
-        if self.closed:
-            return
-        self.closed = True
-        if abort:
-            self.writer.transport.abort()
-        else:
-            frames = [p.frame(p.Bye(reason))] if reason is not None else []
-            for data in [*frames, None]:
+    async def set_settings(self, session: Session, request: p.SetSettings) -> None:
+        """A key's settings are kept in the store; a guest's, for its connection."""
+        visitor = session.visitor
+        assert visitor is not None
+        refusal = settings_refusal(request.settings)
+        if refusal is None:
+            visitor.settings = {**visitor.settings, **request.settings}
+            if not visitor.guest:
+                keep = partial(self.store.set_settings, visitor.identity, visitor.settings)
                 try:
-                    self.queue.put_nowait(data)
-                except asyncio.QueueFull:
-                    self.writer.transport.abort()
-        self.reader.feed_eof()
+                    await asyncio.get_running_loop().run_in_executor(self.changes, keep)
+                except StoreError as error:
+                    log.warning("settings of %s not kept: %s", printable(visitor.name), error)
+                    refusal = Refusal("settings-not-kept")
+        session.reply(request.id, refusal)
 
-    async def _write(self) -> None:
+    async def list_replays(self, session: Session, request: p.ListReplays) -> None:
+        assert session.visitor is not None
+        session.send(p.Replays(request.id, [room.info() for room in self.lobby.played(session.visitor)]))
+
+    async def send_record(self, session: Session, request: p.GetRecord) -> None:
+        assert session.visitor is not None
+        if request.table not in {room.table_id for room in self.lobby.played(session.visitor)}:
+            session.reply(request.id, Refusal("no-seat-of-yours"))
+            return
         try:
-            while (data := await self.queue.get()) is not None and not self.writer.transport.is_closing():
-                self.writer.write(data)
-                await self.writer.drain()
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.closed = True
-            self.reader.feed_eof()
-            self.writer.close()
-
-    # -- reading -------------------------------------------------------------
-    async def _read(self) -> p.ClientMessage:
-        prefix = await self.reader.readexactly(p.LENGTH)
-        body = await self.reader.readexactly(p.frame_length(prefix, p.MAX_CLIENT_FRAME))
-        return p.decode_client(body)
-
-    async def run(self) -> None:
-        writer = asyncio.create_task(self._write())
-        try:
-            await asyncio.wait_for(self._greet(), HELLO_TIMEOUT_S)
-            while not self.closed:
-                await self.answer(await self._read())
-        except p.ProtocolError as error:
-            log.info("ending a connection: %s", error)
-            self.end(printable(str(error), 200))
-        except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):
-            self.end(None)
-        finally:
-            self.end(None)
-            try:
-                await asyncio.wait_for(writer, 5)
-            except TimeoutError:  # it stopped reading even its last word
-                self.writer.transport.abort()
-
-    async def _greet(self) -> None:
-        hello = await self._read()
-        if not isinstance(hello, p.Hello):
-            raise p.ProtocolError("the first message must be hello")
-        if hello.version != p.VERSION:
-            raise p.ProtocolError(f"protocol version {hello.version} is not {p.VERSION}")
-        problem = name_problem(hello.name)
-        if problem is not None:
-            raise p.ProtocolError(problem)
-        if not (hello.identity == "guest" or hello.identity.startswith("key:SHA256:")) or len(hello.identity) > 100:
-            raise p.ProtocolError("an identity is a key fingerprint or guest")
-        self.hello, self.name = hello, hello.name
-        self.identity = f"guest:{secrets.token_hex(8)}" if hello.identity == "guest" else hello.identity
-        self.send(p.Welcome(p.VERSION, self.hub.lobby()))
-
-    async def answer(self, message: p.ClientMessage) -> None:
-        """Carry out one request; a reply for each (done, refused, or an out-of-order end)."""
-        hub = self.hub
-        if isinstance(message, p.Hello):
-            raise p.ProtocolError("hello twice")
-        if isinstance(message, p.CreateTable):
-            created = hub.create(self, message)
-            self._reply(
-                message.id,
-                created if isinstance(created, Refusal) else None,
-                value=None if isinstance(created, Refusal) else created,
-            )
-        elif isinstance(message, p.Join):
-            joined = hub.join(self, message)
-            if isinstance(joined, Refusal):
-                self._reply(message.id, joined)
-            else:
-                self._reply(message.id, None, value=joined[1], seat=joined[0])
-        elif isinstance(message, p.Spectate):
-            self._reply(message.id, hub.spectate(self, message))
-        elif isinstance(message, p.Leave):
-            hub.leave(self)
-            self._reply(message.id, None)
-        elif isinstance(message, p.GiveToComputer):
-            self._reply(message.id, hub.give_to_computer(self, message))
-        elif isinstance(message, p.ListReplays):
-            self.send(p.Replays(message.id, [room.info() for room in hub.played(self)]))
-        elif isinstance(message, p.GetRecord):
-            await self._send_record(message)
+            stored = await asyncio.get_running_loop().run_in_executor(self.changes, self.store.load, request.table)
+        except StoreUnusable as error:  # its row went bad on disk since the start
+            log.warning("%s", error)
+            session.reply(request.id, Refusal("hub", {"error": "the table's record does not read"}))
+            return
+        if stored.record is None:
+            session.reply(request.id, Refusal("no-such-table", {"table": request.table}))  # set aside since
         else:
-            await self._play(message)
+            session.send(p.RecordText(request.id, dumps(stored.record)))
 
-    async def _play(self, message: p.Submit | p.Undo | p.Redo | p.AskHint) -> None:
+    async def play(self, session: Session, message: p.Submit | p.Undo | p.Redo | p.AskHint) -> None:
         """A change is made off the loop (it waits for the store); its updates go out before its answer."""
-        room, seat = self.room, self.seat
-        if room is None or seat is None or room.table is None:
+        visitor = session.visitor
+        assert visitor is not None
+        room, seat = visitor.room, visitor.seat
+        live = None if room is None else self.live.get(room.table_id)
+        if seat is None or live is None:
             raise p.ProtocolError(f"{message.__struct_config__.tag} before sitting at a started table")
-        table, loop = room.table, asyncio.get_running_loop()
+        table, loop = live.table, asyncio.get_running_loop()
         if isinstance(message, p.Submit):
             move, revision = dict(message.move), message.revision
-            self._reply(message.id, await loop.run_in_executor(self.hub.changes, table.submit, seat, move, revision))
+            session.reply(message.id, await loop.run_in_executor(self.changes, table.submit, seat, move, revision))
         elif isinstance(message, (p.Undo, p.Redo)):
             change = table.undo if isinstance(message, p.Undo) else table.redo
-            self._reply(message.id, await loop.run_in_executor(self.hub.changes, change, seat))
+            session.reply(message.id, await loop.run_in_executor(self.changes, change, seat))
         else:
             hint = table.hint(seat)
             if isinstance(hint, Refusal):
-                self._reply(message.id, hint)
+                session.reply(message.id, hint)
             else:
-                hint.add_done_callback(lambda done, ident=message.id: self.hub._soon(self._hint_ready, ident, done))
+                hint.add_done_callback(lambda done, ident=message.id: self._soon(_hint_ready, session, ident, done))
 
-    async def _send_record(self, message: p.GetRecord) -> None:
-        if message.table not in {room.table_id for room in self.hub.played(self)}:
-            self._reply(message.id, Refusal("no-seat-of-yours"))
-            return
-        try:
-            stored = await asyncio.get_running_loop().run_in_executor(self.hub.changes, self.hub.store.load, message.table)
-        except StoreUnusable as error:  # its row went bad on disk since the start
-            log.warning("%s", error)
-            self._reply(message.id, Refusal("hub", {"error": "the table's record does not read"}))
-            return
-        if stored.record is None:
-            self._reply(message.id, Refusal("no-such-table", {"table": message.table}))  # set aside since
-        else:
-            self.send(p.RecordText(message.id, dumps(stored.record)))
 
-    def _hint_ready(self, ident: int, done: Future[Hint]) -> None:
-        if done.exception() is not None:
-            self._reply(ident, Refusal("hub", {"error": "no hint could be thought out"}))
-        else:
-            self.send(p.HintMessage(ident, done.result().revision, done.result().move))
+def _hint_ready(session: Session, ident: int, done: Future[Hint]) -> None:
+    if done.exception() is not None:
+        session.reply(ident, Refusal("hub", {"error": "no hint could be thought out"}))
+    else:
+        session.send(p.HintMessage(ident, done.result().revision, done.result().move))
 
-    def _reply(self, ident: int, refusal: Refusal | None, value: str | None = None, seat: int | None = None) -> None:
-        if refusal is None:
-            self.send(p.Done(ident, value, seat))
-        else:
-            self.send(p.Refused(ident, refusal.id, refusal.params))
+
+Handler = Callable[[Hub, Session, Any], Awaitable[None]]
+HANDLERS: dict[type, Handler] = {
+    p.CreateTable: Hub.create,
+    p.Join: Hub.join,
+    p.Spectate: Hub.spectate,
+    p.Leave: Hub.leave_table,
+    p.GiveToComputer: Hub.give_to_computer,
+    p.SetSettings: Hub.set_settings,
+    p.ListReplays: Hub.list_replays,
+    p.GetRecord: Hub.send_record,
+    p.Submit: Hub.play,
+    p.Undo: Hub.play,
+    p.Redo: Hub.play,
+    p.AskHint: Hub.play,
+}
 
 
 async def serve(data_dir: Path, stop: asyncio.Event, **kwargs: Any) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typing
 from functools import cache
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -91,6 +91,18 @@ class GiveToComputer(Message, tag="give", frozen=True):
     level: str
 
 
+SettingValue = bool | Annotated[str, msgspec.Meta(max_length=16)]
+Settings = Annotated[dict[Annotated[str, msgspec.Meta(max_length=16)], SettingValue], msgspec.Meta(max_length=8)]
+"""A player's settings (tips on or off, language): a few short entries; which, the hub checks."""
+
+
+class SetSettings(Message, tag="settings", frozen=True):
+    """Keep these settings for this identity (merged into those it has)."""
+
+    id: int
+    settings: Settings
+
+
 class ListReplays(Message, tag="replays", frozen=True):
     """The finished tables this connection played at."""
 
@@ -105,7 +117,19 @@ class GetRecord(Message, tag="record", frozen=True):
 
 
 ClientMessage = (
-    Hello | CreateTable | Join | Spectate | Leave | Submit | Undo | Redo | AskHint | GiveToComputer | ListReplays | GetRecord
+    Hello
+    | CreateTable
+    | Join
+    | Spectate
+    | Leave
+    | Submit
+    | Undo
+    | Redo
+    | AskHint
+    | GiveToComputer
+    | SetSettings
+    | ListReplays
+    | GetRecord
 )
 
 
@@ -130,6 +154,8 @@ class TableInfo(msgspec.Struct, frozen=True):
 class Welcome(Message, tag="welcome", frozen=True):
     version: int
     tables: list[TableInfo]
+    name: str = ""  # the name the hub knows you by (a key's is the one bound to it)
+    settings: dict[str, Any] = {}  # your settings as kept (a key's, from the store)
 
 
 class TableChanged(Message, tag="table", frozen=True):
@@ -211,9 +237,12 @@ class RecordText(Message, tag="record-text", frozen=True):
 
 
 class Bye(Message, tag="bye", frozen=True):
-    """The hub ends this connection, and why."""
+    """The hub ends this connection, and why: ``text`` in English, and for the client to word,
+    a refusal id with its parameters when there is one ("name-taken", "seat-taken-by-code")."""
 
     text: str
+    reason: str = ""
+    params: dict[str, Any] = {}
 
 
 ServerMessage = Welcome | TableChanged | TableGone | Done | Refused | HintMessage | UpdateMessage | Replays | RecordText | Bye

@@ -19,8 +19,10 @@ from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import save
 from kobito_tui.serve.door import Door, DoorSettings
 from kobito_tui.serve.hub import STORE_NAME, Hub
+from kobito_tui.serve.limits import Caps, Startups
 from kobito_tui.serve.lock import DataDirInUse
 from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, StoreReader, StoreUnusable
+from kobito_tui.serve.table_limits import Limits
 
 
 def data_dir(override: str | None) -> Path:
@@ -28,10 +30,14 @@ def data_dir(override: str | None) -> Path:
 
 
 async def _serve(args: argparse.Namespace) -> None:
+    caps = Caps(Startups.parse(args.max_startups), args.startups_per_address, args.per_address, args.max_sessions, args.max_auth_tries, args.login_timeout)
     folder = data_dir(args.data_dir)
-    hub = Hub(folder, bot_delay=args.bot_delay, away_before_give_s=args.away_before_give)  # the dir's lock, then the store
+    limits = Limits(args.open_tables, args.open_tables_per_address, args.computer_tables, args.computer_tables_per_address)
+    hub = Hub(  # the dir's lock, then the store
+        folder, bot_delay=args.bot_delay, away_before_give_s=args.away_before_give, thinkers=args.thinkers, limits=limits
+    )
     keys = Path(args.authorized_keys) if args.authorized_keys else None
-    settings = DoorSettings(args.host, args.ssh_port, args.guests, keys, per_address=args.per_address, idle_timeout_s=args.idle_timeout)
+    settings = DoorSettings(args.host, args.ssh_port, args.guests, keys, idle_timeout_s=args.idle_timeout, caps=caps)
     door = Door(folder, hub.socket_path, settings)  # a bad key file stops us before anything listens
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -32,10 +32,18 @@ from kobito_tui.core.savefile import SaveError, header_line, loads
 log = logging.getLogger("kobito.serve")
 
 OPEN, PLAYING, OVER, SET_ASIDE = "open", "playing", "over", "set-aside"
-SCHEMA_VERSION = 1  # PRAGMA user_version; 0 is a store from before versions, the same schema
+SCHEMA_VERSION = 2  # PRAGMA user_version; 0 and 1 had no identities table (an older store gets what it lacks)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_FULL = 13
 WHAT_TO_DO = "restore a backup (kobito serve backup FILE makes one) or move it away to start with no tables"
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A key as the store knows it: the name it was bound to on first use, its settings."""
+
+    name: str
+    settings: dict[str, Any]
 
 
 @dataclass
@@ -85,6 +93,17 @@ class Store(Protocol):
 
     def close(self) -> None: ...
 
+    def identity(self, identity: str) -> Identity | None:
+        """A key's bound name and settings, or None before its first hello."""
+
+    def name_owner(self, claim: str) -> str | None:
+        """The identity whose name reads as ``claim`` (see :func:`~kobito_tui.serve.lobby.claim`)."""
+
+    def bind_name(self, identity: str, name: str, claim: str) -> None:
+        """``identity``'s name is ``name`` from now on, unless it has one or ``claim`` is taken."""
+
+    def set_settings(self, identity: str, settings: dict[str, Any]) -> None: ...
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -99,6 +118,12 @@ CREATE TABLE IF NOT EXISTS events (
     seq INTEGER NOT NULL,
     event TEXT NOT NULL,
     UNIQUE (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS identities (
+    identity TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    claim TEXT NOT NULL UNIQUE,
+    settings TEXT NOT NULL DEFAULT '{}'
 );
 """
 
@@ -377,3 +402,26 @@ class SqliteStore(StoreReader):
             self._wake.notify()
         self._writer.join()
         super().close()
+
+    # -- identities: a key's name (bound on first use) and its settings ---------
+    def identity(self, identity: str) -> Identity | None:
+        with self._lock:
+            row = self._db.execute("SELECT name, settings FROM identities WHERE identity = ?", (identity,)).fetchone()
+        if row is None:
+            return None
+        try:
+            settings = json.loads(row[1])
+        except ValueError:
+            settings = {}
+        return Identity(row[0], settings if isinstance(settings, dict) else {})
+
+    def name_owner(self, claim: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT identity FROM identities WHERE claim = ?", (claim,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def bind_name(self, identity: str, name: str, claim: str) -> None:
+        self._write(("INSERT OR IGNORE INTO identities (identity, name, claim) VALUES (?, ?, ?)", (identity, name, claim)))
+
+    def set_settings(self, identity: str, settings: dict[str, Any]) -> None:
+        self._write(("UPDATE identities SET settings = ? WHERE identity = ?", (json.dumps(settings), identity)))

@@ -4,7 +4,7 @@ Nothing in this package imports Textual.  See :mod:`kobito_tui.table.table`.
 """
 
 from kobito_tui.table.computer import ComputerSeat
-from kobito_tui.table.messages import LogEntry, Refusal
+from kobito_tui.table.messages import LogEntry, Refusal, Refused
 from kobito_tui.table.perspective import OMNISCIENT, PUBLIC, Perspective, SeatPerspective
 from kobito_tui.table.table import Hint, Occupant, Subscription, Table
 from kobito_tui.table.update import Update, client_header
@@ -18,6 +18,7 @@ __all__ = [
     "Occupant",
     "Perspective",
     "Refusal",
+    "Refused",
     "SeatPerspective",
     "Subscription",
     "Table",

@@ -1,10 +1,10 @@
 """Computers as clients of the table: each gets its seat's updates and nothing more.
 
-A :class:`ComputerSeat` thinks in its own worker thread (never on a loop that
-serves people), within a hard time budget: a bot that overruns it or fails
-is answered by a random legal move.  Its move goes in no sooner than the
-table's ``bot_delay`` after the update that asked for it, so a person can
-follow the game.
+A :class:`ComputerSeat` thinks on the table's workers (never on a loop that
+serves people, never in a thread of its own), within a hard time budget: a
+bot that overruns it or fails is answered by a random legal move.  Its move
+goes in no sooner than the table's ``bot_delay`` after the update that asked
+for it, so a person can follow the game.
 """
 
 from __future__ import annotations
@@ -32,17 +32,14 @@ class ComputerSeat:
         on_failure: Callable[[str], None] | None = None,
     ):
         self.table, self.seat = table, seat
-        self.thinker = Thinker(bot, table.game, budget_s, table.seed_for(f"fallback:{seat}"))
+        self.thinker = Thinker(bot, table.game, budget_s, table.seed_for(f"fallback:{seat}"), table.workers, table)
         self._history: list[Event] = []  # the seat's redacted events so far
-        self._asked: Update | None = None  # the update that asks for a move, not yet taken
-        self._asked_at = 0.0
-        self._wake = threading.Condition()
+        self._lock = threading.Lock()
         self._closed = False
         self.unavailable: str | None = None
-        # Told (on the computer's thread) when its bot fails and a random one takes over.
+        # Told (on a worker's or the timers' thread) when its bot fails and a random one takes over.
         self.on_failure = on_failure
         table.bind(seat, Occupant.COMPUTER)
-        threading.Thread(target=self._run, name=f"computer seat {seat}", daemon=True).start()
         self._subscription = table.subscribe(SeatPerspective(seat), self._receive)
 
     @classmethod
@@ -62,21 +59,37 @@ class ComputerSeat:
         return computer
 
     def close(self) -> None:
-        with self._wake:
+        with self._lock:
             self._closed = True
-            self._wake.notify_all()
         self._subscription.cancel()
         self.table.bind(self.seat, Occupant.NOBODY)
 
     def _receive(self, update: Update) -> None:
-        """On the table's delivering thread: note the update and wake the worker."""
-        with self._wake:
+        """On the table's delivering thread: note the update; one that asks for a move goes to the workers."""
+        with self._lock:
             if update.undone:
                 del self._history[-update.undone :]
             self._history.extend(update.history)
-            self._asked = update if update.legal else None
-            self._asked_at = time.monotonic()
-            self._wake.notify_all()
+            if self._closed or not update.legal:
+                return
+            history = list(self._history)
+        asked_at = time.monotonic()
+        failures = self.thinker.failures
+        self.thinker.ask(update, history, lambda move: self._answered(update, move, asked_at, failures))
+
+    def _answered(self, update: Update, move: Event, asked_at: float, failures: int) -> None:
+        if self.thinker.failures > failures:
+            self._replace_failed_bot()
+        self.table.workers.timers.at(asked_at + self.table.bot_delay, lambda: self._play(update, move))
+
+    def _play(self, update: Update, move: Event) -> None:
+        """Offer ``move``: a stale one is refused and a newer update follows; one the server could
+        not save is offered again about once a second, until it is kept or something newer comes."""
+        if self._closed:
+            return
+        refused = self.table.submit(self.seat, move, update.revision)
+        if refused is not None and refused.id == CANNOT_SAVE:
+            self.table.workers.timers.at(time.monotonic() + SAVE_RETRY_S, lambda: self._play(update, move))
 
     def _replace_failed_bot(self) -> None:
         """A bot that failed once plays no more: a random one takes the seat over."""
@@ -85,26 +98,3 @@ class ComputerSeat:
         self.thinker.bot = RandomBot(self.table.seed_for(f"fallback bot:{self.seat}"))
         if self.on_failure is not None:
             self.on_failure(f"The computer failed ({self.thinker.error}); a random one plays for {self.table.header.name(self.seat)}.")
-
-    def _run(self) -> None:
-        while True:
-            with self._wake:
-                self._wake.wait_for(lambda: self._closed or self._asked is not None)
-                update, history, asked_at = self._asked, list(self._history), self._asked_at
-                self._asked = None
-                if self._closed or update is None:
-                    return
-            failures = self.thinker.failures
-            move = self.thinker.choose(update, history)
-            if self.thinker.failures > failures:
-                self._replace_failed_bot()
-            with self._wake:
-                pause = asked_at + self.table.bot_delay - time.monotonic()
-                if self._wake.wait_for(lambda: self._closed, timeout=max(0.0, pause)):
-                    return
-            # A stale move is refused and a newer update follows; one the server could not save is
-            # offered again now and then, until it is kept or something newer comes.
-            while (refused := self.table.submit(self.seat, move, update.revision)) is not None and refused.id == CANNOT_SAVE:
-                with self._wake:
-                    if self._wake.wait_for(lambda: self._closed or self._asked is not None, timeout=SAVE_RETRY_S):
-                        break

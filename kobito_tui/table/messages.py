@@ -24,6 +24,14 @@ class Refusal(Message):
         return english(self)
 
 
+class Refused(Exception):
+    """A refusal that comes later, as a future's exception (a remote table's hint)."""
+
+    def __init__(self, refusal: Refusal):
+        super().__init__(str(refusal))
+        self.refusal = refusal
+
+
 def no_such_seat(seat: object) -> Refusal:
     return Refusal("no-such-seat", {"seat": seat})
 
@@ -50,6 +58,10 @@ def nothing_to_undo() -> Refusal:
 
 def nothing_to_redo() -> Refusal:
     return Refusal("nothing-to-redo")
+
+
+def still_thinking() -> Refusal:
+    return Refusal("still-thinking")
 
 
 CANNOT_SAVE = "cannot-save"

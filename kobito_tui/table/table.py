@@ -33,6 +33,7 @@ from kobito_tui.table.messages import LogEntry, Refusal
 from kobito_tui.table.perspective import OMNISCIENT, PUBLIC, Perspective, SeatPerspective
 from kobito_tui.table.thinker import HARD_BUDGET_S, Thinker
 from kobito_tui.table.update import Update, client_header
+from kobito_tui.table.workers import Workers, local_workers
 
 Callback = Callable[[Update], None]
 
@@ -81,12 +82,15 @@ class Table:
         hint_budget_s: float = 0.8,
         on_save_error: Callable[[OSError], None] | None = None,
         on_events: Callable[[int, list[Event]], Refusal | None] | None = None,
+        workers: Workers | None = None,
     ):
         self._session = Session(record, path, background=background_save)
         self.game: Game = self._session.game
         self.header: Header = client_header(record.header)
         self.bot_delay = bot_delay  # seconds a computer's move takes at least, so people can follow
         self.hint_level, self.hint_budget_s = hint_level, hint_budget_s
+        self.workers = workers or local_workers()  # where its computers and hints think
+        self._hinting: set[int] = set()  # seats whose hint is being thought out
         self._seed = record.header.seed
         self._on_save_error = on_save_error
         # (kept, added): the record now is its first ``kept`` events, then ``added``; called before the
@@ -192,26 +196,33 @@ class Table:
         return refusal
 
     def hint(self, seat: int) -> Future[Hint] | Refusal:
-        """A computer's suggestion (``hint_level``) for ``seat``, thought out in a thread of
-        its own from what the seat may know; the future holds a :class:`Hint`."""
+        """A computer's suggestion (``hint_level``) for ``seat``, thought out on the workers from
+        what the seat may know; the future holds a :class:`Hint`.  One at a time per seat: a
+        repeat while one is being thought out is refused."""
         with self._lock:
             refusal = self._check_turn(seat)
+            if refusal is None and seat in self._hinting:
+                refusal = messages.still_thinking()
             if refusal is not None:
                 return refusal
+            self._hinting.add(seat)
             update = self._update(SeatPerspective(seat), full=True)
         seed = self.seed_for(f"hint:{seat}:{update.revision}")
         future: Future[Hint] = Future()
 
-        def run() -> None:
-            try:
-                bot = make_bot(self.game.id, self.hint_level, seed, self.hint_budget_s)
-                move = Thinker(bot, self.game, HARD_BUDGET_S, seed).choose(update, list(update.history))
-            except Exception as error:  # a broken bot: the asker hears of it instead of waiting forever
-                future.set_exception(error)
-            else:
-                future.set_result(Hint(update.revision, move))
+        def answered(move: Event) -> None:
+            with self._lock:
+                self._hinting.discard(seat)
+            future.set_result(Hint(update.revision, move))
 
-        threading.Thread(target=run, name=f"hint for seat {seat}", daemon=True).start()
+        try:
+            bot = make_bot(self.game.id, self.hint_level, seed, self.hint_budget_s)
+        except Exception as error:  # a broken bot: the asker hears of it instead of waiting forever
+            with self._lock:
+                self._hinting.discard(seat)
+            future.set_exception(error)
+        else:
+            Thinker(bot, self.game, HARD_BUDGET_S, seed, self.workers, self).ask(update, list(update.history), answered)
         return future
 
     def flush(self) -> None:

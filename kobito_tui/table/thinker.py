@@ -1,48 +1,51 @@
-"""A bot asked for a move within a hard time budget, off the caller's thread."""
+"""A bot asked for a move through the workers, within a hard time budget."""
 
 from __future__ import annotations
 
 import random
-import threading
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future
+
 from kobito_tui.bots import DEFAULT_BUDGET_S, Bot
 from kobito_tui.core.game import Event, Game
 from kobito_tui.table.update import Update
+from kobito_tui.table.workers import Answer, Question, Workers
 
 HARD_BUDGET_S = 3 * DEFAULT_BUDGET_S + 1  # past this a computer plays a random move
 
 
 class Thinker:
-    """A bot asked one question at a time, each within ``budget_s`` seconds.
+    """A bot asked about ``table``'s game through ``workers``, each answer within ``budget_s``
+    seconds (waiting for a worker included); one that overruns or fails is answered by a
+    random legal move, counted in ``overruns`` or ``failures``."""
 
-    The bot runs in a thread of its own; one that overruns is left to finish
-    unheard, and until it does every answer is a random legal move."""
-
-    def __init__(self, bot: Bot, game: Game, budget_s: float, seed: int | None):
+    def __init__(self, bot: Bot, game: Game, budget_s: float, seed: int | None, workers: Workers, table: Hashable):
         self.bot, self.game, self.budget_s = bot, game, budget_s
+        self.workers, self.table = workers, table
         self.rng = random.Random(seed)
         self.overruns = self.failures = 0
-        self.error: Exception | None = None  # what the bot raised last
-        self._busy: threading.Thread | None = None
+        self.error: str | None = None  # what the bot raised last, in words
 
-    def choose(self, update: Update, history: list[Event]) -> Event:
-        legal = list(update.legal)
-        if self._busy is not None and self._busy.is_alive():
-            return self.rng.choice(legal)
-        answer: list[Event] = []
-        thread = threading.Thread(target=self._ask, args=(update, legal, history, answer), daemon=True)
-        self._busy = thread
-        thread.start()
-        thread.join(self.budget_s)
-        if thread.is_alive():
-            self.overruns += 1
-        elif answer and answer[0] in legal:
-            return answer[0]
-        else:
-            self.failures += 1
-        return self.rng.choice(legal)
+    def ask(self, update: Update, history: list[Event], answered: Callable[[Event], None]) -> None:
+        """Think about ``update`` (its seat's, with legal moves) and call ``answered`` with the move,
+        on a worker's or the timers' thread."""
+        legal = update.legal
+        question = Question(self.bot, self.game.id, update.header, update.view, legal, tuple(history))
+        future = self.workers.ask(self.table, question, self.budget_s)
+        future.add_done_callback(lambda done: answered(self._move(done, list(legal))))
 
-    def _ask(self, update: Update, legal: list[Event], history: list[Event], answer: list[Event]) -> None:
+    def _move(self, done: Future[Answer], legal: list[Event]) -> Event:
         try:
-            answer.append(self.bot.choose(self.game, update.header, update.view, list(legal), list(history)))
-        except Exception as error:  # a broken bot is answered by a random move
-            self.error = error
+            answer = done.result()
+        except TimeoutError:
+            self.overruns += 1
+            return self.rng.choice(legal)
+        except Exception as error:  # the question could not be asked (the workers closed, a bot that does not pickle)
+            answer = Answer(None, None, str(error))
+        if answer.bot is not None:
+            self.bot = answer.bot  # as it is after thinking: its dice rolled on, its plans kept
+        if answer.error is None and answer.move in legal:
+            return legal[legal.index(answer.move)]
+        self.failures += 1
+        self.error = answer.error or f"an illegal move {answer.move!r}"
+        return self.rng.choice(legal)

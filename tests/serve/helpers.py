@@ -60,8 +60,8 @@ class Server:
         self.fingerprint = self.lines[1].split()[-1]
         self.socket = data_dir / "hub.sock"
 
-    def connect(self, identity: str = "guest", name: str = "Guest") -> Connection:
-        return Connection(self.socket, identity, name, timeout=10)
+    def connect(self, identity: str = "guest", name: str = "Guest", address: str = "") -> Connection:
+        return Connection(self.socket, identity, name, timeout=10, address=address)
 
     def read_log(self) -> str:
         return (self.data_dir.parent / "server.log").read_text()

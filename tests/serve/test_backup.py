@@ -27,8 +27,8 @@ def games(path) -> dict[str, str | None]:
 
 def test_backups_taken_while_games_are_played_are_sound_and_the_last_is_the_store(server, data_dir, capsys):
     ann, bob = server.connect(KEY_ANN, "Ann"), server.connect("guest", "Bob")
-    for _ in range(3):  # computers playing as fast as they can: writes all the time
-        ann.create("kobito", ["random", "random"])
+    for who in (ann, ann, bob):  # computers playing as fast as they can: writes all the time (two tables each at most)
+        assert isinstance(who.create("kobito", ["random", "random"]), str)
     table = ann.create("kobito", ["open", "open"])
     seats = [ann.join(table, 0), bob.join(table, 1)]
     played = threading.Thread(target=play_until, args=(seats, random.Random(1), lambda u: u.over or u.revision >= 150))

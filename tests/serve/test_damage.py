@@ -61,7 +61,7 @@ DAMAGE = {
     "not sqlite": (lambda p: p.write_text("id,status\nt1,open\n" * 50), "is not an SQLite file", True),
     "unreadable": (lambda p: (p.unlink(), p.mkdir()), "cannot be read (Is a directory)", True),
     "foreign": (foreign, "is an SQLite file but not a kobito store", True),
-    "newer": (newer, "was written by a newer kobito-tui (store version 99; this one reads up to 1)", False),
+    "newer": (newer, "was written by a newer kobito-tui (store version 99; this one reads up to 2)", False),
 }
 
 

@@ -70,7 +70,7 @@ def test_writes_that_fail_refuse_the_table_the_seat_and_the_move_and_keep_nothin
         for seats in (["open", "open"], ["random", "random"]):  # a table of people, and one of computers (it starts at once)
             refused = ann.create("kobito", seats)
             assert refused.id == "cannot-save" and refused.params == {"cause": "disk-full", "what": "table"}
-        assert hub.rooms == {} and store.tables() == []
+        assert hub.lobby.rooms == {} and hub.live == {} and store.tables() == []
         store.full = False
         table = ann.create("kobito", ["open", "open"])
         store.full = True
@@ -79,7 +79,7 @@ def test_writes_that_fail_refuse_the_table_the_seat_and_the_move_and_keep_nothin
         seats = [ann.join(table, 0)]
         store.full = True  # the last seat starts the game: seat, header and deal are one write
         assert bob.join(table, 1).params["what"] == "seat"
-        assert hub.rooms[table].table is None and hub.rooms[table].chairs[1].kind == "open"
+        assert table not in hub.live and hub.lobby.rooms[table].chairs[1].kind == "open"
         assert store.load(table).seating[2]["kind"] == "open" and store.load(table).record is None
         store.full = False
         seats.append(bob.join(table, 1))

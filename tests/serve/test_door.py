@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
+import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -62,14 +64,13 @@ def hand(terminal: Terminal) -> str:
     return terminal.wait(r"Hand ((?:\d:\S+ ?)+)").group(1).strip()
 
 
-def program_env(server) -> list[dict[str, str]]:
-    """The environment of each session's program (the server's children)."""
-    pids = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True, check=False).stdout.split()
-    envs = []
-    for pid in pids:
-        raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-        envs.append(dict(item.decode().partition("=")[::2] for item in raw if b"=" in item))
-    return envs
+def children(pid: int) -> list[str]:
+    return subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False).stdout.split()
+
+
+def programs(server) -> list[str]:
+    """The pid of each session's program (forked by the server's session template)."""
+    return [program for template in children(server.process.pid) for program in children(int(template))]
 
 
 def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(server, key, data_dir):
@@ -86,7 +87,7 @@ def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(serv
         bob.wait(r"Your name at the tables")  # a guest is asked, his user name offered
         bob.type("Enter")
         bob.wait(r"Kobito tables · you are bob")
-        assert all(env["TERM"] and env["LANG"] for env in program_env(server)) and len(program_env(server)) == 2
+        assert len(programs(server)) == 2
 
         ann.type("n")
         ann.wait(r"New table")
@@ -96,7 +97,8 @@ def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(serv
         ann.type("Down", "Down", "Enter")  # ...to an open seat
         ann.wait(r"Seat 2\s+Open seat")
         ann.type("C-s")  # create (and sit down)
-        code = ann.wait(r"Your seat code is ([0-9a-f]{8})").group(1)
+        ann.wait(r"you sit in seat 1")
+        assert "seat code" not in ann.screen()  # her key brings her back: codes are for guests
         bob.wait(r"ann, \(open\)")
         bob.type("j")
         ann_hand, bob_hand = hand(ann), hand(bob)
@@ -116,7 +118,7 @@ def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(serv
             time.sleep(0.05)  # the window's new size reached the app: its footer is on the 30th line
 
         ann.type("C-c")  # ends Ann's program only
-        ann.wait(rf"your seat at table [0-9a-f]{{8}} stays yours: .*{code}")
+        ann.wait(r"your seat at table [0-9a-f]{8} stays yours: ssh in again, then j at that table")
         bob.wait(r"ann is away")
         assert server.stop() == 0
         bob.wait(r"kobito: the server is stopping\.")  # the last line each player reads
@@ -169,8 +171,71 @@ def test_an_idle_session_is_closed(data_dir, key):
 
 def test_the_doors_last_line_is_in_the_players_language():
     """When the door has to end the program, it says why as the program would: in the terminal's LANG."""
-    ukrainian, english = Child(None, {"LANG": "uk_UA.UTF-8"}, []), Child(None, {"LANG": "C.UTF-8"}, [])
+    ukrainian, english = Child(None, {"LANG": "uk_UA.UTF-8"}, Path()), Child(None, {"LANG": "C.UTF-8"}, Path())
     assert ukrainian.farewell() == "\r\nkobito: цей сеанс закрито.\r\n".encode()
     assert english.farewell() == b"\r\nkobito: this session was closed.\r\n"
     asyncio.run(ukrainian._idle(0))
     assert ukrainian.farewell() == "\r\nkobito: сеанс закрито після бездіяльності.\r\n".encode()
+
+
+def terminal_state(terminal: Terminal) -> str:
+    flags = "#{alternate_on} #{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag} #{cursor_flag}"
+    return subprocess.run(["tmux", "display", "-p", "-t", terminal.name, flags], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_a_killed_session_program_leaves_the_terminal_as_it_was_with_one_line_why(server, key, data_dir):
+    ann = Terminal(f"{data_dir.name}-k9", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "20"])
+    try:
+        ann.wait(r"Kobito tables · you are ann")
+        up, mouse, _ = terminal_state(ann).split()
+        assert up == "1" and mouse != "0000"  # the app's screen up, the mouse reported
+        (program,) = programs(server)
+        subprocess.run(["kill", "-9", program], check=True)
+        ann.wait(r"kobito: the game program stopped unexpectedly\.")
+        assert terminal_state(ann) == "0 0000 1"  # the main screen, no mouse reports, the cursor shown
+        assert ann.screen().count("kobito:") == 1
+    finally:
+        ann.close()
+
+
+
+def test_when_the_session_template_dies_its_players_get_their_terminal_back_and_the_next_comes_in(server, key, data_dir):
+    ann = Terminal(f"{data_dir.name}-tpl", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "20"])
+    bob = None
+    try:
+        ann.wait(r"Kobito tables · you are ann")
+        (template,) = children(server.process.pid)
+        subprocess.run(["kill", "-9", template], check=True)
+        ann.wait(r"kobito: the game program stopped unexpectedly\.")
+        assert terminal_state(ann).split()[:2] == ["0", "0000"]
+        bob = Terminal(f"{data_dir.name}-tpl2", [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "bob@127.0.0.1", ";", "sleep", "20"])
+        bob.wait(r"Kobito tables · you are ann")  # a new template started; the key keeps the name it was bound to
+    finally:
+        ann.close()
+        if bob is not None:
+            bob.close()
+
+
+def test_the_hello_carries_the_address_the_door_saw(data_dir):
+    from kobito_tui.serve import protocol as p
+    from kobito_tui.serve.client import Connection
+
+    path = data_dir / "fake.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen(1)
+    heard = []
+
+    def hub() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            size = p.frame_length(conn.recv(p.LENGTH, socket.MSG_WAITALL), p.MAX_CLIENT_FRAME)
+            heard.append(p.decode_client(conn.recv(size, socket.MSG_WAITALL)))
+            conn.sendall(p.frame(p.Welcome(p.VERSION, [])))
+
+    thread = threading.Thread(target=hub)
+    thread.start()
+    Connection(path, "guest", "Ann", timeout=5, address="192.0.2.7").close()
+    thread.join(5)
+    listener.close()
+    assert heard == [p.Hello(p.VERSION, "guest", "Ann", "192.0.2.7")]

@@ -61,7 +61,7 @@ def test_a_server_killed_mid_game_restarts_at_the_same_position(data_dir):
     try:
         assert server.fingerprint == fingerprint  # the host key is kept
         ann, bob = server.connect(KEY_ANN, "Ann"), server.connect("guest", "Bob")
-        assert bob.join(table, None, "wrong").id == "no-seat-of-yours"
+        assert bob.join(table, None, "wrong").id == "wrong-code"
         again = [ann.join(table), bob.join(table, None, code)]  # by key, and by seat code
         after = [r.wait_for(lambda u: True) for r in again]
         for old, new in zip(before, after):

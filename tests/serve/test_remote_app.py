@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import random
 import time
 
@@ -146,7 +148,8 @@ async def test_the_lines_after_the_server_stopped_are_in_the_sessions_language(s
         table = await at_a_new_table(pilot, app)
         server.stop()
         await until(pilot, lambda: app.return_code is not None)
-    back = f"j біля того столу або r і код місця {app.remote.code}"
+    assert app.remote.code == ""  # her key brings her back: no code
+    back = "j біля того столу"
     assert app.exit_lines == ["kobito: сервер зупиняється.",
                               f"kobito: ваше місце за столом {table} лишається за вами: зайдіть через ssh знову, потім {back}."]  # fmt: skip
 
@@ -210,9 +213,10 @@ def test_a_players_language_is_their_terminals_not_one_remembered_on_the_server(
     for name in ("KOBITO_LANG", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     started = []
-    monkeypatch.setattr(remote_mode.RemoteApp, "run", lambda app: started.append(app.lang))
-    remote_mode.run_remote(tmp_path / "hub.sock", "guest", "Ann")
-    assert started == ["uk"]
+    monkeypatch.setattr(remote_mode.RemoteApp, "run", lambda app: started.append((app.lang, app.identity, app.player_name, app.address)))
+    env = {**os.environ, "KOBITO_IDENTITY": KEY_ANN, "KOBITO_NAME": "--socket=x", "KOBITO_ADDRESS": "10.0.0.7"}  # as the door sets them
+    remote_mode.run_remote(tmp_path / "hub.sock", env)
+    assert started == [("uk", KEY_ANN, "--socket=x", "10.0.0.7")]
 
 
 async def test_two_players_at_one_table_read_the_same_game_each_in_their_own_language(server, data_dir):

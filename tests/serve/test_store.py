@@ -12,7 +12,7 @@ from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import dumps
-from kobito_tui.serve.store import PLAYING, SET_ASIDE, SqliteStore, StoreError
+from kobito_tui.serve.store import PLAYING, SCHEMA_VERSION, SET_ASIDE, Identity, SqliteStore, StoreError
 
 
 @pytest.fixture
@@ -133,12 +133,16 @@ def test_a_write_the_file_has_no_room_for_raises_and_keeps_nothing_then_goes_in_
     assert dumps(store.load("t").record) == dumps(record)
 
 
-def test_the_schema_version_is_written_and_an_unversioned_store_is_taken_as_the_first(tmp_path):
+@pytest.mark.parametrize("older", [0, 1])
+def test_the_schema_version_is_written_and_an_older_store_gets_what_it_lacks(tmp_path, older):
     store = SqliteStore(tmp_path / "t.sqlite")
     store.create("t", [{"meta": {}}])
-    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 1
-    store._db.execute("PRAGMA user_version = 0")  # a store from before versions: the same tables
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    store._db.execute("DROP TABLE identities")  # 0 (before versions) and 1 had only tables and events
+    store._db.execute(f"PRAGMA user_version = {older}")
     store.close()
     again = SqliteStore(tmp_path / "t.sqlite")
-    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 1 and [t.table_id for t in again.list()] == ["t"]
+    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 2 and [t.table_id for t in again.list()] == ["t"]
+    again.bind_name("key:SHA256:x", "Ann", "ann")
+    assert again.identity("key:SHA256:x") == Identity("Ann", {}) and again.name_owner("ann") == "key:SHA256:x"
     again.close()

@@ -118,3 +118,39 @@ async def test_connections_past_the_per_address_limit_are_closed(data_dir):
         for screen in screens:
             screen.close()
         server.stop()
+
+
+@pytest.mark.parametrize("user", ["-h", "--socket=x"])
+async def test_a_user_name_that_reads_as_an_option_is_only_a_name(server, user):
+    """OpenSSH will not send such a name; other clients do. It reaches the app, never its argv."""
+    player = await Screen.open(server.port, user, asyncssh.generate_private_key("ssh-ed25519"))
+    try:
+        await player.wait(r"Kobito tables · you are|Your name at the tables")
+        assert "usage" not in player.text
+    finally:
+        player.close()
+
+
+async def test_a_spectator_stays_past_the_idle_timeout_while_the_game_goes_on_and_an_idle_lobby_is_closed(data_dir):
+    """Idle is no keys and nothing new on the screen: a live game shown is not idle, a still screen is."""
+    from .helpers import Server
+
+    server = Server(data_dir / "data", "--idle-timeout", "2", "--bot-delay", "0.4")
+    server.connect("guest", "Host").create("kobito", ["easy", "easy"])  # computers only: it plays on by itself
+    sam = await Screen.open(server.port, "sam", None)
+    eve = await Screen.open(server.port, "eve", None)
+    try:
+        await sam.wait(r"Your name at the tables")
+        sam.type("\r")
+        await sam.wait(r"computer \(Easy\), computer \(Easy\)")
+        sam.type("w")
+        await sam.wait(r"Computer \d is thinking")
+        watched = time.monotonic()
+        await eve.wait(r"closed after being idle", timeout=10)  # left at the name prompt: nothing drawn, no blinking
+        with pytest.raises(AssertionError):
+            await sam.wait(r"closed after being idle", timeout=max(0.5, watched + 5 - time.monotonic()))
+        assert sam.process.exit_status is None  # still in: the table kept drawing
+    finally:
+        sam.close()
+        eve.close()
+        server.stop()

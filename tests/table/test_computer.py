@@ -7,6 +7,7 @@ import time
 
 from kobito_tui.table import PUBLIC, ComputerSeat, SeatPerspective
 from kobito_tui.table.thinker import Thinker
+from kobito_tui.table.workers import Workers
 
 from .helpers import Client, new_table
 
@@ -109,14 +110,19 @@ def test_the_table_paces_computer_moves():
     assert table.revision == revision and watcher.last.revision == revision  # closed computers stop
 
 
-def test_a_thinker_still_busy_answers_at_random_without_asking_the_bot_again():
-    table = new_table(seed=1)
+def test_a_question_asked_while_the_tables_last_one_overruns_is_answered_at_random_without_asking_the_bot():
+    table = new_table(seed=1, workers=Workers(1))
     update = Client(table, SeatPerspective(table.to_act)).last
     bot = Recorder(pause=0.5)
-    thinker = Thinker(bot, table.game, 0.02, seed=1)
-    assert thinker.choose(update, list(update.history)) in update.legal
-    assert thinker.choose(update, list(update.history)) in update.legal
-    assert len(bot.asked) == 1 and thinker.overruns == 1
+    thinker = Thinker(bot, table.game, 0.02, 1, table.workers, table)
+    moves: list = []
+    thinker.ask(update, list(update.history), moves.append)
+    thinker.ask(update, list(update.history), moves.append)  # waits behind the first: the table thinks on one worker
+    wait_for(lambda: len(moves) == 2, timeout=1)
+    assert all(move in update.legal for move in moves) and thinker.overruns == 2
+    time.sleep(0.6)
+    assert len(bot.asked) == 1  # the second was given up in the queue, never asked
+    table.workers.close()
 
 
 def test_a_level_that_fails_to_load_is_played_by_a_random_computer(monkeypatch):

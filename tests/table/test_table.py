@@ -206,3 +206,21 @@ def test_a_hint_whose_computer_fails_settles_with_the_error(monkeypatch):
     table = new_table("treasure", seed=3, hint_level="greedy")
     with pytest.raises(RuntimeError, match="no computer today"):
         table.hint(table.to_act).result(timeout=10)
+
+
+def test_a_second_hint_while_one_is_thought_out_is_refused_still_thinking(monkeypatch):
+    from kobito_tui.i18n.messages import say
+    from kobito_tui.i18n.translation import translator
+    from kobito_tui.table import table as table_module
+
+    from .test_workers import Sleeper
+
+    monkeypatch.setattr(table_module, "make_bot", lambda *args: Sleeper(0.3))
+    table = new_table("treasure", seed=3)
+    seat = table.to_act
+    first = table.hint(seat)
+    refusals = [table.hint(seat) for _ in range(200)]
+    assert {r.id for r in refusals} == {"still-thinking"}
+    assert say(translator("en"), refusals[0]) == "Still thinking about your last hint; wait for it."
+    assert first.result(timeout=10).revision == table.revision
+    assert table.hint(seat).result(timeout=10).revision == table.revision  # the next one, once it is answered

@@ -216,6 +216,10 @@ class ReplayScreen(ShellScreen):
         self.query_one("#replay-title", Static).update(self.title_text())
         self.show_position()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A branch is a new save file: only where the player's files are (not over SSH)."""
+        return action != "branch" or getattr(self.app, "local_files", True)
+
     def action_branch(self) -> None:
         self._stop()
         # In an unfinished game who plays each seat stays: a seat handed to the

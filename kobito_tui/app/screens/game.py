@@ -4,7 +4,7 @@ The screen is a client of a table (:class:`kobito_tui.table.Table` here, or a
 ``RemoteTable`` at a hub): it renders only the updates the table sends the
 seats played at this terminal, and sends the moves the players choose.  The
 board only shows one seat's view and posts the move the player chose; the
-computers are the table's, thinking in their own threads.  A spectator (no
+computers are the table's, thinking on its workers.  A spectator (no
 seat here) has no Undo, Redo, Hint nor guide: not as buttons, keys or commands.
 """
 
@@ -39,7 +39,7 @@ from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.core.games import get_game
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n.words import game_title
-from kobito_tui.table import PUBLIC, Hint, LogEntry, Perspective, Refusal, SeatPerspective, Update
+from kobito_tui.table import PUBLIC, Hint, LogEntry, Perspective, Refusal, Refused, SeatPerspective, Update
 
 if TYPE_CHECKING:
     from kobito_tui.serve.client import RemoteTable
@@ -82,7 +82,7 @@ class GameScreen(ShellScreen):
         self._subscriptions: list[Any] = []
         self._shown: int | None = None  # the seat whose view the board shows
         self._logged: Perspective | None = None  # whose log the panel shows
-        self.guide = settings.load().guide
+        self.guide = False  # the player's setting, read once mounted (it is the app's: local file or the hub)
         self._tips: dict[int | None, set[Any]] = {}  # per seat (hot seat): the tips it was given
         self._tipped: int | None = None  # the revision when tips were last written
         self._curtain_up = False
@@ -170,6 +170,7 @@ class GameScreen(ShellScreen):
             self.future = future
 
     def on_mount(self) -> None:
+        self.guide = self.app.settings().guide
         self.watch(self.board, "status_line", self._set_status, init=False)
         if self.host is not None:
             self.host.on_save_report = lambda: self.post_message(self.SaveReported())
@@ -324,7 +325,7 @@ class GameScreen(ShellScreen):
     def action_guide(self) -> None:
         """The first-game guide on or off, remembered for the next games."""
         self.guide = not self.guide
-        kept = settings.save(settings.Settings(guide=self.guide))
+        kept = self.app.keep_settings(settings.Settings(guide=self.guide))
         t = self.t
         words = t("First-game guide on: tips appear in the log") if self.guide else t("First-game guide off (g turns it back on)")
         if not kept:
@@ -500,7 +501,9 @@ class GameScreen(ShellScreen):
     def on_game_screen_hinted(self, message: Hinted) -> None:
         message.stop()
         error = message.future.exception()
-        if error is not None:
+        if isinstance(error, Refused):  # a remote table's: still thinking about the last one
+            self.say(refusal_words(self.t, error.refusal, self.names))
+        elif error is not None:
             words = self.t("The computer failed ({error}).", error=printable(error))
             self.notify(words, title=self.t("Error"), severity="error", markup=False)
         elif message.future.result().revision == self.latest.revision and self.human_to_move:

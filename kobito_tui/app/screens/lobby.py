@@ -33,6 +33,7 @@ from kobito_tui.i18n.words import game_title as titled
 from kobito_tui.i18n.words import level_name, seat_kinds
 from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
+from kobito_tui.serve.seatcode import MAX_CODE_CHARS
 from kobito_tui.table import Refusal
 
 NOT_ANSWERING = (HubClosed, OSError, TimeoutError)
@@ -88,12 +89,12 @@ class CodeDialog(ShellDialog):
     """Ask the seat code that gives a seat back."""
 
     BINDINGS = actions.bindings(*actions.CODE_DIALOG)
-    DEFAULT_CSS = "CodeDialog { align: center middle; } CodeDialog #code-box { width: 50; height: auto; border: round $accent; padding: 0 1; }"
+    DEFAULT_CSS = "CodeDialog { align: center middle; } CodeDialog #code-box { width: 60; height: auto; border: round $accent; padding: 0 1; }"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="code-box"):
             yield Static(self.t("Your seat code (it was shown when you sat down):"), markup=False)
-            yield Input(placeholder=self.t("8 letters and digits"), max_length=16, id="code")
+            yield Input(placeholder=self.t("six words, like apple-river-stone-…"), max_length=MAX_CODE_CHARS, id="code")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -1,0 +1,381 @@
+"""The lobby's rules: rooms, their chairs, and who may sit, watch or hand a seat to a computer.
+
+Pure domain: no asyncio, no sockets, no live game.  A :class:`Visitor` is one
+connected player (identity, name, where they are); the :class:`Lobby` answers
+each request with a result or a :class:`~kobito_tui.table.Refusal` and never
+touches the store or a table: the hub does what a result asks.  Time comes
+from an injected clock, so the away rule and the limit on seat-code guesses
+are tested without waiting.
+
+Who is who: a key's name is bound to the key on first use (the store keeps
+it); no other key and no guest may take it (:func:`name_refusal`).  One
+identity has one seat per table.  A seat code (six words) proves a *guest's*
+seat, whose identity lasts one connection; a keyed seat comes back only with
+its key.  Guessing codes is limited per connection and per address.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from kobito_tui.core.game import OptionError, option_message
+from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.core.levels import BOT_LEVELS
+from kobito_tui.core.safetext import printable
+from kobito_tui.i18n import LANGUAGES
+from kobito_tui.serve import protocol as p
+from kobito_tui.serve.seatcode import canonical, new_code
+from kobito_tui.serve.table_limits import Limits
+from kobito_tui.serve.store import OPEN, OVER, PLAYING
+from kobito_tui.table import Refusal
+
+CODE_WINDOW_S = 600.0  # wrong seat codes count for this long
+CODE_TRIES_PER_CONNECTION = 5  # wrong codes one connection may give in that window
+CODE_TRIES_PER_ADDRESS = 20  # wrong codes from one address (its every connection) in that window
+GUEST = "guest:"  # the start of a guest's identity
+SETTINGS: dict[str, type] = {"guide": bool, "lang": str}  # what a player's settings may hold
+
+
+def claim(name: str) -> str:
+    """What two names that read alike have in common: "Ann" and " ann" are one claim."""
+    return " ".join(name.casefold().split())
+
+
+def name_refusal(identity: str, name: str, owner: str | None) -> Refusal | None:
+    """Why ``identity`` may not go by ``name``, whose claim is ``owner``'s (None: nobody's)."""
+    if owner is not None and owner != identity:
+        return Refusal("name-taken", {"name": name})
+    return None
+
+
+def settings_refusal(settings: dict[str, Any]) -> Refusal | None:
+    """Why ``settings`` are not a player's: an unknown entry, or a value of the wrong kind."""
+    for key, value in settings.items():
+        if type(value) is not SETTINGS.get(key) or key == "lang" and value not in LANGUAGES:
+            return Refusal("bad-settings", {"setting": printable(key, 16)})
+    return None
+
+
+@dataclass(eq=False)
+class Visitor:
+    """One connected player: who (``identity``, ``name``), from where, and where they are."""
+
+    identity: str
+    name: str
+    address: str = ""
+    room: Room | None = None
+    seat: int | None = None
+    codes: set[str] = field(default_factory=set)  # the seats it sat at: their finished games are its replays
+    wrong_codes: deque[float] = field(default_factory=deque)  # when it gave a seat code that fits no seat
+    settings: dict[str, Any] = field(default_factory=dict)  # tips, language (a key's are stored too)
+
+    @property
+    def guest(self) -> bool:
+        return self.identity.startswith(GUEST)
+
+
+@dataclass
+class Chair:
+    """Who a seat belongs to: ``open``, a ``player`` (by identity, or by ``code``), or a ``computer``."""
+
+    kind: Literal["open", "player", "computer"] = "open"
+    identity: str = ""
+    name: str = ""
+    level: str | None = None
+    code: str = ""
+
+    def owned_by(self, visitor: Visitor, code: str | None) -> bool:
+        """By identity, or a guest's seat by its code (a keyed seat comes back only with its key)."""
+        if self.kind != "player":
+            return False
+        if self.identity == visitor.identity:  # a guest's identity is its connection's own
+            return True
+        if code is None or not self.code or not self.identity.startswith(GUEST):
+            return False
+        return secrets.compare_digest(canonical(code).encode(), self.code.encode())
+
+    def held_by(self, visitor: Visitor) -> bool:
+        """Whether this seat is ``visitor``'s: by identity, or a guest's seat it has the code of."""
+        return self.kind == "player" and (self.identity == visitor.identity or self.code != "" and self.code in visitor.codes)
+
+
+@dataclass
+class Room:
+    """One table in the lobby, from its creation (open seats) to its end."""
+
+    table_id: str
+    game: str
+    options: dict[str, Any]
+    creator: str  # identity
+    creator_name: str
+    chairs: list[Chair]
+    address: str = ""  # where its creator came from
+    status: str = OPEN  # OPEN until the game begins (then the hub has a live table for it)
+    started: str | None = None  # when the game began (its header's time)
+    visitors: set[Visitor] = field(default_factory=set)  # seated and watching
+    away_since: dict[int, float] = field(default_factory=dict)
+
+    def seating(self) -> list[dict[str, Any]]:
+        """What the store keeps of the room."""
+        return [
+            {
+                "meta": {
+                    "game": self.game, "options": self.options, "creator": self.creator,
+                    "creator_name": self.creator_name, "address": self.address,
+                }
+            }
+        ] + [asdict(c) for c in self.chairs]
+
+    @classmethod
+    def from_seating(cls, table_id: str, seating: list[dict[str, Any]]) -> Room:
+        meta = seating[0]["meta"]
+        chairs = [Chair(**c) for c in seating[1:]]
+        return cls(table_id, meta["game"], meta["options"], meta["creator"], meta["creator_name"], chairs, meta.get("address", ""))
+
+    @property
+    def computers_only(self) -> bool:
+        return all(c.kind == "computer" for c in self.chairs)
+
+    def connected(self, seat: int) -> bool:
+        return any(v.seat == seat for v in self.visitors)
+
+    def created_by(self, visitor: Visitor) -> bool:
+        """Whether ``visitor`` is this table's creator: by its identity, or seated at the seat
+        the creator took (a guest's identity lasts one connection; back by the seat code, it is
+        the creator again).  A guest creator who only watched is the creator while connected."""
+        seat = visitor.seat if visitor.room is self else None
+        return visitor.identity == self.creator or seat is not None and self.chairs[seat].identity == self.creator
+
+    def info(self) -> p.TableInfo:
+        seats = [
+            p.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
+        ]
+        spectators = sum(v.seat is None for v in self.visitors)
+        return p.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started)
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A join that worked: ``visitor`` sits at ``seat`` of ``room``; ``code`` proves it later."""
+
+    room: Room
+    seat: int
+    code: str  # "" for a keyed seat
+    took_open: bool  # the seat was open: the seating changed
+    full: bool  # every seat is taken and the game has not begun: it begins now
+    displaced: Visitor | None = None  # who sat there until the code took it: to be told
+    before: Chair = field(default_factory=Chair)  # the chair as it was, and where the visitor was: for Lobby.unseat
+    was: tuple[Room | None, int | None] = (None, None)
+    away: float | None = None  # since when the seat was away
+
+
+@dataclass(frozen=True)
+class Given:
+    """A seat of ``room`` handed to a computer; ``before`` whose it was (for :meth:`Lobby.take_back`)."""
+
+    room: Room
+    seat: int
+    before: Chair
+
+
+def _new_table_id() -> str:
+    return secrets.token_hex(4)
+
+
+class Lobby:
+    """Every room and the rules of sitting at one."""
+
+    def __init__(
+        self,
+        *,
+        away_before_give_s: float = 60.0,
+        limits: Limits = Limits(),
+        clock: Callable[[], float] = time.monotonic,
+        new_id: Callable[[], str] = _new_table_id,
+        new_code: Callable[[], str] = new_code,
+    ):
+        self.away_before_give_s, self.limits, self.clock = away_before_give_s, limits, clock
+        self.new_id, self.new_code = new_id, new_code
+        self.rooms: dict[str, Room] = {}
+        self.wrong_codes: dict[str, deque[float]] = {}  # per address: when a wrong seat code came
+
+    def listing(self) -> list[p.TableInfo]:
+        """The tables a newcomer is told of: the open and the playing (finished ones are for export)."""
+        return [room.info() for room in self.rooms.values() if room.status != OVER]
+
+    @staticmethod
+    def guest_identity() -> str:
+        """A guest's identity: its connection's own."""
+        return f"{GUEST}{secrets.token_hex(8)}"
+
+    def create(self, visitor: Visitor, request: p.CreateTable) -> Refusal | Room:
+        refusal = self._over_limits(visitor, all(kind != "open" for kind in request.seats))
+        if refusal is not None:
+            return refusal
+        if request.game not in game_ids():
+            return Refusal("unknown-game", {"game": printable(request.game, 40)})
+        if any(kind not in ("open", *BOT_LEVELS) for kind in request.seats):
+            return Refusal("bad-seat", {"levels": list(BOT_LEVELS)})
+        game = get_game(request.game)
+        try:
+            players = len(request.seats)
+            if not game.min_players <= players <= game.max_players:
+                raise OptionError("options.players", game=game.id, min=game.min_players, max=game.max_players, count=players)
+            options = game.normalize_options(dict(request.options), players)
+        except (ValueError, TypeError) as error:  # ``why`` for the client to word, ``reason`` in English
+            return Refusal("bad-options", {"reason": printable(str(error), 200), "why": option_message(error).dump()})
+        chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
+        room = Room(self.new_id(), request.game, options, visitor.identity, visitor.name, chairs, visitor.address)
+        self.rooms[room.table_id] = room
+        return room
+
+    def _over_limits(self, visitor: Visitor, computers_only: bool) -> Refusal | None:
+        """Why ``visitor`` may not have one more table of this kind (computers only, or waiting for players).
+        A visitor with no address is a client of the hub's own socket: the host's."""
+        status = PLAYING if computers_only else OPEN
+        rooms = [r for r in self.rooms.values() if r.status == status and r.computers_only == computers_only]
+        mine = sum(r.creator == visitor.identity for r in rooms)
+        here = sum(r.address == visitor.address for r in rooms) if visitor.address else 0
+        limits = self.limits
+        if computers_only and mine >= limits.computer_tables:
+            return Refusal("too-many-computer-tables", {"count": mine})
+        if computers_only and here >= limits.computer_tables_per_address:
+            return Refusal("too-many-computer-tables-here", {"count": here})
+        if not computers_only and mine >= limits.open_tables:
+            return Refusal("too-many-tables", {"count": mine})
+        if not computers_only and here >= limits.open_tables_per_address:
+            return Refusal("too-many-tables-here", {"count": here})
+        return None
+
+    def join(self, visitor: Visitor, request: p.Join) -> Refusal | Seated:
+        room = self.rooms.get(request.table)
+        if room is None:
+            return Refusal("no-such-table", {"table": printable(request.table, 40)})
+        code = request.code
+        if code is not None and self._guessing(visitor):
+            return Refusal("too-many-codes", {"minutes": round(CODE_WINDOW_S / 60)})
+        seat = request.seat
+        if seat is None:
+            seat = next((i for i, c in enumerate(room.chairs) if c.owned_by(visitor, code)), None)
+            if seat is None:
+                return self._wrong_code(visitor) if code is not None else Refusal("no-seat-of-yours")
+        if not 0 <= seat < len(room.chairs):
+            return Refusal("no-such-seat", {"seat": seat})
+        chair = before = room.chairs[seat]
+        took_open = chair.kind == "open"
+        if took_open:
+            mine = next((i for i, c in enumerate(room.chairs) if c.held_by(visitor)), None)
+            if mine is not None:
+                return Refusal("one-seat-each", {"seat": mine})
+            chair = room.chairs[seat] = Chair("player", visitor.identity, visitor.name, code=self.new_code() if visitor.guest else "")
+        elif not chair.owned_by(visitor, code):
+            return self._wrong_code(visitor) if code is not None else Refusal("seat-taken", {"seat": seat})
+        was, away = (visitor.room, visitor.seat), room.away_since.get(seat)
+        displaced = next((v for v in room.visitors if v.seat == seat and v.identity != visitor.identity), None)
+        if displaced is not None:
+            self.leave(displaced)
+        self.leave(visitor)
+        self._enter(visitor, room, seat)
+        if chair.code:
+            visitor.codes.add(chair.code)
+        room.away_since.pop(seat, None)
+        full = room.status == OPEN and all(c.kind != "open" for c in room.chairs)
+        return Seated(room, seat, chair.code, took_open, full, displaced, before, was, away)
+
+    def unseat(self, visitor: Visitor, seated: Seated) -> None:
+        """Undo ``seated``, a join of ``visitor`` the hub could not store: the chair as it was,
+        whoever the seat's code displaced back in it, and ``visitor`` back where it was."""
+        room, seat = seated.room, seated.seat
+        self.leave(visitor)
+        room.chairs[seat] = seated.before
+        if seated.took_open:
+            visitor.codes.discard(seated.code)
+        room.away_since.pop(seat, None)
+        if seated.away is not None:
+            room.away_since[seat] = seated.away
+        if seated.displaced is not None:
+            self._enter(seated.displaced, room, seat)
+            room.away_since.pop(seat, None)
+        was, was_seat = seated.was
+        if was is not None:
+            self._enter(visitor, was, was_seat)
+            if was_seat is not None:
+                was.away_since.pop(was_seat, None)
+
+    def withdraw(self, room: Room) -> None:
+        """Forget ``room``, just created: the hub could not store it."""
+        del self.rooms[room.table_id]
+
+    def _guessing(self, visitor: Visitor) -> bool:
+        """Whether ``visitor`` (or its address) gave too many wrong codes of late."""
+        since = self.clock() - CODE_WINDOW_S
+        for times in (visitor.wrong_codes, self.wrong_codes.get(visitor.address, deque())):
+            while times and times[0] < since:
+                times.popleft()
+        if len(self.wrong_codes) > 10_000:  # many addresses guessed: forget those done
+            self.wrong_codes = {a: t for a, t in self.wrong_codes.items() if t and t[-1] >= since}
+        address = self.wrong_codes.get(visitor.address, ())
+        return len(visitor.wrong_codes) >= CODE_TRIES_PER_CONNECTION or len(address) >= CODE_TRIES_PER_ADDRESS
+
+    def _wrong_code(self, visitor: Visitor) -> Refusal:
+        now = self.clock()
+        visitor.wrong_codes.append(now)
+        self.wrong_codes.setdefault(visitor.address, deque()).append(now)
+        return Refusal("wrong-code")
+
+    def spectate(self, visitor: Visitor, request: p.Spectate) -> Refusal | Room:
+        room = self.rooms.get(request.table)
+        if room is None:
+            return Refusal("no-such-table", {"table": printable(request.table, 40)})
+        self.leave(visitor)
+        self._enter(visitor, room, None)
+        return room
+
+    def leave(self, visitor: Visitor) -> Room | None:
+        """``visitor`` stops watching its room (which it returns); a player's seat stays theirs (away)."""
+        room, seat = visitor.room, visitor.seat
+        if room is None:
+            return None
+        room.visitors.discard(visitor)
+        visitor.room = visitor.seat = None
+        if seat is not None and not room.connected(seat):
+            room.away_since[seat] = self.clock()
+        return room
+
+    def give_to_computer(self, visitor: Visitor, request: p.GiveToComputer) -> Refusal | Given:
+        """The creator hands a seat away for long enough to a computer at ``request.level``."""
+        room = visitor.room
+        if room is None or not room.created_by(visitor):
+            return Refusal("not-creator")
+        if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs):
+            return Refusal("no-such-seat-or-level")
+        chair = room.chairs[request.seat]
+        away = room.away_since.get(request.seat)
+        begun = room.status != OPEN  # before the game begins no seat is long away
+        if not begun or chair.kind != "player" or away is None or self.clock() - away < self.away_before_give_s:
+            return Refusal("not-away", {"seat": request.seat})
+        room.chairs[request.seat] = Chair("computer", name=chair.name, level=request.level)
+        return Given(room, request.seat, chair)
+
+    @staticmethod
+    def take_back(given: Given) -> None:
+        """Undo ``given`` (the hub could not store it): the seat is its player's again, still away."""
+        given.room.chairs[given.seat] = given.before
+
+    def played(self, visitor: Visitor) -> list[Room]:
+        """The finished tables ``visitor`` sat at (by its key, or a seat code it gave)."""
+        return [
+            room
+            for room in self.rooms.values()
+            if room.status == OVER and any(c.held_by(visitor) for c in room.chairs)
+        ]
+
+    @staticmethod
+    def _enter(visitor: Visitor, room: Room, seat: int | None) -> None:
+        visitor.room, visitor.seat = room, seat
+        room.visitors.add(visitor)
