@@ -6,7 +6,9 @@ says hello, then creates tables, sits down, watches, and plays; it receives
 only its perspective's updates.  Three parts: :mod:`~kobito_tui.serve.lobby`
 (the seating rules, pure), :mod:`~kobito_tui.serve.transport` (frames and the
 bounded send queue) and this glue: :data:`HANDLERS`, from request type to
-handler, and the live tables the lobby's rooms play at.
+handler, and the live tables the lobby's rooms play at.  A change the store
+cannot keep (a full disk) is refused as ``cannot-save`` and undone: in the
+table, in the lobby, or (a new table) not made at all.
 
 One thread boundary.  The event loop's thread owns the lobby, the sessions and
 the live tables' bookkeeping.  Off it run only: in :attr:`Hub.changes`, table
@@ -240,7 +242,8 @@ class Hub:
         if known is not None:
             return known.name, known.settings
         refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))
-        if refusal is None and not identity.startswith(GUEST) and self._kept(self.store.bind_name, identity, name, claim(name)) is None:
+        bound = refusal is None and not identity.startswith(GUEST)
+        if bound and self._kept(self.store.bind_name, identity, name, claim(name)) is None:  # not kept: bound at a later sign-in
             refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))  # another key just took it
         return refusal or (name, {})
 

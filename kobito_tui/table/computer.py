@@ -4,7 +4,8 @@ A :class:`ComputerSeat` thinks on the table's workers (never on a loop that
 serves people, never in a thread of its own), within a hard time budget: a
 bot that overruns it or fails is answered by a random legal move.  Its move
 goes in no sooner than the table's ``bot_delay`` after the update that asked
-for it, so a person can follow the game.
+for it, so a person can follow the game.  A move the server could not save is
+offered again about once a second, until it is kept or a newer update comes.
 """
 
 from __future__ import annotations

@@ -103,6 +103,23 @@ def test_writes_that_fail_refuse_the_table_the_seat_and_the_move_and_keep_nothin
         assert rejoined([ann.join(table), bob.join(table)]) == [a[1:4] for a in acknowledged]
 
 
+def test_a_seat_given_to_a_computer_that_cannot_be_stored_stays_its_players(data_dir):
+    store = FullStore(data_dir / STORE_NAME)
+    with running_hub(data_dir, store=store, away_before_give_s=0) as hub:
+        ann, bob = hub_client(hub, KEY_ANN, "Ann"), hub_client(hub, KEY_BOB, "Bob")
+        table = ann.create("kobito", ["open", "open"])
+        ann.join(table, 0), bob.join(table, 1)
+        bob.leave()
+        store.full = True
+        refused = ann.give_to_computer(1, "random")
+        assert refused is not None and refused.params == {"cause": "disk-full", "what": "seat"}
+        assert hub.lobby.rooms[table].chairs[1].identity == KEY_BOB and hub.live[table].computers == {}
+        assert store.load(table).seating[2]["kind"] == "player"
+        store.full = False
+        assert ann.give_to_computer(1, "random") is None
+        assert store.load(table).seating[2]["kind"] == "computer" and list(hub.live[table].computers) == [1]
+
+
 def hub_client(hub: Hub, identity: str, name: str) -> Connection:
     return Connection(hub.socket_path, identity, name, timeout=10)
 
