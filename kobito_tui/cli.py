@@ -144,6 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve_export.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
     serve_export.add_argument("table")
     serve_export.add_argument("file")
+    serve_check = serve_commands.add_parser("check", help="check the store: is it sound, which tables would be set aside")
+    serve_check.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_backup = serve_commands.add_parser("backup", help="copy the store into a new file (safe while the server runs)")
+    serve_backup.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_backup.add_argument("file")
 
     remote = commands.add_parser(
         "remote", help="the app as a client of a kobito serve hub (what each SSH session runs)",

@@ -188,6 +188,17 @@ class Session:
             return []
         return self.play(self._redo[-1])
 
+    def mark(self) -> tuple[list[Event], list[Event], int, Any]:
+        """The game as it is now, for :meth:`rewind` (a change that could not be kept elsewhere)."""
+        return list(self.events), list(self._redo), self._barrier, self._checkpoint
+
+    def rewind(self, mark: tuple[list[Event], list[Event], int, Any]) -> None:
+        """Put the game back as it was at ``mark``: events, state, undo and redo (the save file,
+        if any, catches up with the next change)."""
+        events, redo, self._barrier, self._checkpoint = mark
+        self.events[:], self._redo[:] = events, redo
+        self._restore()
+
     def flush(self) -> None:
         """Wait until the save file holds every change, writing again what an
         earlier write could not; raises the OSError if it still cannot."""

@@ -598,6 +598,21 @@ def _bad_options(t: Translator, p: Params, who: Seats) -> str:
     return t("These options cannot be used: {reason}", reason=reason)
 
 
+@says("cannot-save")
+def _cannot_save(t: Translator, p: Params, who: Seats) -> str:
+    full = p.get("cause") == "disk-full"
+    cause = t("the server's disk is full") if full else t("the server cannot write to its disk")
+    outcomes = {
+        "move": t("your move was not made"),
+        "undo": t("your move was not taken back"),
+        "table": t("the table was not made"),
+        "seat": t("the seat did not change"),
+    }
+    outcome = outcomes.get(str(p.get("what")), t("nothing changed"))
+    # Translators: {cause} says why the server cannot save, {outcome} what therefore did not happen.
+    return t("Cannot save: {cause}; {outcome}. Try again in a while.", cause=cause, outcome=outcome)
+
+
 # -- why an event is illegal: Kobito -----------------------------------------------
 def _field(t: Translator, field: str) -> str:
     return {

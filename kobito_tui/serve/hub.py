@@ -6,7 +6,9 @@ says hello, then creates tables, sits down, watches, and plays; it receives
 only its perspective's updates.  Three parts: :mod:`~kobito_tui.serve.lobby`
 (the seating rules, pure), :mod:`~kobito_tui.serve.transport` (frames and the
 bounded send queue) and this glue: :data:`HANDLERS`, from request type to
-handler, and the live tables the lobby's rooms play at.
+handler, and the live tables the lobby's rooms play at.  A change the store
+cannot keep (a full disk) is refused as ``cannot-save`` and undone: in the
+table, in the lobby, or (a new table) not made at all.
 
 One thread boundary.  The event loop's thread owns the lobby, the sessions and
 the live tables' bookkeeping.  Off it run only: in :attr:`Hub.changes`, table
@@ -24,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import sqlite3
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -39,9 +40,10 @@ from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_problem, printable
 from kobito_tui.core.savefile import dumps
 from kobito_tui.serve import protocol as p
-from kobito_tui.serve.table_limits import Limits
 from kobito_tui.serve.lobby import GUEST, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
-from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, SqliteStore, Store
+from kobito_tui.serve.lock import DataDirLock
+from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, SqliteStore, Store, StoreError, StoreUnusable
+from kobito_tui.serve.table_limits import Limits
 from kobito_tui.serve.transport import Connection
 from kobito_tui.table import (
     PUBLIC,
@@ -55,6 +57,7 @@ from kobito_tui.table import (
     Table,
     Update,
 )
+from kobito_tui.table.messages import cannot_save
 from kobito_tui.table.workers import Workers
 
 log = logging.getLogger("kobito.serve")
@@ -137,8 +140,14 @@ class Hub:
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(self.data_dir, 0o700)
+        self.dir_lock = DataDirLock(self.data_dir)  # before the store, the host key and the socket
         self.socket_path = self.data_dir / SOCKET_NAME
-        self.store: Store = store or SqliteStore(self.data_dir / STORE_NAME)
+        self._socket_inode: int | None = None
+        try:
+            self.store: Store = store or SqliteStore(self.data_dir / STORE_NAME)
+        except BaseException:
+            self.dir_lock.release()
+            raise
         self.bot_delay = bot_delay
         self.lobby = Lobby(away_before_give_s=away_before_give_s, limits=limits)
         self.live: dict[str, Live] = {}
@@ -160,19 +169,27 @@ class Hub:
                 room = Room.from_seating(stored.table_id, stored.seating)
             except (KeyError, TypeError, IndexError) as error:
                 log.warning("table %s set aside: its seating does not read (%s)", stored.table_id, error)
-                self.store.set_status(stored.table_id, SET_ASIDE)
+                self._kept(self.store.set_status, stored.table_id, SET_ASIDE)
                 continue
-            self.lobby.rooms[room.table_id] = room
             if stored.record is not None:
-                self._open_table(room, stored.record)
+
+                def keep(kept: int, dealt: list[Event], table_id: str = room.table_id) -> None:
+                    if dealt:  # chance deals what an older store lacks
+                        self.store.append(table_id, kept, dealt)
+
+                if self._open_table(room, stored.record, keep, "move") is not None:  # the next start tries again
+                    log.warning("table %s not opened: it cannot be saved", stored.table_id)
+                    continue
+            self.lobby.rooms[room.table_id] = room
         self._bind_seated_names()
-        self.socket_path.unlink(missing_ok=True)
+        self.socket_path.unlink(missing_ok=True)  # we hold the dir's lock: a socket there is a dead server's
         mask = os.umask(0o177)  # the socket is born 0600
         try:
             self._server = await asyncio.start_unix_server(self._connected, path=str(self.socket_path))
         finally:
             os.umask(mask)
         os.chmod(self.socket_path, 0o600)
+        self._socket_inode = os.stat(self.socket_path).st_ino
         log.info("hub listening on %s with %d tables", self.socket_path, len(self.lobby.rooms))
 
     def _bind_seated_names(self) -> None:
@@ -183,8 +200,8 @@ class Hub:
             for chair in room.chairs:
                 if chair.kind == "player" and not chair.identity.startswith(GUEST) and chair.identity not in seen:
                     seen.add(chair.identity)
-                    if self.store.identity(chair.identity) is None:
-                        self.store.bind_name(chair.identity, chair.name, claim(chair.name))
+                    if self.store.identity(chair.identity) is None:  # one that cannot be kept: the next start
+                        self._kept(self.store.bind_name, chair.identity, chair.name, claim(chair.name))
 
     async def close(self) -> None:
         if self._server is not None:
@@ -199,7 +216,12 @@ class Hub:
         self.workers.close()
         self.changes.shutdown()
         self.store.close()
-        self.socket_path.unlink(missing_ok=True)
+        try:
+            if os.stat(self.socket_path).st_ino == self._socket_inode:  # only the socket we bound
+                self.socket_path.unlink()
+        except FileNotFoundError:
+            pass
+        self.dir_lock.release()
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(reader, writer)
@@ -220,8 +242,8 @@ class Hub:
         if known is not None:
             return known.name, known.settings
         refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))
-        if refusal is None and not identity.startswith(GUEST):
-            self.store.bind_name(identity, name, claim(name))
+        bound = refusal is None and not identity.startswith(GUEST)
+        if bound and self._kept(self.store.bind_name, identity, name, claim(name)) is None:  # not kept: bound at a later sign-in
             refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))  # another key just took it
         return refusal or (name, {})
 
@@ -230,21 +252,25 @@ class Hub:
         self.loop.call_soon_threadsafe(callback, *args)
 
     # -- tables -------------------------------------------------------------
-    def _open_table(self, room: Room, record: Record) -> None:
-        """Build the live table of ``room`` from ``record`` (new or reloaded) and its computers."""
+    def _open_table(self, room: Room, record: Record, keep: Callable[[int, list[Event]], None], what: str) -> Refusal | None:
+        """Build the live table of ``room`` from ``record`` (new or reloaded) and its computers, once
+        ``keep(kept, dealt)`` has stored the events chance adds now (a new game's deal); if it cannot,
+        nothing is built and the refusal says ``what`` was not done."""
         stored = len(record.events)
         game = get_game(room.game)
 
-        def on_events(kept: int, added: list[Event]) -> None:  # on the thread that changed the table
+        def on_events(kept: int, added: list[Event]) -> Refusal | None:  # on the thread that changed the table
             durable = any("seat" in e and game.closes_turn(e) for e in added)  # a move its seat may still take back needs no sync
-            self.store.append(room.table_id, kept, added, durable)
-            if table.over:
+            refusal = self._kept(self.store.append, room.table_id, kept, added, durable, what="move" if added else "undo")
+            if refusal is None and table.over:
                 self._soon(self._over, room)
+            return refusal
 
         table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events, workers=self.workers)
+        refusal = self._kept(keep, stored, record.events[stored:], what=what)
+        if refusal is not None:
+            return refusal
         live = self.live[room.table_id] = Live(table)
-        if len(record.events) > stored:  # the chance events that set up a new game
-            self.store.append(room.table_id, stored, record.events[stored:])
         room.status, room.started = (OVER if table.over else PLAYING), table.header.created
         for seat, chair in enumerate(room.chairs):
             if chair.kind == "player":
@@ -253,24 +279,37 @@ class Hub:
                 live.computers[seat] = ComputerSeat.of_level(table, seat, chair.level or "random")
         for visitor in room.visitors:
             self._watch(room, self.sessions[visitor])
+        return None
 
     def _over(self, room: Room) -> None:
         if room.status != OVER:
             room.status = OVER
-            self.store.set_status(room.table_id, OVER)
+            self._kept(self.store.set_status, room.table_id, OVER)  # only logged: a restart sees it is over all the same
             self._announce(room)
 
-    def _start(self, room: Room) -> None:
-        """Every seat is taken: the game begins."""
+    def _start(self, room: Room, what: str) -> Refusal | None:
+        """Every seat is taken: the game begins, stored with its seating and deal in one write (or not at all)."""
         seats = tuple(
             Seat("", "bot", c.level) if c.kind == "computer" else Seat(c.name) for c in room.chairs
         )
         header = new_header(room.game, seats, room.options)
-        self.store.start(room.table_id, header)
-        self._open_table(room, Record(header))
+        return self._open_table(
+            room, Record(header), lambda _kept, dealt: self.store.start(room.table_id, room.seating(), header, dealt), what
+        )
+
+    @staticmethod
+    def _kept(write: Callable[..., None], *args: Any, what: str = "move") -> Refusal | None:
+        """Run a store write; if it could not be kept, the refusal that says so (``what`` was not done)."""
+        try:
+            write(*args)
+        except StoreError as error:
+            log.warning("cannot save: %s", error)
+            return cannot_save(error.full, what)
+        return None
 
     def _watch(self, room: Room, session: Session) -> None:
-        """Subscribe ``session`` to its perspective's updates (once the game has begun)."""
+        """Subscribe ``session`` to its perspective's updates (once the game has begun), instead of what it watched."""
+        self._unwatch(session)
         live = self.live.get(room.table_id)
         visitor = session.visitor
         if live is None or visitor is None:
@@ -313,10 +352,15 @@ class Hub:
         if isinstance(room, Refusal):
             session.reply(request.id, room)
             return
-        self.store.create(room.table_id, room.seating())
+        if room.computers_only:  # it begins at once: stored with its start, in one write
+            refusal = self._start(room, "table")
+        else:
+            refusal = self._kept(self.store.create, room.table_id, room.seating(), what="table")
+        if refusal is not None:
+            self.lobby.withdraw(room)
+            session.reply(request.id, refusal)
+            return
         self._announce(room)
-        if all(c.kind == "computer" for c in room.chairs):
-            self._start(room)
         session.reply(request.id, None, value=room.table_id)
 
     async def join(self, session: Session, request: p.Join) -> None:
@@ -332,17 +376,20 @@ class Hub:
                 )  # fmt: skip
             session.reply(request.id, seated)
             return
-        room = seated.room
+        room, refusal = seated.room, None
+        if seated.full:  # the last seat is stored with the game's start (which watches for every visitor)
+            refusal = self._start(room, "seat")
+        elif seated.took_open:
+            refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
+        if refusal is not None:  # not kept: the lobby as it was, the session still watching what it watched
+            self.lobby.unseat(visitor, seated)
+            session.reply(request.id, refusal)
+            return
         if seated.displaced is not None:
             self._displace(room, seated.displaced, seated.seat)
-        if seated.took_open:
-            self.store.set_seating(room.table_id, room.seating())
-        self._unwatch(session)
         if was is not None and was is not room:
             self._announce(was)
-        if seated.full:
-            self._start(room)
-        else:
+        if not seated.full:
             self._watch(room, session)
         self._announce(room)
         session.reply(request.id, None, value=seated.code, seat=seated.seat)
@@ -361,7 +408,6 @@ class Hub:
         if isinstance(room, Refusal):
             session.reply(request.id, room)
             return
-        self._unwatch(session)
         if was is not None and was is not room:
             self._announce(was)
         self._watch(room, session)
@@ -374,11 +420,16 @@ class Hub:
 
     async def give_to_computer(self, session: Session, request: p.GiveToComputer) -> None:
         assert session.visitor is not None
-        room = self.lobby.give_to_computer(session.visitor, request)
-        if isinstance(room, Refusal):
-            session.reply(request.id, room)
+        given = self.lobby.give_to_computer(session.visitor, request)
+        if isinstance(given, Refusal):
+            session.reply(request.id, given)
             return
-        self.store.set_seating(room.table_id, room.seating())
+        room = given.room
+        refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
+        if refusal is not None:
+            self.lobby.take_back(given)
+            session.reply(request.id, refusal)
+            return
         live = self.live[room.table_id]
         live.computers[request.seat] = ComputerSeat.of_level(live.table, request.seat, request.level)
         self._announce(room)
@@ -395,7 +446,7 @@ class Hub:
                 keep = partial(self.store.set_settings, visitor.identity, visitor.settings)
                 try:
                     await asyncio.get_running_loop().run_in_executor(self.changes, keep)
-                except (sqlite3.Error, OSError) as error:
+                except StoreError as error:
                     log.warning("settings of %s not kept: %s", printable(visitor.name), error)
                     refusal = Refusal("settings-not-kept")
         session.reply(request.id, refusal)
@@ -409,7 +460,12 @@ class Hub:
         if request.table not in {room.table_id for room in self.lobby.played(session.visitor)}:
             session.reply(request.id, Refusal("no-seat-of-yours"))
             return
-        stored = await asyncio.get_running_loop().run_in_executor(self.changes, self.store.load, request.table)
+        try:
+            stored = await asyncio.get_running_loop().run_in_executor(self.changes, self.store.load, request.table)
+        except StoreUnusable as error:  # its row went bad on disk since the start
+            log.warning("%s", error)
+            session.reply(request.id, Refusal("hub", {"error": "the table's record does not read"}))
+            return
         if stored.record is None:
             session.reply(request.id, Refusal("no-such-table", {"table": request.table}))  # set aside since
         else:

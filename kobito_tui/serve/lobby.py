@@ -169,6 +169,18 @@ class Seated:
     took_open: bool  # the seat was open: the seating changed
     full: bool  # every seat is taken and the game has not begun: it begins now
     displaced: Visitor | None = None  # who sat there until the code took it: to be told
+    before: Chair = field(default_factory=Chair)  # the chair as it was, and where the visitor was: for Lobby.unseat
+    was: tuple[Room | None, int | None] = (None, None)
+    away: float | None = None  # since when the seat was away
+
+
+@dataclass(frozen=True)
+class Given:
+    """A seat of ``room`` handed to a computer; ``before`` whose it was (for :meth:`Lobby.take_back`)."""
+
+    room: Room
+    seat: int
+    before: Chair
 
 
 def _new_table_id() -> str:
@@ -254,16 +266,16 @@ class Lobby:
                 return self._wrong_code(visitor) if code is not None else Refusal("no-seat-of-yours")
         if not 0 <= seat < len(room.chairs):
             return Refusal("no-such-seat", {"seat": seat})
-        chair = room.chairs[seat]
+        chair = before = room.chairs[seat]
         took_open = chair.kind == "open"
         if took_open:
             mine = next((i for i, c in enumerate(room.chairs) if c.held_by(visitor)), None)
             if mine is not None:
                 return Refusal("one-seat-each", {"seat": mine})
-            chair.kind, chair.identity, chair.name = "player", visitor.identity, visitor.name
-            chair.code = self.new_code() if visitor.guest else ""
+            chair = room.chairs[seat] = Chair("player", visitor.identity, visitor.name, code=self.new_code() if visitor.guest else "")
         elif not chair.owned_by(visitor, code):
             return self._wrong_code(visitor) if code is not None else Refusal("seat-taken", {"seat": seat})
+        was, away = (visitor.room, visitor.seat), room.away_since.get(seat)
         displaced = next((v for v in room.visitors if v.seat == seat and v.identity != visitor.identity), None)
         if displaced is not None:
             self.leave(displaced)
@@ -273,7 +285,31 @@ class Lobby:
             visitor.codes.add(chair.code)
         room.away_since.pop(seat, None)
         full = room.status == OPEN and all(c.kind != "open" for c in room.chairs)
-        return Seated(room, seat, chair.code, took_open, full, displaced)
+        return Seated(room, seat, chair.code, took_open, full, displaced, before, was, away)
+
+    def unseat(self, visitor: Visitor, seated: Seated) -> None:
+        """Undo ``seated``, a join of ``visitor`` the hub could not store: the chair as it was,
+        whoever the seat's code displaced back in it, and ``visitor`` back where it was."""
+        room, seat = seated.room, seated.seat
+        self.leave(visitor)
+        room.chairs[seat] = seated.before
+        if seated.took_open:
+            visitor.codes.discard(seated.code)
+        room.away_since.pop(seat, None)
+        if seated.away is not None:
+            room.away_since[seat] = seated.away
+        if seated.displaced is not None:
+            self._enter(seated.displaced, room, seat)
+            room.away_since.pop(seat, None)
+        was, was_seat = seated.was
+        if was is not None:
+            self._enter(visitor, was, was_seat)
+            if was_seat is not None:
+                was.away_since.pop(was_seat, None)
+
+    def withdraw(self, room: Room) -> None:
+        """Forget ``room``, just created: the hub could not store it."""
+        del self.rooms[room.table_id]
 
     def _guessing(self, visitor: Visitor) -> bool:
         """Whether ``visitor`` (or its address) gave too many wrong codes of late."""
@@ -311,7 +347,7 @@ class Lobby:
             room.away_since[seat] = self.clock()
         return room
 
-    def give_to_computer(self, visitor: Visitor, request: p.GiveToComputer) -> Refusal | Room:
+    def give_to_computer(self, visitor: Visitor, request: p.GiveToComputer) -> Refusal | Given:
         """The creator hands a seat away for long enough to a computer at ``request.level``."""
         room = visitor.room
         if room is None or not room.created_by(visitor):
@@ -324,7 +360,12 @@ class Lobby:
         if not begun or chair.kind != "player" or away is None or self.clock() - away < self.away_before_give_s:
             return Refusal("not-away", {"seat": request.seat})
         room.chairs[request.seat] = Chair("computer", name=chair.name, level=request.level)
-        return room
+        return Given(room, request.seat, chair)
+
+    @staticmethod
+    def take_back(given: Given) -> None:
+        """Undo ``given`` (the hub could not store it): the seat is its player's again, still away."""
+        given.room.chairs[given.seat] = given.before
 
     def played(self, visitor: Visitor) -> list[Room]:
         """The finished tables ``visitor`` sat at (by its key, or a seat code it gave)."""

@@ -4,7 +4,8 @@ A :class:`ComputerSeat` thinks on the table's workers (never on a loop that
 serves people, never in a thread of its own), within a hard time budget: a
 bot that overruns it or fails is answered by a random legal move.  Its move
 goes in no sooner than the table's ``bot_delay`` after the update that asked
-for it, so a person can follow the game.
+for it, so a person can follow the game.  A move the server could not save is
+offered again about once a second, until it is kept or a newer update comes.
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ from collections.abc import Callable
 from kobito_tui.bots import Bot, RandomBot, make_bot
 from kobito_tui.core.game import Event
 from kobito_tui.core.message import Message
+from kobito_tui.table.messages import CANNOT_SAVE
 from kobito_tui.table.perspective import SeatPerspective
 from kobito_tui.table.table import Occupant, Table
 from kobito_tui.table.thinker import HARD_BUDGET_S, Thinker
 from kobito_tui.table.update import Update
+
+SAVE_RETRY_S = 1.0  # how soon a computer offers again a move the server could not save
 
 
 class ComputerSeat:
@@ -81,8 +85,13 @@ class ComputerSeat:
         self.table.workers.timers.at(asked_at + self.table.bot_delay, lambda: self._play(update, move))
 
     def _play(self, update: Update, move: Event) -> None:
-        if not self._closed:
-            self.table.submit(self.seat, move, update.revision)  # a stale one is refused; a newer update follows
+        """Offer ``move``: a stale one is refused and a newer update follows; one the server could
+        not save is offered again about once a second, until it is kept or something newer comes."""
+        if self._closed:
+            return
+        refused = self.table.submit(self.seat, move, update.revision)
+        if refused is not None and refused.id == CANNOT_SAVE:
+            self.table.workers.timers.at(time.monotonic() + SAVE_RETRY_S, lambda: self._play(update, move))
 
     def _replace_failed_bot(self) -> None:
         """A bot that failed once plays no more: a random one takes the seat over."""

@@ -62,3 +62,11 @@ def nothing_to_redo() -> Refusal:
 
 def still_thinking() -> Refusal:
     return Refusal("still-thinking")
+
+
+CANNOT_SAVE = "cannot-save"
+
+
+def cannot_save(full: bool, what: str) -> Refusal:
+    """The server could not store the change, so it was not made; ``what``: move, undo, table or seat."""
+    return Refusal(CANNOT_SAVE, {"cause": "disk-full" if full else "disk-error", "what": what})

@@ -81,7 +81,7 @@ class Table:
         hint_level: str = "hard",
         hint_budget_s: float = 0.8,
         on_save_error: Callable[[OSError], None] | None = None,
-        on_events: Callable[[int, list[Event]], None] | None = None,
+        on_events: Callable[[int, list[Event]], Refusal | None] | None = None,
         workers: Workers | None = None,
     ):
         self._session = Session(record, path, background=background_save)
@@ -93,7 +93,9 @@ class Table:
         self._hinting: set[int] = set()  # seats whose hint is being thought out
         self._seed = record.header.seed
         self._on_save_error = on_save_error
-        self._on_events = on_events  # (kept, added): the record now is its first ``kept`` events, then ``added``
+        # (kept, added): the record now is its first ``kept`` events, then ``added``; called before the
+        # change is made known, it may refuse it (a store that cannot write): the change is then undone.
+        self._on_events = on_events
         self.revision = 0
         self._occupants = [Occupant.NOBODY] * record.header.players
         self._subscriptions: list[Subscription] = []
@@ -167,7 +169,7 @@ class Table:
                 refusal = messages.illegal(move)
             if refusal is None:
                 ours = legal[legal.index(move)]  # the record keeps the table's copy, not the client's
-                self._change(lambda: self._session.play(ours))
+                refusal = self._change(lambda: self._session.play(ours))
         self._deliver()
         return refusal
 
@@ -177,9 +179,9 @@ class Table:
         with self._lock:
             refusal = self._check_turn(seat)
             if refusal is None and self._session.can_undo(seat):
-                self._change(lambda: self._session.undo(seat))
+                refusal = self._change(lambda: self._session.undo(seat))
             elif refusal is None and self._may_undo_turn(seat):
-                self._change(lambda: self._session.undo_turn(seat))
+                refusal = self._change(lambda: self._session.undo_turn(seat))
             elif refusal is None:
                 refusal = messages.nothing_to_undo()
         self._deliver()
@@ -197,7 +199,7 @@ class Table:
             if refusal is None and not self._session.can_redo(seat):
                 refusal = messages.nothing_to_redo()
             if refusal is None:
-                self._change(lambda: self._session.redo(seat))
+                refusal = self._change(lambda: self._session.redo(seat))
         self._deliver()
         return refusal
 
@@ -248,20 +250,25 @@ class Table:
     def _check_revision(self, revision: object) -> Refusal | None:
         return None if revision == self.revision and type(revision) is int else messages.stale(revision, self.revision)
 
-    def _change(self, change: Callable[[], object]) -> None:
-        """Make one change through the session, then queue an update per subscriber."""
+    def _change(self, change: Callable[[], object]) -> Refusal | None:
+        """Make one change through the session; once ``on_events`` keeps it, queue an update per
+        subscriber; if it refuses, undo the change and pass its refusal on."""
         before = len(self._session.events)
+        mark = self._session.mark()
         try:
             change()
         except OSError as error:  # the change is made; only its autosave failed
             if self._on_save_error is None:
                 raise
             self._on_save_error(error)
-        self.revision += 1
         events = self._session.events
         if self._on_events is not None:
             kept = min(before, len(events))
-            self._on_events(kept, events[kept:])
+            refusal = self._on_events(kept, events[kept:])
+            if refusal is not None:
+                self._session.rewind(mark)
+                return refusal
+        self.revision += 1
         rewound: dict[Perspective, tuple[int, tuple[LogEntry, ...]]] = {}
         if len(events) < before:
             rewound = self._chronicle.rewind(len(events), self._session.state)
@@ -272,6 +279,7 @@ class Table:
             if perspective not in made:
                 made[perspective] = self._update(perspective, start, rewound.get(perspective, (0, ())))
             self._outbox.append((subscription, made[perspective]))
+        return None
 
     def _update(
         self,

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from kobito_tui.serve.client import Connection, RemoteTable
+from kobito_tui.serve.hub import Hub
 
 KEY_ANN = "key:SHA256:" + "A" * 43
 KEY_BOB = "key:SHA256:" + "B" * 43
@@ -109,3 +114,29 @@ def eventually(test, timeout: float = 5.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("it never came true")
         time.sleep(0.01)
+
+
+@contextmanager
+def running_hub(data_dir: Path, **kwargs) -> Iterator[Hub]:
+    """A hub in this process (its store or socket in the test's hands), its loop in a thread of its own."""
+    hub = Hub(data_dir, bot_delay=0, **kwargs)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="test hub loop", daemon=True)
+    thread.start()
+    try:
+        asyncio.run_coroutine_threadsafe(hub.start(), loop).result(10)
+        yield hub
+    finally:
+        asyncio.run_coroutine_threadsafe(hub.close(), loop).result(10)
+        asyncio.run_coroutine_threadsafe(_settle(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()
+
+
+async def _settle() -> None:
+    """End what a closed hub leaves running on its loop (connections on their way out)."""
+    rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in rest:
+        task.cancel()
+    await asyncio.gather(*rest, return_exceptions=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -13,8 +14,10 @@ from kobito_tui.serve.lobby import (
     CODE_TRIES_PER_ADDRESS,
     CODE_TRIES_PER_CONNECTION,
     CODE_WINDOW_S,
+    Given,
     Lobby,
     Room,
+    Seated,
     Visitor,
     claim,
     name_refusal,
@@ -55,7 +58,7 @@ def join(lobby: Lobby, visitor: Visitor, room: Room, seat: int | None = None, co
     return lobby.join(visitor, p.Join(1, room.table_id, seat, code))
 
 
-def give(lobby: Lobby, visitor: Visitor, seat: int) -> Refusal | Room:
+def give(lobby: Lobby, visitor: Visitor, seat: int) -> Refusal | Given:
     return lobby.give_to_computer(visitor, p.GiveToComputer(1, seat, "random"))
 
 
@@ -73,7 +76,7 @@ def test_a_seat_is_given_to_a_computer_only_after_its_player_is_away_long_enough
     assert give(lobby, ann, 1).id == "not-away"
     clock.now += 0.2
     assert give(lobby, bob, 1).id == "not-creator"
-    assert give(lobby, ann, 1) is room
+    assert give(lobby, ann, 1).room is room
     assert room.chairs[1].kind == "computer" and room.chairs[1].name == "Bob"
 
 
@@ -214,3 +217,35 @@ def test_spectating_moves_a_player_out_of_its_seat_and_marks_it_away(lobby, cloc
     assert lobby.spectate(ann, p.Spectate(1, two.table_id)) is two
     assert one.away_since == {0: clock.now} and ann.seat is None and two.info().spectators == 1
     assert lobby.spectate(ann, p.Spectate(1, "nope")).id == "no-such-table"
+
+
+def state(lobby: Lobby, *visitors: Visitor) -> tuple:
+    """Everything a join may change: the rooms' chairs, visitors and away times, and each visitor's place."""
+    rooms = [(r.table_id, [dataclasses.astuple(c) for c in r.chairs], sorted(v.name for v in r.visitors), dict(r.away_since))
+             for r in lobby.rooms.values()]  # fmt: skip
+    return rooms, [(v.room and v.room.table_id, v.seat, sorted(v.codes)) for v in visitors]
+
+
+def test_a_join_the_hub_could_not_store_is_undone_whole_a_given_seat_too_and_a_new_room_withdrawn(lobby, clock):
+    ann, bob, guest = Visitor(ANN, "Ann"), Visitor(BOB, "Bob"), Visitor(lobby.guest_identity(), "Cy")
+    first, second = table(lobby, ann), table(lobby, ann, ["open", "open", "open"])
+    join(lobby, ann, first, 0)
+    join(lobby, bob, second, 0)  # Bob sits elsewhere
+    lobby.spectate(guest, p.Spectate(1, first.table_id))  # the guest watches
+    for visitor, room, seat in ((bob, first, 1), (guest, first, 1), (guest, second, 2)):
+        before = state(lobby, ann, bob, guest)
+        seated = join(lobby, visitor, room, seat)
+        assert isinstance(seated, Seated) and state(lobby, ann, bob, guest) != before
+        lobby.unseat(visitor, seated)
+        assert state(lobby, ann, bob, guest) == before
+    seated = join(lobby, bob, first, 1)
+    first.status = PLAYING
+    lobby.leave(bob)
+    clock.now += 61
+    before = state(lobby, ann, bob, guest)
+    given = give(lobby, ann, 1)
+    assert isinstance(given, Given) and first.chairs[1].kind == "computer"
+    lobby.take_back(given)
+    assert state(lobby, ann, bob, guest) == before
+    lobby.withdraw(second)
+    assert second.table_id not in lobby.rooms

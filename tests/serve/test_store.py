@@ -10,9 +10,9 @@ import pytest
 
 from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
-from kobito_tui.core.record import new_header, parse_players
+from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import dumps
-from kobito_tui.serve.store import PLAYING, SET_ASIDE, SqliteStore
+from kobito_tui.serve.store import PLAYING, SCHEMA_VERSION, SET_ASIDE, Identity, SqliteStore, StoreError
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def test_events_go_in_and_a_cut_takes_them_out(store):
     header = new_header("treasure", parse_players("Ann,Bob"), seed=4)
     record, _ = random_game(get_game("treasure"), header, random.Random(4))
     store.create("t1", [{"meta": {}}])
-    store.start("t1", header)
+    store.start("t1", [{"meta": {}}], header, [])
     events = record.events
     store.append("t1", 0, events[:10])
     store.append("t1", 10, events[10:12], durable=False)
@@ -44,7 +44,7 @@ def test_writers_from_many_threads_share_commits_and_each_lands(store):
     ids = [f"t{n}" for n in range(8)]
     for table_id in ids:
         store.create(table_id, [{"meta": {}}])
-        store.start(table_id, header)
+        store.start(table_id, [{"meta": {}}], header, [])
 
     def write(table_id: str) -> None:
         for index, event in enumerate(record.events):
@@ -63,7 +63,7 @@ def test_a_gap_or_a_refused_event_sets_a_table_aside(store, caplog):
     record, _ = random_game(get_game("kobito"), header, random.Random(2))
     for table_id in ("gap", "bad", "good"):
         store.create(table_id, [{"meta": {}}])
-        store.start(table_id, header)
+        store.start(table_id, [{"meta": {}}], header, [])
         store.append(table_id, 0, record.events[:20])
     store._db.execute("DELETE FROM events WHERE table_id = 'gap' AND seq = 5")
     store._db.execute("UPDATE events SET event = '{\"type\":\"pass\",\"seat\":7}' WHERE table_id = 'bad' AND seq = 12")
@@ -74,13 +74,12 @@ def test_a_gap_or_a_refused_event_sets_a_table_aside(store, caplog):
 
 
 def test_a_tables_on_events_hook_mirrors_its_record_through_undo_and_redo(store):
-    from kobito_tui.core.record import Record
     from kobito_tui.table import SeatPerspective, Table
 
     header = new_header("kobito", parse_players("Ann,Bob"), seed=9)
     record = Record(header)
     store.create("t", [{"meta": {}}])
-    store.start("t", header)
+    store.start("t", [{"meta": {}}], header, [])
     table = Table(record, bot_delay=0, on_events=lambda kept, added: store.append("t", kept, added))
     store.append("t", 0, record.events)  # the deal, made before any hook
     latest = {}
@@ -113,3 +112,37 @@ def test_export_says_in_one_line_what_is_wrong(tmp_path, capsys):
     assert main(["serve", "export", "--data-dir", str(tmp_path), "open1", str(tmp_path / "x.jsonl")]) == 1
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 4 and "no tables in" in lines[0] and "no table nope" in lines[2] and "no game to export" in lines[3]
+
+
+def test_a_write_the_file_has_no_room_for_raises_and_keeps_nothing_then_goes_in_once_there_is(store):
+    header = new_header("kobito", parse_players("Ann,Bob"), seed=3)
+    record, _ = random_game(get_game("kobito"), header, random.Random(3))
+    store.create("t", [{"meta": {}}])
+    store.start("t", [{"meta": {}}], header, record.events[:5])
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "database or disk is full"
+    big = [{"type": "note", "text": "x" * 3000}] * 20
+    with pytest.raises(StoreError) as full:
+        store.append("t", 5, big)
+    assert full.value.full
+    with pytest.raises(StoreError):
+        store.create("u", [{"meta": {"pad": "y" * 20000}}])
+    assert [t.table_id for t in store.tables()] == ["t"] and dumps(store.load("t").record) == dumps(Record(header, record.events[:5]))
+    store._db.execute(f"PRAGMA max_page_count = {pages * 100}")
+    store.append("t", 5, record.events[5:])
+    assert dumps(store.load("t").record) == dumps(record)
+
+
+@pytest.mark.parametrize("older", [0, 1])
+def test_the_schema_version_is_written_and_an_older_store_gets_what_it_lacks(tmp_path, older):
+    store = SqliteStore(tmp_path / "t.sqlite")
+    store.create("t", [{"meta": {}}])
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    store._db.execute("DROP TABLE identities")  # 0 (before versions) and 1 had only tables and events
+    store._db.execute(f"PRAGMA user_version = {older}")
+    store.close()
+    again = SqliteStore(tmp_path / "t.sqlite")
+    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 2 and [t.table_id for t in again.list()] == ["t"]
+    again.bind_name("key:SHA256:x", "Ann", "ann")
+    assert again.identity("key:SHA256:x") == Identity("Ann", {}) and again.name_owner("ann") == "key:SHA256:x"
+    again.close()
