@@ -127,7 +127,8 @@ def winners(t: Translator, entry: SaveEntry) -> str:
     """The list's Winner column: the winners' names alone, so a short column keeps
     what tells them apart ("Computer 2"); else what :func:`result` says."""
     if entry.failure is None and entry.over and entry.winners:
-        return names(t, entry.winners)
+        who = entry.who(t)
+        return names(t, [who.label(seat) for seat in entry.winners])
     return result(t, entry)
 
 

@@ -125,7 +125,7 @@ class ReplayScreen(ShellScreen):
         self._label("#replay-speed", speed_label(self.speed))
         t = self.t
         # Translators: the button that chooses whose eyes the replay shows: everything, or one player's.
-        self._label("#replay-view", t("View: all") if self.seat is None else t("View: {name}", name=self.header.name(self.seat)[:VIEW_NAME_CHARS]))
+        self._label("#replay-view", t("View: all") if self.seat is None else t("View: {name}", name=self.who.label(self.seat)[:VIEW_NAME_CHARS]))
         self._label("#replay-play", t("Pause") if self._timer else t.p("replay", "Play"))
 
     def _label(self, selector: str, text: str) -> None:
