@@ -54,7 +54,7 @@ from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal
 from kobito_tui.app.widgets.bounded_input import BoundedInput
 
-SEAT_CODE_SHOWN_S = 30  # how long the seat code stays on a game screen after sitting down
+SEAT_CODE_SHOWN_S = 15  # how long the seat code stays over the log after sitting down (F4 shows it again)
 LOCAL_ONLY = {actions.NEW_GAME.action, actions.CONTINUE.action, actions.LOAD.action}  # they start games here
 
 
