@@ -23,7 +23,7 @@ def lesson(t: Translator, id: str) -> str:
         ),
         "tutorial.kobito.open": t(
             "Pot A now needs one more card. Keep cards for later in your workshop: "
-            "pick your 8 and 9 (keys 3 and 4), choose New rainbow, Enter."
+            "pick your 8 and 9 (keys 2 and 3), choose New rainbow, Enter."
         ),
         "tutorial.kobito.end": t(
             "Each turn you play at least 1 card, plus 1 for each workshop rainbow. You played enough: "
