@@ -97,3 +97,18 @@ async def test_the_title_screen_offers_each_tutorial(tmp_path):
         screen = await my_turn(pilot)
         assert screen.header.game == "treasure" and screen.host.session.path is None  # a tutorial is not saved
         assert lesson_text(screen) == lesson(app.t, "tutorial.treasure.step")
+
+
+async def test_the_menu_of_a_tutorial_does_not_say_it_is_saved(tmp_path):
+    from kobito_tui.app.screens.menu import MenuScreen
+    from textual.widgets import Button
+
+    app = tutorial_app(tmp_path, "treasure", lang="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot)
+        await press(pilot, "escape")
+        await until(pilot, lambda: isinstance(pilot.app.screen, MenuScreen))
+        labels = [str(button.label) for button in pilot.app.screen.query(Button)]
+        t = translator("uk")
+        assert t("Title screen") in labels and t("Quit") in labels
+        assert not any(t("Quit (the game stays saved)") == label for label in labels)

@@ -504,7 +504,7 @@ class GameScreen(ShellScreen):
     def action_menu(self) -> None:
         from kobito_tui.app.screens.menu import MenuScreen
 
-        self.app.push_screen(MenuScreen())
+        self.app.push_screen(MenuScreen(saved=self.host is None or self.host.session.path is not None))
 
     # -- hints -------------------------------------------------------------
     def action_hint(self) -> None:

@@ -14,8 +14,10 @@ from kobito_tui.app.screens.base import ShellDialog
 class MenuScreen(ShellDialog):
     BINDINGS = actions.bindings(*actions.MENU_SCREEN)
 
-    def __init__(self) -> None:
+    def __init__(self, saved: bool = True) -> None:
+        """``saved``: the game is kept (a save file here, or the server's store); a tutorial is not."""
         super().__init__(classes="dialog-screen")
+        self.saved = saved
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -23,8 +25,8 @@ class MenuScreen(ShellDialog):
             "resume": t("Resume"),
             "rules": t("Rules"),
             "help": t("Keys"),
-            "title": t("Title screen (the game stays saved)"),
-            "quit": t("Quit (the game stays saved)"),
+            "title": t("Title screen (the game stays saved)") if self.saved else t("Title screen"),
+            "quit": t("Quit (the game stays saved)") if self.saved else t("Quit"),
         }
         with Vertical(classes="dialog menu"):
             yield Static(t("Menu"), classes="dialog-title")
