@@ -192,7 +192,7 @@ class Workers:
             settle(job.future, error=RuntimeError("the workers are closed"))
         self.timers.close()
         for child in list(self._children.values()):
-            child.stop()  # a slot waiting for its answer hears at once
+            child.process.kill()  # a slot waiting for its answer hears at once, and closes its own pipe
         for slot in self._slots:
             slot.join(2 * self.grace_s)
 
@@ -287,6 +287,7 @@ class _Child:
         return None
 
     def stop(self) -> None:
+        """Only its slot's thread stops it: two threads closing one pipe could close a descriptor reused since."""
         self.process.kill()  # its end wakes a slot waiting for the answer
         self.process.join(5)
         self.conn.close()
