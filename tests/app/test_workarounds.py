@@ -277,3 +277,128 @@ async def test_the_palette_offers_its_commands_in_the_app_language(saves, tmp_pa
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         assert app.screen.query_one("CommandInput").placeholder == "Поиск команд…"
+
+
+# -- DyingWidgets: a press on a widget just removed -------------------------
+def _press(x: int, y: int) -> events.MouseDown:
+    return events.MouseDown(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+
+
+class _Words(App):
+    """Words one may select, on a screen of ``screen_class``."""
+
+    def __init__(self, screen_class):
+        super().__init__()
+        self.screen_class = screen_class
+
+    def get_default_screen(self):
+        from textual.widgets import Static
+
+        class Words(self.screen_class):
+            def compose(self):
+                yield Static("words one may select", id="words")
+
+        return Words()
+
+
+async def _press_on_removed(app: App) -> None:
+    """The words removed, then a press where the screen's last layout still has them
+    (as a click queued on a busy machine meets the update that removed its widget)."""
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        words = app.screen.query_one("#words")
+        x, y = words.region.offset
+        await words.remove()
+        assert words in app.screen._compositor.full_map  # the layout is not refreshed yet
+        await app.on_event(_press(x + 3, y))
+
+
+async def test_textual_still_crashes_on_a_press_on_a_widget_just_removed():
+    from textual.screen import Screen
+
+    assert "self.get_widget_and_offset_at(" in inspect.getsource(Screen._forward_event)
+    with pytest.raises(AttributeError, match="region"):  # else Textual fixed it: drop DyingWidgets
+        await _press_on_removed(_Words(Screen))
+
+
+async def test_a_press_on_a_widget_just_removed_does_nothing():
+    from kobito_tui.app.widgets.workarounds import DyingWidgets
+
+    app = _Words(DyingWidgets)
+    await _press_on_removed(app)
+    assert app._exception is None
+
+
+async def test_a_press_on_a_live_widget_still_starts_a_selection():
+    from kobito_tui.app.widgets.workarounds import DyingWidgets
+
+    app = _Words(DyingWidgets)
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        x, y = app.screen.query_one("#words").region.offset
+        await app.on_event(_press(x + 3, y))
+        assert app.screen._select_state is not None
+
+
+# -- the palette: clicks on a list drawn before, on a palette closing --------
+async def _clicks_in_palette(app: App, where) -> type:
+    """Ctrl+P, then two presses and releases at ``where(palette)``, queued at once;
+    the class of the screen then on top."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        palette = app.screen
+        x, y = where(palette)
+        for _ in range(2):
+            app.post_message(_press(x, y))
+            app.post_message(events.MouseUp(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause(0.3)
+        return type(app.screen)
+
+
+def _background(palette) -> tuple[int, int]:
+    """A spot on the palette screen itself, beside its input and list."""
+    spot = next((0, y) for y in range(palette.size.height) if palette.get_widget_at(0, y)[0] is palette)
+    return spot
+
+
+async def test_textual_own_palette_still_closes_twice_on_two_clicks():
+    from textual.app import ScreenStackError
+
+    with pytest.raises(ScreenStackError):  # else Textual dismisses its palette once: drop the Click in _once
+        await _clicks_in_palette(App(), _background)
+
+
+async def test_two_clicks_on_the_palette_background_close_it_once(saves):
+    from kobito_tui.app.screens.title import TitleScreen
+
+    app = make_app(saves)
+    assert await _clicks_in_palette(app, _background) is TitleScreen
+    assert app._exception is None
+
+
+async def _click_a_gone_option(app: App) -> type:
+    """A click naming option 5 of a list that now holds fewer (drawn before a search narrowed it)."""
+    from textual.style import Style
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        commands = app.screen.query_one(CommandList)
+        commands.clear_options()
+        click = events.Click(commands, 1, 1, 0, 0, 1, False, False, False, style=Style.from_meta({"option": 5}))
+        commands.post_message(click)
+        await pilot.pause(0.2)
+        return type(app.screen)
+
+
+async def test_textual_own_palette_list_still_crashes_on_a_click_on_a_gone_option():
+    with pytest.raises(IndexError):  # else Textual checks the index: drop _CommandList
+        await _click_a_gone_option(App())
+
+
+async def test_a_click_on_a_gone_option_does_nothing(saves):
+    app = make_app(saves)
+    assert await _click_a_gone_option(app) is CommandPalette
+    assert app._exception is None
