@@ -308,9 +308,11 @@ class KobitoApp(QuietCrashes, App[int]):
             self.push_screen(HelpScreen(key_sections(self.screen)))
 
     def action_command_palette(self) -> None:
+        from kobito_tui.app.widgets.size_notice import too_small
         from kobito_tui.app.widgets.workarounds import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # (ctrl+p, a priority key, is not stopped by the size notice: no palette behind it)
+        if self.use_command_palette and not CommandPalette.is_open(self) and not too_small(self.size):
             self.push_screen(CommandPalette(placeholder=self.t("Search for commands…"), id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
