@@ -16,7 +16,10 @@ class LogPanel(RichLog):
     """A RichLog that remembers its lines, so a new width wraps them anew
     (a RichLog wraps each line once, at the width it had when written).  Hidden
     (behind the size notice) it has no width: lines written then are wrapped
-    anew, at the width it has once shown again."""
+    anew, at the width it has once shown again.  It never takes the focus: a
+    click on it leaves the keys with the board (and the footer as it is)."""
+
+    can_focus = False
 
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, max_lines=LOG_LINES, **kwargs)

@@ -95,3 +95,21 @@ async def test_the_log_rewraps_its_lines_when_the_window_is_large_again(saves):
         rows = ["".join(segment.text for segment in strip).rstrip() for strip in log.lines]
         assert max(len(row) for row in rows) > width - 8, (width, rows[-6:])
         assert all(len(row) > width - 8 for row in rows[-3:-1]), rows[-3:]  # the long line's full rows too
+
+
+async def test_a_click_on_the_log_leaves_the_keys_with_the_board_and_the_footer_as_it_is(saves):
+    """Each click on the log took the focus from the board, and the footer was rebuilt
+    (its keys removed under the mouse) on the way there and back."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(saves, new=treasure("Ann,bot:random"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: human_turn(app))
+        screen = app.screen
+        keys = list(screen.query(FooterKey))
+        for _ in range(3):
+            await pilot.click("#log")
+            await pilot.click("#board")
+        await pilot.pause()
+        assert screen.board in screen.focused.ancestors_with_self
+        assert list(screen.query(FooterKey)) == keys
