@@ -11,6 +11,7 @@ from textual.app import App
 from textual.command import CommandList
 
 from kobito_tui.app.widgets.workarounds import TEXTUAL_VERSION, CommandPalette
+from kobito_tui.bench.waits import until
 
 from .conftest import make_app, screen_text
 
@@ -257,8 +258,7 @@ async def test_the_game_footer_keeps_f1_in_every_language(saves, tmp_path):
     for lang in ("en", "uk", "ru", "xx"):
         app = KobitoApp(saves, bot_delay=0, lang=lang, new=treasure("Ann,bot"), env={"KOBITO_CONFIG_DIR": str(tmp_path)})
         async with app.run_test(size=(80, 24)) as pilot:
-            while not isinstance(app.screen, GameScreen):
-                await pilot.pause(0.01)
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
             await pilot.pause()
             assert "f1" in screen_text(app).splitlines()[-1], lang
 
