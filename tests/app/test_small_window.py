@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.rules import RulesScreen
 from kobito_tui.app.screens.title import TitleScreen
 from kobito_tui.app.widgets.size_notice import SizeNotice
