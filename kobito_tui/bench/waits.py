@@ -32,6 +32,9 @@ def game_state(app: Any) -> str:
     latest = screen.latest
     shown = "nothing yet" if latest is None else f"revision {latest.revision}, seat {latest.to_act} to act"
     words = f"the screen shows {shown} (seat {screen._shown}, human to move: {screen.human_to_move}), top screen {app.screen!r}"
+    dead = [repr(sub.error) for sub in screen._subscriptions if getattr(sub, "error", None) is not None]
+    if dead:  # a callback that raised was unsubscribed: the screen hears no more
+        words += f"; its subscription ended on {', '.join(dead)}"
     if screen.host is not None:
         table = screen.host.table
         waiting = [seat for seat, computer in screen.host.computers.items() if computer._asked is None]
