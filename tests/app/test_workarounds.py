@@ -402,3 +402,34 @@ async def test_a_click_on_a_gone_option_does_nothing(saves):
     app = make_app(saves)
     assert await _click_a_gone_option(app) is CommandPalette
     assert app._exception is None
+
+
+# -- DismissedOnce: a second dismissal closes nothing more --------------------
+async def _dismissed_twice(app: App, top) -> int:
+    """``top`` pushed over the first screen and a second one, then dismissed twice
+    (a second Escape, a click queued as it closed); how many screens are left."""
+    from textual.screen import Screen
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(Screen())
+        screen = top()
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.dismiss(None)
+        screen.dismiss(None)
+        await pilot.pause()
+        return len(app.screen_stack)
+
+
+async def test_textual_still_dismisses_the_screen_below_on_a_second_dismissal():
+    from textual.screen import Screen
+
+    assert "self.app.pop_screen()" in inspect.getsource(Screen.dismiss)  # pops what is on top
+    assert await _dismissed_twice(App(), Screen) == 1  # else Textual checks: drop DismissedOnce
+
+
+async def test_a_screen_dismissed_twice_closes_once(saves):
+    from kobito_tui.app.screens.menu import MenuScreen
+
+    assert await _dismissed_twice(make_app(saves), MenuScreen) == 2

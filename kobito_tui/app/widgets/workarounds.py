@@ -8,11 +8,12 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from collections.abc import Iterable
-from typing import Callable
+from typing import Any, Callable
 
 from rich.cells import cell_len
 from textual import on, work
 from textual.app import App, ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import ActiveBinding, Binding
 from textual.command import CommandList
 from textual.command import CommandPalette as TextualCommandPalette
@@ -45,6 +46,18 @@ class DyingWidgets(Screen):
         if widget is not None and widget is not self and not widget.is_attached:
             return None, None
         return widget, offset
+
+
+class DismissedOnce(DyingWidgets):
+    """A screen dismissed twice closes once.  Textual's ``Screen.dismiss`` pops
+    whatever screen is on top: a second Escape, or a click queued as the first
+    closed it, dismissed the screen below as well (the game under a dialog, the
+    title under the replay browser: then ``ScreenStackError: No screens on stack``)."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if not self.is_active:  # closed already, or something is over it
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
 
 
 class _CommandList(CommandList):
@@ -105,7 +118,7 @@ class CommandPalette(TextualCommandPalette, DyingWidgets):
                 raise
 
 
-class TranslatedBindings(DyingWidgets):
+class TranslatedBindings(DismissedOnce):
     """The footer in the client's language.  Bindings are declared once, in English,
     for every client (class-level ``BINDINGS``), and Textual has no public way to word
     them per app.  Its footer builds its keys from the public ``Screen.active_bindings``
