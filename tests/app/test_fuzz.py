@@ -44,9 +44,9 @@ from kobito_tui.core.savefile import save
 # by hand (the suite keeps the defaults: about a minute and a half on 2 busy cores).
 SEEDS = [int(seed) for seed in os.environ.get("KOBITO_FUZZ_SEED", "1").split(",")]
 FIXED_STEPS = int(os.environ.get("KOBITO_FUZZ_STEPS", "0"))
-BUDGET_S = float(os.environ.get("KOBITO_FUZZ_SECONDS", "2.5" if not FIXED_STEPS else "1e9"))
+BUDGET_S = float(os.environ.get("KOBITO_FUZZ_SECONDS", "2" if not FIXED_STEPS else "1e9"))
 STEPS = FIXED_STEPS or (2000 if BUDGET_S <= 4 else 10**9)
-MIN_STEPS = 20  # even on a machine so busy that the budget is gone before the first step
+MIN_STEPS = 15  # even on a machine so busy that the budget is gone before the first step
 STEP_TIMEOUT_S = 20.0  # one step longer than this is a hang
 HOSTILE = ("[/]", "x[/b]", "[link=http://a]Eve", "[bold red]Bo", "漢字の名前", "مرحبا", "W" * NAME_MAX_CHARS)
 PLAIN = ("Ann", "Bob", "Cy")
