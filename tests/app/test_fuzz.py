@@ -160,12 +160,17 @@ def make_app(start: dict, saves: Path, hub, rng: random.Random) -> App:
 
 async def sit_down(pilot, game_id: str) -> None:
     """In the lobby, a new table with a computer, and this player at its open seat."""
+    from textual.widgets import DataTable
+
     from kobito_tui.app.screens.game import GameScreen
     from kobito_tui.app.screens.lobby import LobbyScreen
 
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.is_mounted)
     table = app.connection.create(game_id, ["open", "easy"])
+    rows = app.screen.query_one("#lobby-tables", DataTable)
+    await until(pilot, lambda: any(key.value == table for key in rows.rows))  # among the earlier runs' tables
+    rows.move_cursor(row=rows.get_row_index(table))
     await until(pilot, lambda: app.screen.chosen() == table)
     await pilot.press("j")
     await until(pilot, lambda: isinstance(app.screen, GameScreen))
