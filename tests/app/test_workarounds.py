@@ -433,3 +433,14 @@ async def test_a_screen_dismissed_twice_closes_once(saves):
     from kobito_tui.app.screens.menu import MenuScreen
 
     assert await _dismissed_twice(make_app(saves), MenuScreen) == 2
+
+
+async def test_the_theme_picker_is_our_palette(saves):
+    """Textual's "Theme" command opened Textual's own palette, without the fixes above
+    (two clicks on its background closed the title under it: ``ScreenStackError``)."""
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.search_themes()
+        await pilot.pause(0.2)
+        assert type(app.screen) is CommandPalette
