@@ -14,7 +14,12 @@ LOG_LINES = 300  # the panel keeps the latest lines
 
 class LogPanel(RichLog):
     """A RichLog that remembers its lines, so a new width wraps them anew
-    (a RichLog wraps each line once, at the width it had when written)."""
+    (a RichLog wraps each line once, at the width it had when written).  Hidden
+    (behind the size notice) it has no width: lines written then are wrapped
+    anew, at the width it has once shown again.  It never takes the focus: a
+    click on it leaves the keys with the board (and the footer as it is)."""
+
+    can_focus = False
 
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, max_lines=LOG_LINES, **kwargs)
@@ -29,6 +34,8 @@ class LogPanel(RichLog):
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         else:
             self.write(text)
+        if not self.scrollable_content_region.width:
+            self._width = 0  # wrapped at RichLog's least width: to be wrapped anew once shown
 
     def reset(self, lines: Iterable[str | Text] = ()) -> None:
         """Forget every line, then show ``lines``."""
@@ -39,7 +46,9 @@ class LogPanel(RichLog):
 
     def on_resize(self, event: Resize) -> None:
         width = self.scrollable_content_region.width
-        if width != self._width and self._width:
+        if not width:  # hidden: the lines keep the width they had
+            return
+        if width != self._width:
             self.clear()
             for text in self.texts:
                 self.write(text)

@@ -409,10 +409,20 @@ class KobitoApp(QuietCrashes, App[int]):
             self.push_screen(HelpScreen(key_sections(self.screen)))
 
     def action_command_palette(self) -> None:
+        from kobito_tui.app.widgets.size_notice import too_small
         from kobito_tui.app.widgets.workarounds import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # (ctrl+p, a priority key, is not stopped by the size notice: no palette behind it)
+        if self.use_command_palette and not CommandPalette.is_open(self) and not too_small(self.size):
             self.push_screen(CommandPalette(placeholder=self.t("Search for commands…"), id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker, in our palette (its fixes for keys and clicks typed as it closes)."""
+        from textual.theme import ThemeProvider
+
+        from kobito_tui.app.widgets.workarounds import CommandPalette
+
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette's entries, in this client's language (Textual's own too,

@@ -33,6 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from kobito_tui.bench.waits import NeverCame, game_state, until
 from kobito_tui.core.record import new_header, parse_players
 
 BARE_APP = """
@@ -135,35 +136,43 @@ class PaintClock:
             if painted:
                 return (painted[0] - start) * 1000
             if time.perf_counter() - start > 10:
-                raise RuntimeError(f"no paint after pressing {key!r}")
+                raise NeverCame(f"no paint of revision {revision} within 10 s of {key!r}; {game_state(self.app)}")
             await asyncio.sleep(0.0005)
 
 
 async def _play(pilot, rng: random.Random, timings: list[float], samples: int) -> None:
-    """Play one game as seat 0, timing an undo and a redo of its first move each turn."""
+    """Play one game as seat 0, timing an undo and a redo of its first move each turn.
+
+    Each move waits until the screen shows the table's new revision: reading
+    ``human_to_move`` before that read the position before the move (on a busy
+    machine, a screen that had not yet taken its own move), and played again
+    from it (refused: stale).  Each wait is bounded (:mod:`kobito_tui.bench.waits`)."""
     app = pilot.app
     clock = PaintClock(app)
-    while len(timings) < samples:
-        screen = app.game_screen()
-        if screen is None or screen.over:
+    await until(pilot, lambda: (game := app.game_screen()) is not None and game.latest is not None, "the game's first update")
+    screen = app.game_screen()
+    while len(timings) < samples and not screen.over:
+        await until(pilot, lambda: screen.over or screen.human_to_move, "seat 0's turn", step=0.001)
+        if screen.over:
             return
-        if not screen.human_to_move:
-            await pilot.pause(0.001)
-            continue
         legal = list(screen.latest.legal)
         open_moves = [move for move in legal if not screen.game.closes_turn(move)]
-        screen.play(rng.choice(open_moves or legal))
-        await pilot.pause()
+        await _play_one(pilot, screen, rng.choice(open_moves or legal))
         if open_moves and screen.can("undo"):
             played = screen.latest.revision
             timings.append(await clock.key_to_paint("u", played + 1))
-            await pilot.pause()
             timings.append(await clock.key_to_paint("y", played + 2))
-            await pilot.pause()
+            await until(pilot, lambda: screen.latest.revision == played + 2, "the screen after the redo")
         while screen.human_to_move and not screen.over:
-            screen.play(rng.choice(list(screen.latest.legal)))
-            await pilot.pause()
-        await pilot.pause()
+            await _play_one(pilot, screen, rng.choice(list(screen.latest.legal)))
+
+
+async def _play_one(pilot, screen, move) -> None:
+    """Play ``move``; back once the screen shows the table's revision after it."""
+    table = screen.host.table
+    before = table.revision
+    screen.play(move)
+    await until(pilot, lambda: table.revision > before and screen.latest.revision >= table.revision, "the screen after a move")
 
 
 async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[float]:
@@ -181,13 +190,8 @@ async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[fl
     with tempfile.TemporaryDirectory() as folder:
         app = KobitoApp(Path(folder), new=header, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(6000):
-                screen = app.game_screen()
-                if screen is not None and screen.human_to_move:
-                    break
-                await pilot.pause(0.01)
-            else:
-                raise RuntimeError("the human never got the turn")
+            await until(pilot, lambda: (game := app.game_screen()) is not None and game.human_to_move, "seat 0's turn")
+            screen = app.game_screen()
             await pilot.pause(0.2)
             stop = threading.Event()
 

@@ -47,3 +47,27 @@ def test_terminal_bench_times_keys_in_real_pseudo_terminals():
     assert 0 < result["terminal_key_ms_median"] < 5_000
     assert result["terminal_ratio"] > 0
     assert "ratio to the bare app" in terminal.report(result)
+
+
+async def test_key_latency_plays_a_four_seat_kobito_game_to_its_samples():
+    """The game of the stalled run: three computers, the loop waiting on the screen."""
+    timings = await ui.key_latency("kobito", 4, 4)
+    assert len(timings) == 4
+
+
+async def test_a_wait_on_a_game_that_never_comes_back_says_what_the_table_and_screen_think(tmp_path):
+    import pytest
+
+    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.bench.waits import NeverCame, until
+    from kobito_tui.core.record import new_header, parse_players
+
+    header = new_header("treasure", parse_players("bot:random,You"), {"first_player": 0}, seed=1)
+    app = KobitoApp(tmp_path, new=header, bot_delay=60)  # the computer waits a minute before its move
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.game_screen() is not None and app.game_screen().latest is not None, "the game")
+        with pytest.raises(NeverCame) as caught:
+            await until(pilot, lambda: app.game_screen().human_to_move, "seat 1's turn", timeout=0.3)
+    words = str(caught.value)
+    assert words.startswith("seat 1's turn: not within 0.3 s; the table is at revision")
+    assert "seat 0 to act" in words and "human to move: False" in words

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kobito_tui.bench.waits import until
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.final import FinalScreen
 
@@ -39,11 +40,9 @@ def test_final_scores(snap_compare, saves, tmp_path):
     path, winning = one_move_from_the_end(tmp_path)
 
     async def won(pilot) -> None:
-        while not getattr(pilot.app.screen, "human_to_move", False):
-            await pilot.pause(0.01)
+        await until(pilot, lambda: getattr(pilot.app.screen, "human_to_move", False), "the winner's turn")
         pilot.app.screen.board.post_message(GameBoard.MoveChosen(winning))
-        while not isinstance(pilot.app.screen, FinalScreen):
-            await pilot.pause(0.01)
+        await until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen), "the final scores")
         await _still(pilot)
 
     assert snap_compare(make_app(saves, load=path), run_before=won)

@@ -11,6 +11,7 @@ from textual.app import App
 from textual.command import CommandList
 
 from kobito_tui.app.widgets.workarounds import TEXTUAL_VERSION, CommandPalette
+from kobito_tui.bench.waits import until
 
 from .conftest import make_app, screen_text
 
@@ -170,7 +171,7 @@ async def test_a_screen_with_its_own_on_mount_still_gets_one_size_notice(saves):
     assert "on_mount" in RulesScreen.__dict__
     app = make_app(saves)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.press("r")
+        app.push_screen(RulesScreen())  # (the keys typed at the notice open nothing)
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         notices = list(app.screen.query(SizeNotice))
@@ -257,8 +258,7 @@ async def test_the_game_footer_keeps_f1_in_every_language(saves, tmp_path):
     for lang in ("en", "uk", "ru", "xx"):
         app = KobitoApp(saves, bot_delay=0, lang=lang, new=treasure("Ann,bot"), env={"KOBITO_CONFIG_DIR": str(tmp_path)})
         async with app.run_test(size=(80, 24)) as pilot:
-            while not isinstance(app.screen, GameScreen):
-                await pilot.pause(0.01)
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
             await pilot.pause()
             assert "f1" in screen_text(app).splitlines()[-1], lang
 
@@ -298,3 +298,170 @@ def test_textual_parser_still_makes_a_key_of_each_character_and_awaits_as_relied
     assert len(list(parser.feed("z" * 40))) == 40  # else drop BurstParser's fast path
     list(parser.feed("\x1b"))
     assert type(parser._awaiting) is Read1 and parser._awaiting.timeout is not None  # inside a sequence
+
+
+# -- DyingWidgets: a press on a widget just removed -------------------------
+def _press(x: int, y: int) -> events.MouseDown:
+    return events.MouseDown(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+
+
+class _Words(App):
+    """Words one may select, on a screen of ``screen_class``."""
+
+    def __init__(self, screen_class):
+        super().__init__()
+        self.screen_class = screen_class
+
+    def get_default_screen(self):
+        from textual.widgets import Static
+
+        class Words(self.screen_class):
+            def compose(self):
+                yield Static("words one may select", id="words")
+
+        return Words()
+
+
+async def _press_on_removed(app: App) -> None:
+    """The words removed, then a press where the screen's last layout still has them
+    (as a click queued on a busy machine meets the update that removed its widget)."""
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        words = app.screen.query_one("#words")
+        x, y = words.region.offset
+        await words.remove()
+        assert words in app.screen._compositor.full_map  # the layout is not refreshed yet
+        await app.on_event(_press(x + 3, y))
+
+
+async def test_textual_still_crashes_on_a_press_on_a_widget_just_removed():
+    from textual.screen import Screen
+
+    assert "self.get_widget_and_offset_at(" in inspect.getsource(Screen._forward_event)
+    with pytest.raises(AttributeError, match="region"):  # else Textual fixed it: drop DyingWidgets
+        await _press_on_removed(_Words(Screen))
+
+
+async def test_a_press_on_a_widget_just_removed_does_nothing():
+    from kobito_tui.app.widgets.workarounds import DyingWidgets
+
+    app = _Words(DyingWidgets)
+    await _press_on_removed(app)
+    assert app._exception is None
+
+
+async def test_a_press_on_a_live_widget_still_starts_a_selection():
+    from kobito_tui.app.widgets.workarounds import DyingWidgets
+
+    app = _Words(DyingWidgets)
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        x, y = app.screen.query_one("#words").region.offset
+        await app.on_event(_press(x + 3, y))
+        assert app.screen._select_state is not None
+
+
+# -- the palette: clicks on a list drawn before, on a palette closing --------
+async def _clicks_in_palette(app: App, where) -> type:
+    """Ctrl+P, then two presses and releases at ``where(palette)``, queued at once;
+    the class of the screen then on top."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        palette = app.screen
+        x, y = where(palette)
+        for _ in range(2):
+            app.post_message(_press(x, y))
+            app.post_message(events.MouseUp(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause(0.3)
+        return type(app.screen)
+
+
+def _background(palette) -> tuple[int, int]:
+    """A spot on the palette screen itself, beside its input and list."""
+    spot = next((0, y) for y in range(palette.size.height) if palette.get_widget_at(0, y)[0] is palette)
+    return spot
+
+
+async def test_textual_own_palette_still_closes_twice_on_two_clicks():
+    from textual.app import ScreenStackError
+
+    with pytest.raises(ScreenStackError):  # else Textual dismisses its palette once: drop the Click in _once
+        await _clicks_in_palette(App(), _background)
+
+
+async def test_two_clicks_on_the_palette_background_close_it_once(saves):
+    from kobito_tui.app.screens.title import TitleScreen
+
+    app = make_app(saves)
+    assert await _clicks_in_palette(app, _background) is TitleScreen
+    assert app._exception is None
+
+
+async def _click_a_gone_option(app: App) -> type:
+    """A click naming option 5 of a list that now holds fewer (drawn before a search narrowed it)."""
+    from textual.style import Style
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        commands = app.screen.query_one(CommandList)
+        commands.clear_options()
+        click = events.Click(commands, 1, 1, 0, 0, 1, False, False, False, style=Style.from_meta({"option": 5}))
+        commands.post_message(click)
+        await pilot.pause(0.2)
+        return type(app.screen)
+
+
+async def test_textual_own_palette_list_still_crashes_on_a_click_on_a_gone_option():
+    with pytest.raises(IndexError):  # else Textual checks the index: drop _CommandList
+        await _click_a_gone_option(App())
+
+
+async def test_a_click_on_a_gone_option_does_nothing(saves):
+    app = make_app(saves)
+    assert await _click_a_gone_option(app) is CommandPalette
+    assert app._exception is None
+
+
+# -- DismissedOnce: a second dismissal closes nothing more --------------------
+async def _dismissed_twice(app: App, top) -> int:
+    """``top`` pushed over the first screen and a second one, then dismissed twice
+    (a second Escape, a click queued as it closed); how many screens are left."""
+    from textual.screen import Screen
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(Screen())
+        screen = top()
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.dismiss(None)
+        screen.dismiss(None)
+        await pilot.pause()
+        return len(app.screen_stack)
+
+
+async def test_textual_still_dismisses_the_screen_below_on_a_second_dismissal():
+    from textual.screen import Screen
+
+    assert "self.app.pop_screen()" in inspect.getsource(Screen.dismiss)  # pops what is on top
+    assert await _dismissed_twice(App(), Screen) == 1  # else Textual checks: drop DismissedOnce
+
+
+async def test_a_screen_dismissed_twice_closes_once(saves):
+    from kobito_tui.app.screens.menu import MenuScreen
+
+    assert await _dismissed_twice(make_app(saves), MenuScreen) == 2
+
+
+async def test_the_theme_picker_is_our_palette(saves):
+    """Textual's "Theme" command opened Textual's own palette, without the fixes above
+    (two clicks on its background closed the title under it: ``ScreenStackError``)."""
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.search_themes()
+        await pilot.pause(0.2)
+        assert type(app.screen) is CommandPalette

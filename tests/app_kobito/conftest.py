@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from app_kobito.drive import quick_player, settle
 
+from kobito_tui.bench.waits import game_state
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.core.game import Header
 from kobito_tui.core.record import Record, new_header, parse_players
@@ -38,7 +39,7 @@ async def until(pilot: Pilot, condition, timeout: float = 10.0) -> None:
             if condition():
                 return
         await asyncio.sleep(0.002)
-    raise AssertionError("timed out")
+    raise AssertionError(f"timed out after {timeout:g} s; {game_state(pilot.app)}")
 
 
 async def game_screen(pilot: Pilot):

@@ -143,8 +143,7 @@ async def test_undo_says_why_it_stops_at_a_won_pot_and_at_a_loaded_game(saves, t
         move = next(m for m in screen.host.session.legal_moves() if m["type"] != "end-turn")
         played = len(screen.host.session.events)
         await by_keys(pilot, screen.board, move)
-        while len(screen.host.session.events) == played:
-            await pilot.pause(0.01)
+        await until(pilot, lambda: len(screen.host.session.events) > played)
         screen.host.session.flush()  # the move is on disk before the game is loaded again
         path = screen.host.session.path
     app = make_app(saves, load=path)

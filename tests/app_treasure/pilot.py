@@ -71,11 +71,14 @@ async def reach_final_screen(pilot: Pilot) -> bool:
 
 async def lift_curtain(pilot: Pilot, by: str) -> None:
     """The next hot-seat player takes the keys: Enter, or a click on the button."""
-    while isinstance(pilot.app.screen, CurtainScreen):
+    for _ in range(50):
+        if not isinstance(pilot.app.screen, CurtainScreen):
+            return
         if by == "keys":
             await pilot.press("enter")
         else:
             await pilot.click("#ready")
+    raise AssertionError("the curtain stayed down after 50 tries")
 
 
 async def make_move(pilot: Pilot, move: Event, by: str, rng: random.Random) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Callable
 
 from textual import on
-from textual.events import Mount
+from textual.css.query import NoMatches
+from textual.events import Mount, Resize, ScreenResume
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 
-from kobito_tui.app.widgets.size_notice import SizeNotice
+from kobito_tui.app.widgets.size_notice import SizeNotice, too_small
 from kobito_tui.app.widgets.workarounds import TranslatedBindings
 from kobito_tui.i18n import Translator
 
@@ -22,13 +24,43 @@ class Translated(TranslatedBindings):
         return self.app.t
 
 
-class ShellScreen(Translated, Screen):
-    """A full screen; below 80×24 its content gives way to a :class:`SizeNotice`.
-    (A handler by ``@on``: called besides a subclass's own ``on_mount``.)"""
+class Noticed(Translated):
+    """Below 80×24 the content gives way to a :class:`SizeNotice`, and so do the keys:
+    the notice takes the focus (and the keys typed there do nothing, but quit), and this
+    screen's own actions wait; the focus goes back where it was once the window is large
+    enough.  (Handlers by ``@on``: called besides a subclass's own ``on_mount``, ``on_resize``.)"""
+
+    _focus_before_notice: Widget | None = None
 
     @on(Mount)
     def _mount_size_notice(self) -> None:
-        self.mount(SizeNotice())
+        if self.is_attached:  # not a screen closed before it opened (keys typed faster than it came)
+            self.mount(SizeNotice())
+
+    @on(Resize)
+    @on(ScreenResume)
+    def _keys_to_the_notice(self) -> None:
+        try:
+            notice = self.query_one(SizeNotice)
+        except NoMatches:  # not mounted yet: its own resize comes
+            return
+        if too_small(self.size):
+            if self.focused is not notice:
+                self._focus_before_notice = self.focused
+                self.set_focus(notice, scroll_visible=False)
+                self.refresh_bindings()
+        elif self.focused is notice:
+            before, self._focus_before_notice = self._focus_before_notice, None
+            self.set_focus(before if before is not None and before.is_attached else None, scroll_visible=False)
+            self.refresh_bindings()  # this screen's keys are back in its footer
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No action of this screen while the notice is shown (not even a priority key's)."""
+        return not too_small(self.size)
+
+
+class ShellScreen(Noticed, Screen):
+    """A full screen, with the size notice."""
 
     def after(self, seconds: float, callback: Callable[[], object]) -> None:
         """Call ``callback`` after a pause of ``seconds``; 0 (as in tests and
@@ -40,9 +72,5 @@ class ShellScreen(Translated, Screen):
             self.call_after_refresh(callback)
 
 
-class ShellDialog(Translated, ModalScreen):
+class ShellDialog(Noticed, ModalScreen):
     """A dialog over another screen, with the same size notice."""
-
-    @on(Mount)
-    def _mount_size_notice(self) -> None:
-        self.mount(SizeNotice())

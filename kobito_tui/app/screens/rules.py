@@ -84,7 +84,8 @@ class RulesScreen(ShellScreen):
         self._focus_text()
 
     def _focus_text(self) -> None:
-        pane = self.query_one(TabbedContent).active_pane
+        # (none in a screen closed as it opened: keys typed faster than it came)
+        pane = next((tabs.active_pane for tabs in self.query(TabbedContent)), None)
         if pane is not None:
             pane.query_one(VerticalScroll).focus()
 

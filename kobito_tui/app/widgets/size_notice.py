@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+from textual.events import Key
+from textual.geometry import Size
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
+def too_small(size: Size) -> bool:
+    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+
+
 class SizeNotice(Static):
-    """Hidden unless the screen carries the ``-too-small`` breakpoint classes."""
+    """Hidden unless the screen carries the ``-too-small`` breakpoint classes.
+    Focused while shown: the keys typed there stop here, so none acts on the
+    hidden screen (ctrl+q, a priority key, still quits)."""
+
+    can_focus = True
 
     def __init__(self) -> None:
         super().__init__(id="size-notice", markup=False)
+
+    def on_key(self, event: Key) -> None:
+        event.stop()
+        event.prevent_default()
 
     def on_resize(self) -> None:
         width, height = self.app.size

@@ -9,19 +9,23 @@ import re
 import sys
 from dataclasses import replace
 from collections.abc import Iterable
-from typing import Callable
+from typing import Any, Callable
 
 from rich.cells import cell_len
 from textual import events, on, work
 from textual._parser import Read1  # private, as the next
 from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser  # the drivers' parser
-from textual.app import App
+from textual.app import App, ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import ActiveBinding, Binding
 from textual.command import CommandInput, CommandList
 from textual.command import CommandPalette as TextualCommandPalette
 from textual.css.query import NoMatches
+from textual.events import Click
+from textual.geometry import Offset
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList
 from textual.widgets._footer import FooterKey  # not exported by textual.widgets
 
@@ -31,7 +35,50 @@ TEXTUAL_VERSION = "8.2.8"
 SEARCH_MAX_CHARS = 100  # the palette's search field
 
 
-class CommandPalette(TextualCommandPalette):
+class DyingWidgets(Screen):
+    """A press on a widget that is being removed does nothing.  Textual's screen
+    finds the widget under the mouse in its last layout, which still holds a
+    widget removed since (until the screen's next refresh: late on a busy
+    machine); to start a text selection ``Screen._forward_event`` then reads that
+    widget's parent, None by now (``AttributeError: 'NoneType' object has no
+    attribute 'region'``: a click on a footer being rebuilt, a title being
+    recomposed).  The public ``get_widget_and_offset_at`` it asks says "nothing
+    to select there" for a widget no longer in the DOM."""
+
+    def get_widget_and_offset_at(self, x: int, y: int) -> tuple[Widget | None, Offset | None]:
+        widget, offset = super().get_widget_and_offset_at(x, y)
+        if widget is not None and widget is not self and not widget.is_attached:
+            return None, None
+        return widget, offset
+
+
+class DismissedOnce(DyingWidgets):
+    """A screen dismissed twice closes once.  Textual's ``Screen.dismiss`` pops
+    whatever screen is on top: a second Escape, or a click queued as the first
+    closed it, dismissed the screen below as well (the game under a dialog, the
+    title under the replay browser: then ``ScreenStackError: No screens on stack``)."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if not self.is_active:  # closed already, or something is over it
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
+
+
+class _CommandList(CommandList):
+    """Textual's palette list, but a click on an option that is gone does nothing:
+    the click names the option by its index in the list as it was drawn, and a
+    search that has since shown fewer results made ``OptionList._on_click`` raise
+    ``IndexError`` (a click just after a key typed in the palette)."""
+
+    @on(Click)
+    def _drawn_since(self, event: Click) -> None:
+        index = event.style.meta.get("option")
+        if index is not None and not 0 <= index < self.option_count:
+            event.stop()
+            event.prevent_default()
+
+
+class CommandPalette(TextualCommandPalette, DyingWidgets):
     """Textual's palette, but PageUp/PageDown wait until its list has been laid out:
     before that, ``OptionList._move_page`` raises ``KeyError: 0`` (Ctrl+P, PageDown typed at once).
     And a command runs once: Textual dismisses the palette and runs its command again for
@@ -40,7 +87,10 @@ class CommandPalette(TextualCommandPalette):
     its palette closes ends quietly (Textual's worker raised ``NoMatches: CommandList``,
     seen under the fuzz test: Ctrl+P, a letter and Escape typed in one burst; or the app
     quitting as the palette opens: a stopped app never mounts the palette's list).
-    Its search field takes at most ``SEARCH_MAX_CHARS`` characters."""
+    And the same for clicks: each click on its background dismissed it once more
+    (two clicks queued while it closed: ``ScreenStackError``).  Its list is
+    :class:`_CommandList`, composed in the place of Textual's.  Its search field
+    takes at most ``SEARCH_MAX_CHARS`` characters."""
 
     BINDINGS = [
         Binding("pagedown", "page(1)", "Next page", show=False),
@@ -56,8 +106,13 @@ class CommandPalette(TextualCommandPalette):
         if commands.scrollable_content_region:
             commands.action_page_down() if direction > 0 else commands.action_page_up()
 
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            yield _CommandList() if type(widget) is CommandList else widget
+
     @on(Input.Submitted)
     @on(OptionList.OptionSelected)
+    @on(Click)
     def _once(self, event: Message) -> None:
         if not self.is_active:  # closing: Textual's own handler would dismiss it again
             event.stop()
@@ -72,7 +127,7 @@ class CommandPalette(TextualCommandPalette):
                 raise
 
 
-class TranslatedBindings(Screen):
+class TranslatedBindings(DismissedOnce):
     """The footer in the client's language.  Bindings are declared once, in English,
     for every client (class-level ``BINDINGS``), and Textual has no public way to word
     them per app.  Its footer builds its keys from the public ``Screen.active_bindings``
