@@ -20,7 +20,7 @@ from kobito_tui.app import actions
 from kobito_tui.app.screens.title import TitleScreen
 from kobito_tui.app.words import key_name
 from kobito_tui.i18n import Translator, remember_language, translator
-from kobito_tui.app.widgets.workarounds import QuietCrashes, bound_key_bursts
+from kobito_tui.app.widgets.workarounds import QuietCrashes, bound_key_bursts, guard_list_paging
 
 # Everything past the title screen is imported when first used: start-up stays
 # close to a bare Textual app's.
@@ -65,6 +65,7 @@ class KobitoApp(QuietCrashes, App[int]):
     ) -> None:
         super().__init__()
         bound_key_bursts()  # a paste typed as keys arrives as one paste
+        guard_list_paging()  # PageDown in a list not drawn yet
         self.saves_dir = Path(saves_dir)
         self.t: Translator = translator(lang)
         """This client's translator: screens say ``self.t(...)`` (ShellScreen, ShellDialog), widgets ``self.app.t(...)``."""

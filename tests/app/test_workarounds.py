@@ -465,3 +465,32 @@ async def test_the_theme_picker_is_our_palette(saves):
         app.search_themes()
         await pilot.pause(0.2)
         assert type(app.screen) is CommandPalette
+
+
+async def _page_down_as_a_select_opens() -> None:
+    from textual.widgets import OptionList, Select
+
+    class One(App):
+        def compose(self):
+            yield Select([(str(i), i) for i in range(30)], value=1, allow_blank=False)
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        select = app.query_one(Select)
+        select.focus()
+        await pilot.pause()
+        select.expanded = True
+        select.query_one(OptionList).action_page_down()  # before its list is laid out
+
+
+async def test_textual_option_list_still_pages_before_it_is_laid_out_and_the_guard_holds(monkeypatch):
+    from textual.widgets import OptionList as TextualOptionList
+
+    from kobito_tui.app.widgets.workarounds import guard_list_paging
+
+    textual_own = getattr(TextualOptionList._move_page, "unguarded", TextualOptionList._move_page)  # an app may have guarded it
+    monkeypatch.setattr(TextualOptionList, "_move_page", textual_own)  # as Textual has it; put back after the test
+    with pytest.raises(KeyError):  # drop guard_list_paging once this fails
+        await _page_down_as_a_select_opens()
+    guard_list_paging()
+    await _page_down_as_a_select_opens()

@@ -289,3 +289,21 @@ def bound_key_bursts() -> None:
     from textual.drivers import linux_driver
 
     linux_driver.XTermParser = BurstParser  # type: ignore[misc]
+
+
+def guard_list_paging() -> None:
+    """PageUp/PageDown on any option list not laid out yet does nothing.  Textual's
+    ``OptionList._move_page`` reads the lines of options it has not made yet (``KeyError``:
+    PageDown typed as a Select's dropdown opens, seen under the fuzz test); the palette's
+    list is guarded the same way by :meth:`CommandPalette.action_page`."""
+    if getattr(OptionList._move_page, "guarded", False):
+        return
+    move_page = OptionList._move_page
+
+    def _move_page(self: OptionList, direction: Any) -> None:
+        if self.scrollable_content_region:  # laid out: its lines are made
+            move_page(self, direction)
+
+    _move_page.guarded = True  # type: ignore[attr-defined]
+    _move_page.unguarded = move_page  # type: ignore[attr-defined]
+    OptionList._move_page = _move_page  # type: ignore[method-assign]
