@@ -37,6 +37,6 @@ def game_state(app: Any) -> str:
         words += f"; its subscription ended on {', '.join(dead)}"
     if screen.host is not None:
         table = screen.host.table
-        waiting = [seat for seat, computer in screen.host.computers.items() if computer._asked is None]
-        words = f"the table is at revision {table.revision}, seat {table.to_act} to act (computers not asked: {waiting}); {words}"
+        asked = {seat: computer.asked for seat, computer in screen.host.computers.items()}
+        words = f"the table is at revision {table.revision}, seat {table.to_act} to act (computers last asked at revisions {asked}); {words}"
     return words

@@ -38,6 +38,7 @@ class ComputerSeat:
         self._history: list[Event] = []  # the seat's redacted events so far
         self._lock = threading.Lock()
         self._closed = False
+        self.asked: int | None = None  # the revision of the last update that asked it for a move
         self.unavailable: Message | None = None
         # Told (on a worker's or the timers' thread) when its bot fails and a random one takes over.
         self.on_failure = on_failure
@@ -74,7 +75,7 @@ class ComputerSeat:
             self._history.extend(update.history)
             if self._closed or not update.legal:
                 return
-            history = list(self._history)
+            history, self.asked = list(self._history), update.revision
         asked_at = time.monotonic()
         failures = self.thinker.failures
         self.thinker.ask(update, history, lambda move: self._answered(update, move, asked_at, failures))
