@@ -17,6 +17,7 @@ that many steps (no time budget) for each seed, and prints the steps taken.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import random
 import time
@@ -156,8 +157,9 @@ def make_app(start: dict, saves: Path, hub, rng: random.Random) -> App:
         return KobitoApp(saves, bot_delay=0, **start)
     from kobito_tui.app.remote import RemoteApp
 
-    name = rng.choice(REMOTE_NAMES)
-    return RemoteApp(hub.socket, f"key:SHA256:{rng.randrange(10**40):043d}", name, saves, lang=rng.choice(("en", "uk")))
+    name = rng.choice(REMOTE_NAMES)  # one key per name: a name is bound to the first key that used it
+    key = hashlib.sha256(name.encode()).hexdigest()[:43]
+    return RemoteApp(hub.socket, f"key:SHA256:{key}", name, saves, lang=rng.choice(("en", "uk")))
 
 
 async def sit_down(pilot, game_id: str) -> None:
