@@ -1,43 +1,46 @@
-"""The example games shipped in ``saves/``: finished random games with fixed seeds.
+"""Example games: finished random games with fixed seeds, the same bytes every time.
 
-Regenerate them (after a change to an engine's events) with
-``python -m kobito_tui.core.examples saves``; the same code gives the same bytes.
+The program's own (``saves/``) are listed in :data:`kobito_tui.games.EXAMPLES`;
+``python -m kobito_tui.games saves`` writes them.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-from dataclasses import replace
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from kobito_tui.core.games import REGISTRY, get_game
+from kobito_tui.core.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import save
 
 CREATED = "2026-11-30T09:00:00Z"
 
-# file name: (game, example) — the registry declares one per game and variant at least.
-EXAMPLES = {example.file: (game_id, example) for game_id, game in REGISTRY.items() for example in game.examples}
+
+@dataclass(frozen=True)
+class Example:
+    """An example game: a whole random game with a fixed seed, saved as ``file``."""
+
+    file: str
+    players: str
+    options: dict[str, Any]
+    seed: int
 
 
-def make_example(name: str) -> Record:
-    """The example called ``name``: a whole random game, the same every time."""
-    game_id, example = EXAMPLES[name]
+def make_example(game_id: str, example: Example) -> Record:
+    """The game ``example`` of ``game_id``: a whole random game, the same every time."""
     header = replace(new_header(game_id, parse_players(example.players), example.options, example.seed), created=CREATED)
     record, _ = random_game(get_game(game_id), header, random.Random(example.seed), max_events=5_000)
     return record
 
 
-def write_examples(folder: Path) -> list[Path]:
+def write_examples(folder: Path, examples: Iterable[tuple[str, Example]]) -> list[Path]:
+    """Save each ``(game id, example)`` in ``folder``; the paths written."""
     paths = []
-    for name in EXAMPLES:
-        save(folder / name, make_example(name))
-        paths.append(folder / name)
+    for game_id, example in examples:
+        save(folder / example.file, make_example(game_id, example))
+        paths.append(folder / example.file)
     return paths
-
-
-if __name__ == "__main__":
-    for path in write_examples(Path(sys.argv[1] if len(sys.argv) > 1 else "saves")):
-        print(path)

@@ -11,7 +11,10 @@ happens is an *event*: a plain JSON object (``dict``) with a ``"type"`` key.
 
 ``state = fold(header, events)``: :meth:`Game.new_state` then :meth:`Game.apply`
 for each event.  ``apply`` validates every event (moves and chance events)
-and raises :class:`IllegalEvent` for anything the rules do not allow.
+and raises :class:`IllegalEvent` for anything the rules do not allow; it is
+the entry point for anything from outside (a table, a client, a file).
+:meth:`Game.play` trusts its event: only for one the game itself produced
+(from ``legal_moves`` or ``chance``), as random play and chance do.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
-from kobito_tui.core.message import Message
+from kobito_tui.core.message import Message, MessageError
 
 Event = dict[str, Any]
 
@@ -31,30 +34,16 @@ SPECTATOR = -1
 for a spectator: a seat that holds nothing, so only what is public shows."""
 
 
-class Said(Exception):
-    """An error whose reason is a :class:`Message`: ``message``; ``str(error)`` is
-    it in English, for tools and logs (players read ``message`` in their own language)."""
-
-    def __init__(self, id: str, /, **params: Any) -> None:
-        super().__init__(id)
-        self.message = Message(id, params)
-
-    def __str__(self) -> str:
-        from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
-
-        return english(self.message)
-
-
-class IllegalEvent(Said):
+class IllegalEvent(MessageError):
     """An event the rules refuse: ``IllegalEvent("kobito.not-in-hand", card="7a")``."""
 
 
-class OptionError(Said, ValueError):
+class OptionError(MessageError, ValueError):
     """Options a game cannot use: ``OptionError("kobito.unknown-options", names=["x"])``."""
 
 
 def option_message(error: Exception) -> Message:
-    """Why options were refused (an :class:`OptionError`, or any other error's English words)."""
+    """Why options were refused (an :class:`OptionError`, or what any other error says, as it says it)."""
     return error.message if isinstance(error, OptionError) else Message("options.as-said", {"text": str(error)})
 
 
@@ -68,7 +57,7 @@ class Seat:
 
     name: str = ""
     kind: SeatKind = "human"
-    level: str | None = None  # "random" | "greedy" | "strong" for bots
+    level: str | None = None  # bots: one of core.levels.BOT_LEVELS ("easy", "medium", "hard", "random", an old name)
 
     @property
     def is_bot(self) -> bool:
@@ -150,6 +139,10 @@ class Game(Protocol):
     def apply(self, state: Any, event: Event) -> None:
         """Check ``event`` against the rules and apply it to ``state`` in place."""
 
+    def play(self, state: Any, event: Event) -> None:
+        """Apply ``event`` unchecked: it must come from ``legal_moves(state)`` or
+        ``chance(state, ...)`` now; ``apply`` is the same after the checks."""
+
     def chance(self, state: Any, rng: random.Random) -> Event | None:
         """The chance event the rules need now (setup, a draw, a new pot), or None."""
 
@@ -157,7 +150,8 @@ class Game(Protocol):
         """The seat that must move now; None while chance is pending or when over."""
 
     def legal_moves(self, state: Any) -> list[Event]:
-        """Every move ``apply`` would accept now, for the seat to act."""
+        """Every move ``apply`` would accept now, for the seat to act: never none
+        while a seat is to act, none while none is."""
 
     def closes_turn(self, event: Event) -> bool:
         """Whether this move hands the turn on (undo never crosses it)."""

@@ -18,7 +18,7 @@ is accepted everywhere but not offered in menus.
 from __future__ import annotations
 
 LEVELS = ("easy", "medium", "hard")  # offered to players, weakest first
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "random": "Random"}
+RECIPES = (*LEVELS, "random")  # every level a bot can be built for (i18n.words.level_name words them)
 ALIASES = {"greedy": "medium", "strong": "hard"}  # the names before 0.2, still read
 BOT_LEVELS = (*LEVELS, "random", *ALIASES)  # every level a computer seat may carry
 DEFAULT_LEVEL = "medium"
@@ -27,7 +27,7 @@ DEFAULT_LEVEL = "medium"
 def canonical(level: str) -> str:
     """The recipe's name for ``level`` (``greedy`` → ``medium``); ValueError if unknown."""
     level = ALIASES.get(level, level)
-    if level not in LEVEL_NAMES:
+    if level not in RECIPES:
         raise ValueError(f"unknown computer level {level!r} (one of {', '.join(LEVELS)})")
     return level
 
@@ -42,13 +42,3 @@ def chosen(choice: str) -> tuple[str, str | None]:
     kind, _, level = choice.partition(":")
     return kind, level or None
 
-
-def seat_kinds() -> tuple[tuple[str, str], ...]:
-    """The choices of a seat in a menu: (label, value)."""
-    return (("Human", seat_choice()), *((f"Computer · {LEVEL_NAMES[level]}", seat_choice(level)) for level in LEVELS))
-
-
-def level_name(level: str | None) -> str:
-    """The level as players read it ("Medium" for ``greedy``); an unknown one as "?"."""
-    level = ALIASES.get(level or DEFAULT_LEVEL, level or DEFAULT_LEVEL)
-    return LEVEL_NAMES.get(level, "?")

@@ -12,7 +12,7 @@ from kobito_tui.core.game import Event, Game, Header, IllegalEvent, OptionError,
 from kobito_tui.core.games import get_game
 from kobito_tui.core.levels import BOT_LEVELS, DEFAULT_LEVEL, LEVELS
 from kobito_tui.core.message import Message
-from kobito_tui.core.safetext import name_problem
+from kobito_tui.core.safetext import BadName, name_fault
 from kobito_tui.core.seatnames import unnamed
 
 
@@ -30,14 +30,12 @@ class Record:
 
 
 class EventError(Exception):
-    """Event number ``index`` (0-based) of a record is refused: ``message`` says
-    why, ``reason`` is it in English."""
+    """Event number ``index`` (0-based) of a record is refused: ``message`` says why
+    (``str()`` is the event's number and the message's id, not words)."""
 
     def __init__(self, index: int, message: Message):
-        from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
-
-        self.index, self.message, self.reason = index, message, english(message)
-        super().__init__(f"event {index + 1}: {self.reason}")
+        self.index, self.message = index, message
+        super().__init__(f"event {index + 1}: {message}")
 
 
 def parse_players(text: str) -> tuple[Seat, ...]:
@@ -71,8 +69,8 @@ def new_header(
     if not game.min_players <= len(seats) <= game.max_players:
         raise OptionError("options.players", game=game_id, min=game.min_players, max=game.max_players, count=len(seats))
     for seat in seats:  # names in a header are safe to show, as a loaded file's are
-        if seat.name and (problem := name_problem(seat.name)) is not None:
-            raise ValueError(problem)
+        if seat.name and (fault := name_fault(seat.name)) is not None:
+            raise BadName(fault.id, **fault.params)
     return Header(
         game=game_id,
         seats=tuple(unnamed(seat, index) for index, seat in enumerate(seats)),  # a default is no name
@@ -109,7 +107,7 @@ def chance_rng(header: Header, index: int) -> random.Random:
     plays out as if never saved."""
     if header.seed is None:
         return _SECURE
-    return _LazyRandom(f"{header.seed}:{index}")  # type: ignore[return-value]
+    return _LazyRandom(f"{header.seed}:{index}")  # type: ignore[return-value]  # a stand-in with the methods draws use, not a Random subclass
 
 
 def fold(game: Game, header: Header, events: list[Event]) -> Any:
@@ -133,11 +131,12 @@ def apply_checked(game: Game, state: Any, event: Event, index: int) -> None:
 
 
 def run_chance(game: Game, header: Header, state: Any, events: list[Event]) -> list[Event]:
-    """Append and apply the chance events the rules call for now; return them."""
+    """Append and play the chance events the rules call for now; return them
+    (the game's own events, so played unchecked: ``Game.play``)."""
     rng = chance_rng(header, len(events))
     added: list[Event] = []
     while (event := game.chance(state, rng)) is not None:
-        game.apply(state, event)
+        game.play(state, event)
         events.append(event)
         added.append(event)
     return added

@@ -4,10 +4,12 @@ Position ``k`` is the state after the first ``k`` events, from :attr:`start`
 (the table set up by the opening chance events: nothing can be seen earlier)
 to ``n``.  One fold at construction keeps a copy of the state every ``every``
 events, who acts at each position and where turns begin; a jump then copies
-the nearest checkpoint at or before ``k`` and applies fewer than ``every`` events.
-Log lines are described a stretch of ``every`` events at a time, when first
-shown.  Nothing here calls an RNG: the record's chance events are replayed as
-they were saved.
+the nearest checkpoint at or before ``k`` and applies fewer than ``every`` events
+(ahead in the same stretch, it applies on from the moment shown).  The fold runs
+with the cyclic garbage collector paused (it makes no cycles).  Log lines are
+described a block of ``LINES_EVERY`` events at a time, when first shown.
+Nothing here calls an RNG: the record's chance events are replayed as they
+were saved.
 
 What a replay may show (:func:`perspectives`): everything once the game is
 over; in an unfinished game only its one human's view, and nothing at all
@@ -18,7 +20,10 @@ views and log lines a replay shows never carry a terminal code.
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import replace
 from typing import Any
@@ -30,12 +35,27 @@ from kobito_tui.core.safetext import printable
 
 CHECKPOINT_EVERY = 64  # events between checkpoints, or more in a long record:
 MAX_CHECKPOINTS = 256  # copies of the state are what a long record's memory and opening time go to
+LINES_EVERY = 64  # events described at a time for the log (the lines of a long record's stretch are not all shown)
 HOT_SEAT_REFUSAL = "Continue it to the end first; replays of unfinished hot-seat games would show hidden cards."
 COMPUTERS_REFUSAL = "Continue it to the end first; a replay of an unfinished game would show the computers' hidden cards."
 
 
 class HiddenView(ValueError):
     """A perspective this replay may not show."""
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection meanwhile: a fold makes no cycles (what it drops, reference
+    counting frees), yet the collector would walk every state and event kept so far, many times
+    over in a long record."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def printable_names(header: Header) -> Header:
@@ -66,13 +86,14 @@ class ReplayCursor:
         self.game: Game = record.game
         self.every = every or max(CHECKPOINT_EVERY, -(-len(record.events) // MAX_CHECKPOINTS))
         self._checkpoints: list[Any] = []
-        self._actors: list[int | None] = []
-        self._moves: list[int] = [0]
+        # Where each move (an event with a seat) is: how many came before a position is a bisection.
+        self._moves = [k for k, event in enumerate(record.events) if "seat" in event]
         # Positions where a turn begins: the first position with a seat to act,
         # then the one after each turn-closing move and the chance events it calls for.
         self._turn_starts: list[int] = []
-        self._lines: dict[tuple[int | None, int], list[Message | None]] = {}  # (seat, stretch) → its lines
-        state = self._fold()
+        self._lines: dict[tuple[int | None, int], list[Message | None]] = {}  # (seat, block) → its lines
+        with collector_paused():
+            state = self._fold()
         self.over = self.game.is_over(state)
         self.perspectives = perspectives(self.header, self.over)
         self.start = self._turn_starts[0] if self._turn_starts else 0
@@ -81,28 +102,25 @@ class ReplayCursor:
         self.jump(self.start)
 
     def _fold(self) -> Any:
-        """Apply every event once, noting checkpoints, actors, moves and turn starts; the final state.
-        (The one slow step in opening a replay: names are bound locally, as the loop runs once per event.)"""
+        """Apply every event once, noting checkpoints and turn starts; the final state.
+        (The one slow step in opening a replay: names are bound locally, and who is to act
+        is asked only after a closing move, until someone is: where the next turn begins.)"""
         game, events, every = self.game, self.events, self.every
         apply, to_act, closes_turn, copy = game.apply, game.to_act, game.closes_turn, game.copy_state
-        checkpoints, actors, moves, turn_starts = self._checkpoints, self._actors, self._moves, self._turn_starts
+        checkpoints, turn_starts = self._checkpoints, self._turn_starts
         state = game.new_state(self.header)
-        closed, done, n = False, 0, len(events)
-        for k in range(n + 1):
-            if k % every == 0:
-                checkpoints.append(copy(state))
-            actor = to_act(state)
-            actors.append(actor)
-            if actor is not None and (closed or not turn_starts):
-                turn_starts.append(k)
-                closed = False
-            if k < n:
-                event = events[k]
+        waiting = True  # for the first turn, then for the one after each closing move
+        for first in range(0, len(events) + 1, every):
+            checkpoints.append(copy(state))
+            for k, event in enumerate(events[first : first + every], start=first):
+                if waiting and to_act(state) is not None:
+                    turn_starts.append(k)
+                    waiting = False
                 apply(state, event)
-                if "seat" in event:
-                    done += 1
-                    closed = closed or closes_turn(event)
-                moves.append(done)
+                if "seat" in event and closes_turn(event):
+                    waiting = True
+        if waiting and to_act(state) is not None:
+            turn_starts.append(len(events))
         return state
 
     # -- reading ---------------------------------------------------------
@@ -121,7 +139,7 @@ class ReplayCursor:
 
     @property
     def to_act(self) -> int | None:
-        return self._actors[self.position]
+        return self.game.to_act(self.state)  # (the state is always the position's)
 
     @property
     def turn(self) -> int:
@@ -135,11 +153,11 @@ class ReplayCursor:
     @property
     def moves_done(self) -> int:
         """Moves (events with a seat) among the first ``position`` events."""
-        return self._moves[self.position]
+        return bisect_left(self._moves, self.position)
 
     @property
     def moves(self) -> int:
-        return self._moves[-1]
+        return len(self._moves)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` could see at this moment; None: everything."""
@@ -155,34 +173,47 @@ class ReplayCursor:
         oldest first, each with the position just after its event."""
         self._check(seat)
         found: list[tuple[int, Message]] = []
-        stretch = (min(position, self.length) - 1) // self.every
-        while stretch >= 0 and len(found) < count:
-            first = stretch * self.every
-            lines = self._stretch_lines(seat, stretch)[: max(0, position - first)]
+        block = (min(position, self.length) - 1) // LINES_EVERY
+        while block >= 0 and len(found) < count:
+            first = block * LINES_EVERY
+            lines = self._block_lines(seat, block)[: max(0, position - first)]
             found[:0] = [(first + index + 1, line) for index, line in enumerate(lines) if line]
-            stretch -= 1
+            block -= 1
         return found[-count:] if count else []
 
     def next_line(self, position: int, seat: int | None) -> int | None:
         """The position just after the first event after ``position`` that has a log line."""
         self._check(seat)
-        for stretch in range(max(0, position) // self.every, (self.length - 1) // self.every + 1):
-            first = stretch * self.every
-            for index, line in enumerate(self._stretch_lines(seat, stretch)):
+        for block in range(max(0, position) // LINES_EVERY, (self.length - 1) // LINES_EVERY + 1):
+            first = block * LINES_EVERY
+            for index, line in enumerate(self._block_lines(seat, block)):
                 if line and first + index + 1 > position:
                     return first + index + 1
         return None
 
-    def _stretch_lines(self, seat: int | None, stretch: int) -> list[Message | None]:
-        """The lines of the events from checkpoint ``stretch`` to the next (None: no line)."""
-        if (seat, stretch) not in self._lines:
-            state = self.game.copy_state(self._checkpoints[stretch])
+    def _block_lines(self, seat: int | None, block: int) -> list[Message | None]:
+        """The lines of the events from ``block * LINES_EVERY`` to the next block (None: no line)."""
+        if (seat, block) not in self._lines:
+            first = block * LINES_EVERY
+            state = self.state_at(first)
             lines = []
-            for event in self.events[stretch * self.every : (stretch + 1) * self.every]:
+            for event in self.events[first : first + LINES_EVERY]:
                 lines.append(self.game.describe(state, event, seat))
                 self.game.apply(state, event)
-            self._lines[seat, stretch] = lines
-        return self._lines[seat, stretch]
+            self._lines[seat, block] = lines
+        return self._lines[seat, block]
+
+    def state_at(self, k: int) -> Any:
+        """A copy of the state after the first ``k`` events (0 … n), from the nearest checkpoint:
+        the caller may apply events to it."""
+        k = max(0, min(self.length, k))
+        if k == self.position:
+            return self.game.copy_state(self.state)
+        start = k // self.every * self.every
+        state = self.game.copy_state(self._checkpoints[start // self.every])
+        for event in self.events[start:k]:
+            self.game.apply(state, event)
+        return state
 
     # -- moving ----------------------------------------------------------
     def jump(self, k: int) -> None:
@@ -191,12 +222,11 @@ class ReplayCursor:
         if k == self.position:
             return
         if self.position < k < (self.position // self.every + 1) * self.every:
-            start, state = self.position, self.state  # ahead in the same stretch: apply on
+            state = self.state  # ahead in the same stretch: apply on
+            for event in self.events[self.position : k]:
+                self.game.apply(state, event)
         else:
-            start = k // self.every * self.every
-            state = self.game.copy_state(self._checkpoints[start // self.every])
-        for event in self.events[start:k]:
-            self.game.apply(state, event)
+            state = self.state_at(k)
         self.state, self.position = state, k
 
     def step(self, delta: int = 1) -> None:

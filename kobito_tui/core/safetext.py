@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from kobito_tui.core.message import Message
+from kobito_tui.core.message import Message, MessageError
 
 NAME_MAX_CHARS = 24  # a player's name, typed or read from a file
 
@@ -52,9 +52,5 @@ def name_fault(name: str) -> Message | None:
     return None
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, in English, or None when it can."""
-    from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
-
-    fault = name_fault(name)
-    return None if fault is None else english(fault)
+class BadName(MessageError, ValueError):
+    """A name that cannot be a player's: ``message`` is its :func:`name_fault`."""

@@ -1,8 +1,8 @@
 """Save files: JSON Lines, line 1 the header, then one event per line.
 
 Loading re-validates every event against the rules; anything wrong is refused
-as ``FILE:LINE: reason`` (the reason a :class:`Message` too, for the app to put
-in the player's words), and nothing but :class:`SaveError` leaves ``load``,
+with its line and the reason as a :class:`Message` (for the app to put in the
+player's words, and ``i18n.messages.english_error`` in English), and nothing but :class:`SaveError` leaves ``load``,
 ``loads`` or ``parse_header``, whatever the bytes.  Saving is atomic (temp
 file, fsync, rename), so a crash mid-write never leaves half a file in place
 of a good one.
@@ -15,12 +15,12 @@ import json
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
 
+from kobito_tui.core.atomic import write_atomically
 from kobito_tui.core.game import FORMAT_VERSION, Header, Seat, option_message
 from kobito_tui.core.games import game_ids, get_game
 from kobito_tui.core.levels import BOT_LEVELS
@@ -48,19 +48,14 @@ _EVENT_LINE = msgspec.json.Decoder(dict[str, _SCALAR | list[_SCALAR | list[_SCAL
 
 
 class SaveError(Exception):
-    """A file that cannot be loaded: ``str()`` is ``FILE:LINE: reason``, safe to print.
-
-    ``message`` is the reason as a :class:`Message` ("save.…"), for the app to say
-    in the player's language; ``reason`` is it in English.  ``header`` is the
-    file's header when line 1 was good (for listing the file).
+    """A file that cannot be loaded: ``path``, ``line`` and why, ``message`` ("save.…"),
+    for whoever shows it to word (``str()`` is ``FILE:LINE: message-id``, safe to print).
+    ``header`` is the file's header when line 1 was good (for listing the file).
     """
 
     def __init__(self, path: str, line: int, message: Message, header: Header | None = None):
-        from kobito_tui.i18n.messages import english  # lazily: the core needs no catalogs
-
-        reason = printable(english(message), REASON_MAX_CHARS)
-        super().__init__(f"{printable(path)}:{line}: {reason}")
-        self.path, self.line, self.reason, self.message, self.header = path, line, reason, message, header
+        super().__init__(f"{printable(path)}:{line}: {printable(message, REASON_MAX_CHARS)}")
+        self.path, self.line, self.message, self.header = path, line, message, header
 
 
 class _SeatJSON(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -291,24 +286,15 @@ def save(path: Path | str, record: Record) -> None:
     if path.is_symlink():  # still a link: a loop, never to be replaced by a plain file
         raise OSError(errno.ELOOP, "the save file is a symlink loop", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(dumps(record))
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, dumps(record), prefix=f".{path.name}.")
 
 
-def check(paths: list[str]) -> list[str]:
-    """One ``FILE:LINE: reason`` per file that does not load; empty if all are good."""
+def check(paths: list[str]) -> list[SaveError]:
+    """Why each file that does not load does not; empty if all are good."""
     problems = []
     for path in paths:
         try:
             load(path)
         except SaveError as error:
-            problems.append(str(error))
+            problems.append(error)
     return problems

@@ -24,14 +24,14 @@ def _size(event: Event, key: str, redacted: str = "count") -> int:
 
 def _won(state: KobitoState, event: Event) -> int | None:
     """The gold won when the card about to land completes the pot, else None."""
-    pot = state.pots[event["pot"]]
+    pot = state.pot(event["pot"])
     gold = state.gold_cards[pot.gold]
     return gold.value if len(pot.row.cards) + 1 == gold.length else None
 
 
 def _landing(state: KobitoState, event: Event, card: int) -> dict[str, Any]:
     """The card as it lands on a pot: a wild card with the number it stands for, and the gold won."""
-    row = state.pots[event["pot"]].row
+    row = state.pot(event["pot"]).row
     index = -1 if event["end"] == "left" else len(row.cards)
     stands_for = None if NUMBER[card] else number_at(row.start, index)
     return {"card": NAME[card], "as": stands_for, "pot": event["pot"], "end": event["end"], "gold": _won(state, event)}

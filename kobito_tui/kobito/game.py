@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kobito_tui.core.game import Event, Header, OptionSpec, Result
+from kobito_tui.core.message import Message
 from kobito_tui.kobito import chance, describe, moves, options, rules, scoring, view
 from kobito_tui.kobito.cards import gold_cards
 from kobito_tui.kobito.state import KobitoState, new_state, to_act
@@ -29,6 +30,7 @@ class KobitoGame:
 
     # The calls a game makes at every step go straight to the rules modules.
     apply = staticmethod(rules.apply)
+    play = staticmethod(rules.apply)  # its checks are cheap beside its moves: always checked
     chance = staticmethod(chance.chance)
     to_act = staticmethod(to_act)
     legal_moves = staticmethod(moves.legal_moves)
@@ -48,7 +50,7 @@ class KobitoGame:
     def redact(self, event: Event, seat: int | None) -> Event:
         return describe.redact(event, seat)
 
-    def describe(self, state: KobitoState, event: Event, seat: int | None) -> str | None:
+    def describe(self, state: KobitoState, event: Event, seat: int | None) -> Message | None:
         return describe.describe(state, event, seat)
 
     def copy_state(self, state: KobitoState) -> KobitoState:

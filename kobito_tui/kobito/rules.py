@@ -69,16 +69,16 @@ def _cards(event: Event, key: str) -> list[int]:
     names = event.get(key)
     if not isinstance(names, list):
         raise IllegalEvent("kobito.not-a-list", field=key)
-    cards = [CARD.get(n) if isinstance(n, str) else None for n in names]
-    if None in cards:
+    cards = [card for card in (CARD.get(n) if isinstance(n, str) else None for n in names) if card is not None]
+    if len(cards) != len(names):
         raise IllegalEvent("kobito.not-all-cards", field=key)
     if len(set(cards)) != len(cards):
         raise IllegalEvent("kobito.card-twice", field=key)
-    return cards  # type: ignore[return-value]
+    return cards
 
 
 def _left(event: Event, key: str = "end") -> bool:
-    end = event.get(key)
+    end: object = event.get(key)
     if end not in ("left", "right"):
         raise IllegalEvent("kobito.bad-end", field=key, value=end)
     return end == "left"
@@ -415,8 +415,7 @@ def apply(state: KobitoState, event: Any) -> None:
         raise IllegalEvent("game.over")
     kind = event.get("type")
     is_move = "seat" in event
-    handler = (MOVES if is_move else CHANCE).get(kind) if isinstance(kind, str) else None
-    if handler is None:
+    if not isinstance(kind, str) or kind not in (MOVES if is_move else CHANCE):
         raise IllegalEvent("kobito.unknown-event", kind=kind, move=is_move)
     if not event.keys() <= FIELDS[kind]:
         extra = event.keys() - FIELDS[kind]
@@ -425,6 +424,6 @@ def apply(state: KobitoState, event: Any) -> None:
         seat = event["seat"]
         if type(seat) is not int or seat != to_act(state):
             raise IllegalEvent("game.not-seats-turn", seat=seat)
-        handler(state, seat, event)
+        MOVES[kind](state, seat, event)
     else:
-        handler(state, event)
+        CHANCE[kind](state, event)

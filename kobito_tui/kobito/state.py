@@ -48,6 +48,12 @@ class KobitoState:
     def players(self) -> int:
         return len(self.names)
 
+    def pot(self, slot: int) -> Pot:
+        """Pot ``slot``, which must be on the table (as for any legal play or move onto it)."""
+        pot = self.pots[slot]
+        assert pot is not None, f"no pot in place {slot}"
+        return pot
+
     def copy(self) -> KobitoState:
         return KobitoState(
             self.names,

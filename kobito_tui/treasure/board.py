@@ -10,6 +10,7 @@ SIZE = 5
 CELLS = SIZE * SIZE
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
+COLOUR_INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "purple": "P"}
 TREASURES = ("crown", "ring", "goblet", "key", "gem")  # distinct within a colour
 TILES = tuple((colour, treasure) for colour in COLOURS for treasure in TREASURES)

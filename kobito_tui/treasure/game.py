@@ -6,12 +6,13 @@ import random
 from typing import Any
 
 from kobito_tui.core.game import Event, Header, OptionSpec, Result
+from kobito_tui.core.message import Message
 from kobito_tui.treasure import options
 from kobito_tui.treasure.describe import describe
 from kobito_tui.treasure.moves import legal_moves
 from kobito_tui.treasure.outcome import result
 from kobito_tui.treasure.reveal import reveal_event
-from kobito_tui.treasure.rules import apply
+from kobito_tui.treasure.rules import apply, play
 from kobito_tui.treasure.setup import setup_event
 from kobito_tui.treasure.state import TreasureState
 from kobito_tui.treasure.view import TreasureView, make_view
@@ -35,8 +36,10 @@ class TreasureGame:
         names = tuple(seat.name for seat in header.seats)
         return TreasureState(names, options.normalize(header.options, len(names)))
 
-    def apply(self, state: TreasureState, event: Event) -> None:
-        apply(state, event)
+    # The calls a game makes at every step go straight to the rules modules.
+    apply = staticmethod(apply)
+    play = staticmethod(play)
+    legal_moves = staticmethod(legal_moves)
 
     def chance(self, state: TreasureState, rng: random.Random) -> Event | None:
         if not state.ready:
@@ -45,9 +48,6 @@ class TreasureGame:
 
     def to_act(self, state: TreasureState) -> int | None:
         return state.to_act if state.ready and state.pending is None and not state.over else None
-
-    def legal_moves(self, state: TreasureState) -> list[Event]:
-        return legal_moves(state)
 
     def closes_turn(self, event: Event) -> bool:
         return event.get("type") in ("end", "pass")
@@ -69,7 +69,7 @@ class TreasureGame:
         colours = [colour if owner == seat else None for owner, colour in enumerate(event["colours"])]
         return {**event, "colours": colours}
 
-    def describe(self, state: TreasureState, event: Event, seat: int | None) -> str | None:
+    def describe(self, state: TreasureState, event: Event, seat: int | None) -> Message | None:
         return describe(state, event, seat)
 
     def copy_state(self, state: TreasureState) -> TreasureState:

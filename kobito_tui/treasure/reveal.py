@@ -18,6 +18,7 @@ from kobito_tui.treasure.state import TreasureState
 
 def reveal_event(state: TreasureState, rng: random.Random) -> Event:
     """The tile under the pending position, drawn from the pool."""
+    assert state.pending is not None, "no reveal pending"
     return {"type": "reveal", "pos": list(to_rc(state.pending)), "tile": list(rng.choice(state.pool))}
 
 

@@ -13,7 +13,7 @@ import random
 
 from kobito_tui.core.game import Event, IllegalEvent
 
-from kobito_tui.treasure.board import CELLS, COLOURS, CORNERS, OPPOSITE, TILES, from_rc, to_rc
+from kobito_tui.treasure.board import CELLS, COLOUR_INDEX, COLOURS, CORNERS, OPPOSITE, SIZE, TILES, from_rc, to_rc
 from kobito_tui.treasure.state import TreasureState
 
 
@@ -37,29 +37,38 @@ def setup_event(state: TreasureState, rng: random.Random) -> Event:
     return event
 
 
-def apply_setup(state: TreasureState, event: Event) -> None:
-    """Check a setup event and lay out the game."""
+def check_setup(state: TreasureState, event: Event) -> None:
+    """Refuse (``IllegalEvent``) a setup event the rules do not allow now."""
     if state.ready:
         raise IllegalEvent("game.set-up-already")
-    colours = _colours(event.get("colours"), state.players)
-    first = _first(event.get("first"), state)
-    pawns = _pawns(event.get("pawns"), state)
+    _colours(event.get("colours"), state.players)
+    _first(event.get("first"), state)
+    _pawns(event.get("pawns"), state)
     if state.seek:
         if "tiles" in event:
             raise IllegalEvent("treasure.seek-no-tiles")
+    else:
+        _tiles(event.get("tiles"))
+
+
+def play_setup(state: TreasureState, event: Event) -> None:
+    """Lay out the game from a setup event known to be allowed (``check_setup``)."""
+    if state.seek:
         state.tile_colour = [None] * CELLS
         state.tile_treasure = [None] * CELLS
         state.pool = list(TILES)
     else:
-        tiles = _tiles(event.get("tiles"))
-        state.tile_colour = [COLOURS.index(colour) for colour, _ in tiles]
-        state.tile_treasure = [treasure for _, treasure in tiles]
+        state.tile_colour = [COLOUR_INDEX[colour] for colour, _ in event["tiles"]]
+        state.tile_treasure = [treasure for _, treasure in event["tiles"]]
     state.face_up = [not state.seek] * CELLS
-    state.colour_of = [COLOURS.index(colour) for colour in colours]
+    state.colour_of = [COLOUR_INDEX[colour] for colour in event["colours"]]
     state.owner_of = {colour: seat for seat, colour in enumerate(state.colour_of)}
-    state.first = state.to_act = first
+    first = state.first = state.to_act = event["first"]
+    pawns: list[int | None] = [None] if state.shared else [row * SIZE + col for row, col in event["pawns"]]
     state.pawns = pawns
-    state.path = [] if pawns[0] is None else [pawns[first]]
+    state.occupied = sum(1 << pos for pos in pawns if pos is not None)
+    start = None if pawns[0] is None else pawns[first]
+    state.path = [] if start is None else [start]
     state.ready = True
 
 
@@ -67,9 +76,20 @@ def _tiles(tiles: object) -> list[tuple[str, str]]:
     if not isinstance(tiles, list) or len(tiles) != len(TILES):
         raise IllegalEvent("treasure.layout-size", count=len(TILES))
     pairs = [tuple(tile) if isinstance(tile, (list, tuple)) else tile for tile in tiles]
-    if sorted(pairs, key=repr) != sorted(TILES, key=repr):
+    if not _each_tile_once(pairs):
         raise IllegalEvent("treasure.layout-tiles", count=len(TILES))
     return pairs
+
+
+def _each_tile_once(pairs: list[object]) -> bool:
+    """Whether ``len(TILES)`` pairs hold every tile (so each exactly once)."""
+    try:
+        return set(pairs) == _TILE_SET
+    except TypeError:  # an unhashable part is no tile
+        return False
+
+
+_TILE_SET = frozenset(TILES)
 
 
 def _colours(colours: object, players: int) -> list[str]:
@@ -99,9 +119,9 @@ def _pawns(pawns: object, state: TreasureState) -> list[int | None]:
         return [None]
     if not isinstance(pawns, list) or len(pawns) != state.players:
         raise IllegalEvent("treasure.pawns")
-    corners = [from_rc(pawn) for pawn in pawns]
-    if not all(corner in CORNERS for corner in corners) or len(set(corners)) != len(corners):
+    corners = [corner for corner in map(from_rc, pawns) if corner is not None and corner in CORNERS]
+    if len(corners) != len(pawns) or len(set(corners)) != len(corners):
         raise IllegalEvent("treasure.pawn-corners")
     if state.players == 2 and corners[1] != OPPOSITE[corners[0]]:
         raise IllegalEvent("treasure.pawns-opposite")
-    return corners
+    return list(corners)

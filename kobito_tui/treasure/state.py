@@ -10,13 +10,15 @@ class TreasureState:
 
     ``on_winning_side[c]`` counts the tiles of colour index ``c`` showing the
     side that wins (chests in standard, treasures in seek), so the win check
-    after a flip is one comparison.
+    after a flip is one comparison; ``occupied`` has bit ``p`` set while a pawn
+    stands on ``p`` (changed with ``pawns``), so the free neighbours of a
+    position are one mask away.
     """
 
     __slots__ = (
         "names", "options", "seek", "shared", "players",
         "ready", "tile_colour", "tile_treasure", "face_up", "on_winning_side", "pool", "pending",
-        "colour_of", "owner_of", "first", "pawns",
+        "colour_of", "owner_of", "first", "pawns", "occupied",
         "to_act", "steps", "path", "turns", "winner", "over",
     )
 
@@ -37,6 +39,7 @@ class TreasureState:
         self.owner_of: dict[int, int] = {}  # colour index -> seat
         self.first = 0
         self.pawns: list[int | None] = []  # per seat, or one shared entry
+        self.occupied = 0  # bit p: a pawn stands on p
         self.to_act = 0
         self.steps = 0  # steps taken this turn
         self.path: list[int] = []  # positions visited this turn
@@ -57,8 +60,17 @@ class TreasureState:
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
     def copy(self) -> TreasureState:
+        """An independent copy: every list and dict copied, the rest (immutable) shared."""
         new = object.__new__(TreasureState)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, value.copy() if isinstance(value, (list, dict)) else value)
+        for name in _IMMUTABLE:
+            setattr(new, name, getattr(self, name))
+        for name in _CONTAINERS:
+            setattr(new, name, getattr(self, name).copy())
         return new
+
+
+_CONTAINERS = (
+    "options", "tile_colour", "tile_treasure", "face_up", "on_winning_side", "pool", "colour_of", "owner_of", "pawns",
+    "path",
+)
+_IMMUTABLE = tuple(name for name in TreasureState.__slots__ if name not in _CONTAINERS)

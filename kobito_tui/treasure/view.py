@@ -61,7 +61,7 @@ def make_view(state: TreasureState, seat: int | None) -> TreasureView:
         COLOURS[colour] if seat is None or seat == owner or state.over else None
         for owner, colour in enumerate(state.colour_of)
     )
-    mine = state.colour_of[seat] if seat not in (None, SPECTATOR) and state.ready else None
+    mine = state.colour_of[seat] if seat is not None and seat != SPECTATOR and state.ready else None
     return TreasureView(
         seat=seat,
         names=state.names,

@@ -1,10 +1,11 @@
 import pytest
 
+import kobito_tui.games  # noqa: F401 - the program's games, which core tests play
 from kobito_tui.core import games
-from toygame import TOY_ENTRY
+from toygame import TOY
 
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch):
-    """Make the toy game known to the registry for core tests."""
-    monkeypatch.setitem(games.REGISTRY, "toy", TOY_ENTRY)
+    """Make the toy game known to the engines' registry for core tests."""
+    monkeypatch.setitem(games.REGISTRY, "toy", TOY)

@@ -81,6 +81,7 @@ def test_the_process_exits_only_after_the_last_record_is_written(tmp_path):
     path = tmp_path / "g.jsonl"
     script = f"""
 import time
+import kobito_tui.games
 import kobito_tui.core.autosave as autosave
 from kobito_tui.core.record import Record, new_header, parse_players
 real = autosave.save

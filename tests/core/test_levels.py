@@ -4,19 +4,24 @@ import random
 
 import pytest
 
+from worded import raises_worded
 from kobito_tui.bots import EasyBot, RandomBot, make_bot
 from kobito_tui.bots.kobito_greedy import GreedyBot
 from kobito_tui.bots.kobito_ismcts import IsmctsBot
-from kobito_tui.core.games import get_game
-from kobito_tui.core.levels import LEVELS, canonical, level_name, seat_kinds
+from kobito_tui.games import get_game
+from kobito_tui.core.levels import LEVELS, canonical
+from kobito_tui.i18n import translator
+from kobito_tui.i18n.words import level_name, seat_kinds
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
-from kobito_tui.core.games import REGISTRY
+from kobito_tui.bots.registry import COMPUTERS
 
+
+ENGLISH = translator("en")
 
 def test_players_choose_easy_medium_hard():
     assert LEVELS == ("easy", "medium", "hard")
-    assert [label for label, _ in seat_kinds()] == ["Human", "Computer · Easy", "Computer · Medium", "Computer · Hard"]
+    assert [label for label, _ in seat_kinds(ENGLISH)] == ["Human", "Computer · Easy", "Computer · Medium", "Computer · Hard"]
     assert [seat.level for seat in parse_players("Ann,bot,bot:hard,bot:easy")[1:]] == ["medium", "hard", "easy"]
 
 
@@ -25,12 +30,12 @@ def test_old_names_still_read_and_name_their_recipe():
     assert isinstance(make_bot("kobito", "greedy", 1), GreedyBot)
     assert isinstance(make_bot("kobito", "strong", 1), IsmctsBot)
     assert isinstance(make_bot("kobito", "random", 1), RandomBot)
-    assert level_name("greedy") == "Medium" and level_name("evil") == "?"
-    with pytest.raises(ValueError, match="easy, medium, hard"):
+    assert level_name(ENGLISH, "greedy") == "Medium" and level_name(ENGLISH, "evil") == "?"
+    with raises_worded(ValueError, "easy, medium, hard"):
         parse_players("Ann,bot:evil")
 
 
-@pytest.mark.parametrize("game_id", [game for game, entry in REGISTRY.items() if entry.bots])
+@pytest.mark.parametrize("game_id", list(COMPUTERS))
 def test_an_easy_computer_plays_legal_moves_and_sometimes_strays_from_medium(game_id):
     game = get_game(game_id)
     header = new_header(game_id, parse_players("bot:easy,bot:medium"), seed=2)

@@ -1,4 +1,11 @@
-from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
+from worded import raises_worded
+from kobito_tui.core.safetext import NAME_MAX_CHARS, name_fault, printable
+from kobito_tui.i18n.messages import english
+
+
+def name_problem(name):
+    fault = name_fault(name)
+    return None if fault is None else english(fault)
 
 
 def test_escapes_become_visible_text():
@@ -28,12 +35,10 @@ def test_name_rules():
 
 
 def test_a_new_header_refuses_a_name_with_escapes():
-    import pytest
-
     from kobito_tui.core.game import Seat
     from kobito_tui.core.record import new_header
 
-    with pytest.raises(ValueError, match="control"):
+    with raises_worded(ValueError, "control"):
         new_header("kobito", (Seat("Ann\x1b]0;pwned\x07"), Seat("Bob")))
-    with pytest.raises(ValueError, match="at most"):
+    with raises_worded(ValueError, "at most"):
         new_header("kobito", (Seat("A" * 100), Seat("Bob")))

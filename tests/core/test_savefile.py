@@ -5,6 +5,7 @@ import os
 
 import pytest
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.cli import main
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record, new_header
@@ -50,7 +51,7 @@ def test_header_is_line_one_and_events_one_per_line(record):
 def test_truncated_file_is_refused_at_its_last_line(record):
     text = dumps(record)
     error = refused(text[:-5])
-    assert error.line == len(record.events) + 1 and "truncated" in error.reason
+    assert error.line == len(record.events) + 1 and "truncated" in english(error.message)
 
 
 def test_bad_json_is_refused_with_its_line(record):
@@ -63,12 +64,12 @@ def test_wrong_version_is_refused_on_line_one(record):
     lines = lines_of(record)
     lines[0] = lines[0].replace('"version":1', '"version":2')
     error = refused("\n".join(lines) + "\n")
-    assert error.line == 1 and "version 2" in error.reason
+    assert error.line == 1 and "version 2" in english(error.message)
 
 
 def test_not_a_save_file_is_refused(record):
     assert refused('{"hello": 1}\n').line == 1
-    assert refused("").reason == "empty file"
+    assert english(refused("").message) == "empty file"
 
 
 def test_illegal_event_is_refused_with_its_line(record):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from worded import raises_worded
 from kobito_tui.kobito import GAME
 from kobito_tui.kobito.cards import gold_cards
 from kobito_tui.kobito.options import gold_table
@@ -48,7 +49,7 @@ def test_unusable_options_are_refused(options):
 
 @pytest.mark.parametrize("players", [1, 7])
 def test_two_to_six_players(players):
-    with pytest.raises(ValueError, match="2–6"):
+    with raises_worded(ValueError, "2–6"):
         GAME.normalize_options({}, players)
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from worded import raises_worded
 from kobito_tui.core.message import Message
 from kobito_tui.core.game import IllegalEvent
 from kobito_tui.kobito import GAME
@@ -48,7 +49,7 @@ def test_first_player_chosen():
     assert {started(3, seed, first_player=2).turn for seed in range(10)} == {2}
     state = GAME.new_state(header(3, first_player=2))
     event = GAME.chance(state, random.Random(0))
-    with pytest.raises(IllegalEvent, match="first player"):
+    with raises_worded(IllegalEvent, "first player"):
         GAME.apply(state, {**event, "first": 0})
 
 
@@ -67,7 +68,7 @@ def test_special_starting_card_goes_back_into_the_deck():
     state.pending_pots = [1]
     event = GAME.chance(state, random.Random(0))
     assert event["type"] == "special-start" and event["card"] == "K1" and 1 <= event["depth"] <= 4
-    with pytest.raises(IllegalEvent, match="depth"):
+    with raises_worded(IllegalEvent, "depth"):
         GAME.apply(state, {**event, "depth": 0})
     GAME.apply(state, {**event, "depth": 4})
     assert [NAME[c] for c in reversed(state.deck)] == ["9a", "3a", "4a", "5a", "K1"]
@@ -102,9 +103,9 @@ def test_empty_pot_when_no_number_card_is_left():
 def test_empty_pot_refused_while_a_number_card_can_start_it():
     state = build(deck=["5a"], gold_deck=["G3-2a"])
     state.pending_pots = [0]
-    with pytest.raises(IllegalEvent, match="starting card"):
+    with raises_worded(IllegalEvent, "starting card"):
         GAME.apply(state, {"type": "pot", "slot": 0, "gold": "G3-2a", "start": None})
-    with pytest.raises(IllegalEvent, match="top of the gold deck"):
+    with raises_worded(IllegalEvent, "top of the gold deck"):
         GAME.apply(state, {"type": "pot", "slot": 0, "gold": "G4-3a", "start": "5a"})
 
 
@@ -141,7 +142,7 @@ def test_game_ends_at_once_when_the_sixteenth_pot_is_won():
     GAME.apply(state, {"type": "play", "seat": 0, "card": "7a", "pot": 0, "end": "right"})
     assert GAME.is_over(state) and GAME.chance(state, random.Random(0)) is None
     assert GAME.legal_moves(state) == [] and GAME.result(state).winners == [0]
-    with pytest.raises(IllegalEvent, match="over"):
+    with raises_worded(IllegalEvent, "over"):
         GAME.apply(state, {"type": "end-turn", "seat": 0})
 
 
@@ -201,9 +202,9 @@ def test_draw_must_be_the_deck_top():
     GAME.apply(state, {"type": "play", "seat": 0, "card": "6a", "pot": 0, "end": "right"})
     GAME.apply(state, end_turn())
     for forged in (["3a", "2a"], ["2a"], ["2a", "3a", "4a"], ["K1", "2a"], "2a"):
-        with pytest.raises(IllegalEvent, match="top"):
+        with raises_worded(IllegalEvent, "top"):
             GAME.apply(state, {"type": "draw", "player": 0, "cards": forged})
-    with pytest.raises(IllegalEvent, match="draws now"):
+    with raises_worded(IllegalEvent, "draws now"):
         GAME.apply(state, {"type": "draw", "player": 1, "cards": ["2a", "3a"]})
 
 

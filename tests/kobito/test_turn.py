@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from worded import raises_worded
 from kobito_tui.core.game import IllegalEvent
 from kobito_tui.kobito import GAME
 from kobito_tui.kobito.cards import CARD
@@ -48,7 +49,7 @@ def test_play_to_a_pot_at_either_end():
 
 def test_play_refuses_a_card_that_does_not_fit():
     state = build(hands=[["7a"], []], pots=[POT, None, None])
-    with pytest.raises(IllegalEvent, match="does not fit"):
+    with raises_worded(IllegalEvent, "does not fit"):
         GAME.apply(state, play("7a"))
 
 
@@ -60,13 +61,13 @@ def test_open_a_workshop_rainbow_counts_all_its_cards():
 
 def test_open_needs_at_least_two_cards():
     state = build(hands=[["3a", "4a"], []], pots=[POT, None, None])
-    with pytest.raises(IllegalEvent, match="at least two"):
+    with raises_worded(IllegalEvent, "at least two"):
         GAME.apply(state, {"type": "open", "seat": 0, "cards": ["3a"]})
 
 
 def test_open_needs_a_number_card():
     state = build(hands=[["K1", "P1"], []], pots=[POT, None, None])
-    with pytest.raises(IllegalEvent, match="rainbow"):
+    with raises_worded(IllegalEvent, "rainbow"):
         GAME.apply(state, {"type": "open", "seat": 0, "cards": ["K1", "P1"]})
 
 
@@ -74,7 +75,7 @@ def test_workshop_holds_at_most_four_rainbows():
     four = [["1a", "2a"], ["4a", "5a"], ["7a", "8a"], ["10a", "11a"]]
     state = build(hands=[["1b", "2b"], []], pots=[POT, None, None], workshops=[four, []])
     assert state.requirement == 5
-    with pytest.raises(IllegalEvent, match="at most 4"):
+    with raises_worded(IllegalEvent, "at most 4"):
         GAME.apply(state, {"type": "open", "seat": 0, "cards": ["1b", "2b"]})
     assert not any(m["type"] == "open" for m in GAME.legal_moves(state))
 
@@ -102,7 +103,7 @@ def test_empty_workshop_rainbow_is_gone():
 
 def test_move_refused_if_it_leaves_only_wild_cards():
     state = build(hands=[[], []], pots=[POT, None, None], workshops=[[["6a", "K1"]], []])
-    with pytest.raises(IllegalEvent, match="only wild"):
+    with raises_worded(IllegalEvent, "only wild"):
         GAME.apply(state, {"type": "move", "seat": 0, "rainbow": 0, "from": "left", "pot": 0, "end": "right"})
     GAME.apply(state, {"type": "move", "seat": 0, "rainbow": 0, "from": "right", "pot": 0, "end": "left"})
     assert state.pots[0].row.cards == ids(["K1", "5a"])
@@ -117,7 +118,7 @@ def test_take_kobito_back_from_a_pot():
 
 def test_take_kobito_back_from_own_workshop_only():
     state = build(hands=[["2b", "9b"], []], pots=[POT, None, None], workshops=[[["1a", "K1"]], [["8a", "K2"]]])
-    with pytest.raises(IllegalEvent, match="not in a pot or in your workshop"):
+    with raises_worded(IllegalEvent, "not in a pot or in your workshop"):
         GAME.apply(state, {"type": "take-kobito", "seat": 0, "kobito": "K2", "card": "9b"})
     GAME.apply(state, {"type": "take-kobito", "seat": 0, "kobito": "K1", "card": "2b"})
     assert state.workshops[0][0].cards == ids(["1a", "2b"])
@@ -125,20 +126,20 @@ def test_take_kobito_back_from_own_workshop_only():
 
 def test_take_kobito_needs_the_number_it_stands_for():
     state = build(hands=[["7b"], []], pots=[("G8-7a", ["5a", "K2"]), None, None])
-    with pytest.raises(IllegalEvent, match="stands for 6"):
+    with raises_worded(IllegalEvent, "stands for 6"):
         GAME.apply(state, {"type": "take-kobito", "seat": 0, "kobito": "K2", "card": "7b"})
 
 
 def test_paint_cards_never_return_to_a_hand():
     state = build(hands=[["6b"], []], pots=[("G8-7a", ["5a", "P1"]), None, None])
-    with pytest.raises(IllegalEvent, match="only a kobito"):
+    with raises_worded(IllegalEvent, "only a kobito"):
         GAME.apply(state, {"type": "take-kobito", "seat": 0, "kobito": "P1", "card": "6b"})
     assert not any(m["type"] == "take-kobito" for m in GAME.legal_moves(state))
 
 
 def test_end_turn_once_requirement_is_played():
     state = build(hands=[["6a", "1b"], []], pots=[POT, None, None])
-    with pytest.raises(IllegalEvent, match="still can"):
+    with raises_worded(IllegalEvent, "still can"):
         GAME.apply(state, end_turn())
     GAME.apply(state, play("6a"))
     GAME.apply(state, end_turn())
@@ -150,7 +151,7 @@ def test_penalties_are_requirement_minus_played():
     workshops = [[["1a", "2a"], ["1b", "2b"]], []]
     state = build(hands=[["6a", "9a", "9b", "5b"], []], pots=[POT, None, None], workshops=workshops)
     GAME.apply(state, play("6a"))
-    with pytest.raises(IllegalEvent, match="exactly 2"):
+    with raises_worded(IllegalEvent, "exactly 2"):
         GAME.apply(state, end_turn(penalty=["9a"]))
     ends = [m for m in GAME.legal_moves(state) if m["type"] == "end-turn"]
     assert len(ends) == 3 and all(len(m["penalty"]) == 2 for m in ends)
@@ -166,7 +167,7 @@ def test_penalties_all_cards_if_fewer():
 
 def test_no_penalties_while_a_move_from_hand_remains():
     state = build(hands=[["9a", "6a"], []], pots=[POT, None, None], workshops=[[["1a", "2a"]], []])
-    with pytest.raises(IllegalEvent, match="still can"):
+    with raises_worded(IllegalEvent, "still can"):
         GAME.apply(state, end_turn(penalty=["9a", "6a"]))
     assert not any(m["type"] == "end-turn" for m in GAME.legal_moves(state))
 
@@ -179,13 +180,13 @@ def test_workshop_moves_do_not_prevent_penalties():
 
 def test_only_the_seat_to_act_may_move():
     state = build(hands=[["6a"], ["6b"]], pots=[POT, None, None])
-    with pytest.raises(IllegalEvent, match="not seat"):
+    with raises_worded(IllegalEvent, "not seat"):
         GAME.apply(state, play("6b", seat=1))
 
 
 def test_card_must_be_in_hand():
     state = build(hands=[["6a"], ["6b"]], pots=[POT, None, None])
-    with pytest.raises(IllegalEvent, match="not in your hand"):
+    with raises_worded(IllegalEvent, "not in your hand"):
         GAME.apply(state, play("6b"))
     assert state.hands[0] == [CARD["6a"]]
 
@@ -207,7 +208,7 @@ def test_open_across_twelve_and_one():
 def test_workshop_rainbow_stops_at_twelve_cards():
     full = [f"{n}a" for n in range(1, 13)]
     state = build(hands=[["K1", "1b"], []], pots=[POT, None, None], workshops=[[full], []])
-    with pytest.raises(IllegalEvent, match="does not fit"):
+    with raises_worded(IllegalEvent, "does not fit"):
         GAME.apply(state, {"type": "extend", "seat": 0, "card": "K1", "rainbow": 0, "end": "left"})
     assert not any(m["type"] == "extend" for m in GAME.legal_moves(state))
 
@@ -222,7 +223,7 @@ def test_starting_card_counts_toward_the_length():
 
 def test_unknown_fields_are_refused():
     state = build(hands=[["6a"], []], pots=[POT, None, None])
-    with pytest.raises(IllegalEvent, match="no field 'note'"):
+    with raises_worded(IllegalEvent, "no field 'note'"):
         GAME.apply(state, {**play("6a"), "note": "hi"})
-    with pytest.raises(IllegalEvent, match="not a Kobito move"):
+    with raises_worded(IllegalEvent, "not a Kobito move"):
         GAME.apply(state, {"type": "draw", "seat": 0})

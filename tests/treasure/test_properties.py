@@ -81,6 +81,7 @@ def test_random_games_keep_the_board_flip_one_tile_per_step_and_have_one_winner_
             assert flipped == [before.pawns[0 if before.shared else event["seat"]]]
         else:
             assert flipped == []
+        assert after.occupied == sum(1 << pos for pos in after.pawns if pos is not None)
         result = GAME.result(after)
         assert result is None or len(result.winners) <= 1
 

@@ -6,10 +6,12 @@ import random
 
 import pytest
 
+from worded import raises_worded
 from kobito_tui.core.game import IllegalEvent
 from kobito_tui.core.message import Message
 from kobito_tui.treasure import GAME
 from kobito_tui.treasure.board import CORNERS, OPPOSITE, TILES, TREASURES, from_rc
+from kobito_tui.treasure.state import TreasureState
 
 from .helpers import header, play, reveal, setup_event, start, turn
 
@@ -55,7 +57,7 @@ def test_three_or_four_pawns_start_on_distinct_corners(players):
 
 
 def test_setup_refuses_two_pawns_on_adjacent_corners():
-    with pytest.raises(IllegalEvent, match="opposite"):
+    with raises_worded(IllegalEvent, "opposite"):
         GAME.apply(GAME.new_state(header(2)), setup_event(2, pawns=[[0, 0], [0, 4]]))
 
 
@@ -64,6 +66,9 @@ def test_setup_refuses_two_pawns_on_adjacent_corners():
     [
         {"tiles": []},
         {"tiles": [["red", "crown"]] * 25},
+        {"tiles": [[["red"], "crown"]] + setup_event(2)["tiles"][1:]},  # an unhashable part
+        {"tiles": [{"red": "crown"}] + setup_event(2)["tiles"][1:]},
+        {"tiles": [["red", "crown", "x"]] + setup_event(2)["tiles"][1:]},
         {"colours": ["red", "red"]},
         {"colours": ["red", "pink"]},
         {"colours": ["red"]},
@@ -81,9 +86,16 @@ def test_setup_refuses_malformed_layouts(change):
         GAME.apply(GAME.new_state(header(2)), {**setup_event(2), **change})
 
 
+def test_the_legal_moves_are_the_callers_own_list():
+    state = start()
+    moves = GAME.legal_moves(state)
+    moves.clear()
+    assert GAME.legal_moves(state) == [{"type": "step", "seat": 0, "dir": "down"}, {"type": "step", "seat": 0, "dir": "right"}]
+
+
 def test_setup_happens_once():
     state = start()
-    with pytest.raises(IllegalEvent, match="already"):
+    with raises_worded(IllegalEvent, "already"):
         GAME.apply(state, setup_event())
 
 
@@ -97,14 +109,14 @@ def test_first_player_chosen_at_setup():
         state = GAME.new_state(header(3, first_player=2))
         GAME.apply(state, GAME.chance(state, random.Random(seed)))
         assert GAME.to_act(state) == 2
-    with pytest.raises(IllegalEvent, match="first player"):
+    with raises_worded(IllegalEvent, "first player"):
         GAME.apply(GAME.new_state(header(3, first_player=2)), setup_event(3, first=0))
 
 
 def test_moves_before_setup_are_refused():
     state = GAME.new_state(header())
     assert GAME.legal_moves(state) == [] and GAME.to_act(state) is None
-    with pytest.raises(IllegalEvent, match="not set up"):
+    with raises_worded(IllegalEvent, "not set up"):
         play(state, "right")
 
 
@@ -114,11 +126,11 @@ def test_moves_before_setup_are_refused():
 def test_a_turn_is_exactly_three_steps():
     state = start()
     play(state, "right", "right")
-    with pytest.raises(IllegalEvent, match="exactly 3"):
+    with raises_worded(IllegalEvent, "exactly 3"):
         play(state, "end")
     play(state, "right")
     assert GAME.legal_moves(state) == [{"type": "end", "seat": 0}]
-    with pytest.raises(IllegalEvent, match="end the turn"):
+    with raises_worded(IllegalEvent, "end the turn"):
         play(state, "right")
     play(state, "end")
     assert GAME.to_act(state) == 1
@@ -126,7 +138,7 @@ def test_a_turn_is_exactly_three_steps():
 
 def test_staying_put_by_passing_is_refused_when_a_step_exists():
     state = start()
-    with pytest.raises(IllegalEvent, match="passing"):
+    with raises_worded(IllegalEvent, "passing"):
         play(state, "pass")
 
 
@@ -134,7 +146,7 @@ def test_steps_are_orthogonal_and_stay_on_the_board():
     state = start()
     assert sorted(GAME.view(state, 0).legal_steps) == ["down", "right"]
     for bad in ("up", "left", "north", None, 3):
-        with pytest.raises(IllegalEvent, match="cannot step"):
+        with raises_worded(IllegalEvent, "cannot step"):
             GAME.apply(state, {"type": "step", "seat": 0, "dir": bad})
 
 
@@ -142,7 +154,7 @@ def test_no_step_onto_another_pawn():
     state = start(3, pawns=[[0, 0], [0, 4], [4, 4]], first=1)
     turn(state, "left", "left", "left")  # Bob to (0, 1), next to Ann
     turn(state, "up", "down", "up")
-    with pytest.raises(IllegalEvent, match="another pawn"):
+    with raises_worded(IllegalEvent, "another pawn"):
         play(state, "right")
     assert GAME.view(state, 0).legal_steps == ("down",)
 
@@ -174,7 +186,7 @@ def test_blocked_first_step_means_pass_and_nothing_flips():
 def test_moves_out_of_turn_are_refused():
     state = start()
     for seat in (1, True, "0", None):
-        with pytest.raises(IllegalEvent, match="turn"):
+        with raises_worded(IllegalEvent, "turn"):
             GAME.apply(state, {"type": "step", "seat": seat, "dir": "right"})
 
 
@@ -210,7 +222,7 @@ def test_win_when_all_five_tiles_of_your_colour_are_chests_checked_after_every_f
     assert GAME.is_over(state) and GAME.to_act(state) is None
     assert GAME.result(state).winners == [0]
     assert GAME.legal_moves(state) == []
-    with pytest.raises(IllegalEvent, match="over"):
+    with raises_worded(IllegalEvent, "over"):
         play(state, "down")
 
 
@@ -279,7 +291,7 @@ def test_seek_setup_holds_no_layout_and_refuses_one():
         GAME.apply(state, event)
         assert state.face_up == [False] * 25 and state.tile_colour == [None] * 25
         assert GAME.chance(state, random.Random(seed)) is None
-    with pytest.raises(IllegalEvent, match="unseen"):
+    with raises_worded(IllegalEvent, "unseen"):
         GAME.apply(GAME.new_state(header(2, variant="seek")), setup_event(2))
 
 
@@ -289,7 +301,7 @@ def test_a_step_turning_up_an_unseen_tile_waits_for_its_reveal():
     assert state.pending == 0 and state.face_up[0] and state.tile_colour[0] is None
     assert GAME.to_act(state) is None and GAME.legal_moves(state) == []
     assert GAME.view(state, 0).to_act is None and GAME.view(state, 0).legal_steps == ()
-    with pytest.raises(IllegalEvent, match="still to be revealed"):
+    with raises_worded(IllegalEvent, "still to be revealed"):
         step(state, "right")
     event = GAME.chance(state, random.Random(1))
     assert "seat" not in event and event["pos"] == [0, 0] and tuple(event["tile"]) in TILES
@@ -321,14 +333,14 @@ def test_illegal_reveals_are_refused(change, reason):
     state = start(variant="seek")
     play(state, "right")
     step(state, "right")
-    with pytest.raises(IllegalEvent, match=reason):
+    with raises_worded(IllegalEvent, reason):
         GAME.apply(state, {"type": "reveal", "pos": [0, 1], "tile": ["red", "ring"], **change})
     GAME.apply(state, {"type": "reveal", "pos": [0, 1], "tile": ["red", "ring"]})
 
 
 def test_a_reveal_when_none_is_due_is_refused():
     for state in (start(variant="seek"), start()):
-        with pytest.raises(IllegalEvent, match="no tile is waiting"):
+        with raises_worded(IllegalEvent, "no tile is waiting"):
             GAME.apply(state, {"type": "reveal", "pos": [0, 0], "tile": ["red", "crown"]})
 
 
@@ -340,7 +352,7 @@ def test_a_colour_has_at_most_five_tiles():
     assert all(colour != "red" for colour, _ in state.pool) and len(state.pool) == 18
     step(state, "down")
     for treasure in TREASURES:
-        with pytest.raises(IllegalEvent, match="still to place"):
+        with raises_worded(IllegalEvent, "still to place"):
             GAME.apply(state, {"type": "reveal", "pos": [1, 4], "tile": ["red", treasure]})
 
 
@@ -383,12 +395,12 @@ def test_shared_pawn_is_placed_on_a_corner_by_the_first_player(players):
     state = start(players, first=1, shared_pawn=True)
     assert state.pawns == [None]
     assert [from_rc(m["corner"]) for m in GAME.legal_moves(state)] == list(CORNERS)
-    with pytest.raises(IllegalEvent, match="place the shared pawn"):
+    with raises_worded(IllegalEvent, "place the shared pawn"):
         play(state, "up")
-    with pytest.raises(IllegalEvent, match="corner"):
+    with raises_worded(IllegalEvent, "corner"):
         play(state, "place 2 2")
     play(state, "place 4 4")
-    with pytest.raises(IllegalEvent, match="no pawn to place"):
+    with raises_worded(IllegalEvent, "no pawn to place"):
         play(state, "place 0 0")
     assert GAME.to_act(state) == 1 and sorted(GAME.view(state, 1).legal_steps) == ["left", "up"]
 
@@ -404,7 +416,7 @@ def test_shared_pawn_is_moved_by_everyone_and_ignores_blocking():
 
 
 def test_shared_pawn_setup_has_no_pawns():
-    with pytest.raises(IllegalEvent, match="places the shared pawn"):
+    with raises_worded(IllegalEvent, "places the shared pawn"):
         GAME.apply(GAME.new_state(header(2, shared_pawn=True)), setup_event(2))
 
 
@@ -431,3 +443,13 @@ def test_copy_state_is_independent():
     copy = GAME.copy_state(state)
     turn(copy, "right", "right", "right")
     assert state.face_up == [True] * 25 and state.pawns == [0, 24] and state.steps == 0
+
+
+@pytest.mark.parametrize("options", [{}, {"variant": "seek"}, {"shared_pawn": True}])
+def test_a_copy_shares_nothing_that_can_change_in_place(options):
+    state = start(4, **options)
+    copy = GAME.copy_state(state)
+    assert copy == state
+    for name in TreasureState.__slots__:
+        value = getattr(state, name)
+        assert getattr(copy, name) is not value or isinstance(value, (int, bool, str, tuple, type(None)))
