@@ -16,7 +16,7 @@ import random
 import pytest
 
 from kobito_tui.core.game import IllegalEvent
-from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.games import game_ids, get_game
 from kobito_tui.core.record import Record, fold, new_header
 from kobito_tui.core.savefile import dumps, load, loads
 from kobito_tui.table import OMNISCIENT, SeatPerspective, Table
@@ -37,7 +37,7 @@ def _header(game_id: str, seed: int):
 
     game, rng = get_game(game_id), random.Random(seed)
     players = rng.randint(game.min_players, game.max_players)
-    options = rng.choice(hidden.OPTIONS.get(game_id, [{}]))
+    options = rng.choice(hidden.GAMES[game_id].options if game_id in hidden.GAMES else [{}])
     return new_header(game_id, tuple(Seat(f"P{i + 1}") for i in range(players)), options, seed=seed)
 
 
@@ -100,7 +100,7 @@ def test_random_games_fold_save_and_accept_exactly_the_legal_moves(game_id, tmp_
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_each_perspective_is_blind_to_what_it_cannot_see(game_id):
-    if game_id not in hidden.VARIANTS:
+    if game_id not in hidden.GAMES:
         pytest.fail(f"{game_id}: add a hidden-information variant to tests/table/hidden.py")
     compared = 0
     for players in _players(game_id):

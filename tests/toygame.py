@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from kobito_tui.core.game import Header, IllegalEvent, OptionSpec, Result
 from kobito_tui.core.message import Message
-from kobito_tui.core.games import GameEntry
 
 
 @dataclass
@@ -63,11 +62,15 @@ class ToyGame:
         else:
             raise IllegalEvent("toy.unknown-move", kind=kind)
 
+    play = apply
+
     def to_act(self, state):
         return None if self.is_over(state) or not state.drawn else state.turn % state.players
 
     def legal_moves(self, state):
         seat = self.to_act(state)
+        if seat is None:
+            return []
         return [{"type": "add", "seat": seat, "n": 1}, {"type": "add", "seat": seat, "n": 2}, {"type": "end", "seat": seat}]
 
     def closes_turn(self, event):
@@ -96,6 +99,7 @@ class ToyGame:
 
 
 TOY = ToyGame()
-# Registered by a test (monkeypatch.setitem(games.REGISTRY, "toy", TOY_ENTRY)):
-# the engine and a plain board, nothing else.
-TOY_ENTRY = GameEntry(id="toy", engine="toygame:TOY", board="app.move_list_board:MoveListBoard")
+# A test registers it as a third game would be (docs/adding-a-game.md), one line
+# per registry: the engine in core.games.REGISTRY here; tests/app adds a plain
+# board to app.games.APP_GAMES; it has no computers (bots.registry) and no words
+# of its own (i18n falls back to its engine's title and message ids).

@@ -5,24 +5,24 @@ the command palette.  Screens and boards take their ``BINDINGS`` from here
 lines (a binding's ``tooltip`` is its help line).
 
 Bindings are declared once for every client, so they hold English: each of
-their words is marked here with :func:`t`, and :func:`said` puts it in a client's
-language where it is shown (the footer, the F1 help, the palette)."""
+their words is marked here with :func:`phrase`, and :func:`localized` puts it in a
+client's language where it is shown (the footer, the F1 help, the palette)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from kobito_tui.i18n import Translator
 
 _MARKED: dict[str, tuple[str, dict[str, object]]] = {}  # English words -> (message id, parameters)
 
 
-def t(message: str, /, **params: object) -> str:
-    """Marks ``message`` for the catalog (the extractor takes every ``t("...")``) and
-    returns it in English, filled in; :func:`said` says it in a client's language."""
+def phrase(message: str, /, **params: object) -> str:
+    """Marks ``message`` for the catalog (the extractor takes every ``phrase("...")``) and
+    returns it in English, filled in; :func:`localized` gives it in a client's language."""
     english = message.format(**params)
     _MARKED[english] = (message, params)
     return english
@@ -33,12 +33,12 @@ def marked(english: str) -> tuple[str, dict[str, object]] | None:
     return _MARKED.get(english)
 
 
-def said_as(translate: Translator, message: str, /, **params: object) -> str:
+def localized_with(translate: Translator, message: str, /, **params: object) -> str:
     """A message id marked here, filled in with other ``params`` (a run of keys: "Card 1–9")."""
     return translate(message, **params)
 
 
-def said(translate: Translator, english: str) -> str:
+def localized(translate: Translator, english: str) -> str:
     """Words marked here in ``translate``'s language; any other words as they are."""
     found = _MARKED.get(english)
     return english if found is None else translate(found[0], **found[1])
@@ -47,11 +47,11 @@ def said(translate: Translator, english: str) -> str:
 @lru_cache(maxsize=1024)
 def translated(binding: Binding, translate: Translator) -> Binding:
     """``binding`` with its description, help line and group in ``translate``'s language."""
-    group = binding.group and replace(binding.group, description=said(translate, binding.group.description))
+    group = binding.group and replace(binding.group, description=localized(translate, binding.group.description))
     return replace(
         binding,
-        description=said(translate, binding.description),
-        tooltip=said(translate, binding.tooltip),
+        description=localized(translate, binding.description),
+        tooltip=localized(translate, binding.tooltip),
         group=group,
     )
 
@@ -87,43 +87,43 @@ class Action:
         return self.key_display or self.keys.split(",")[0]
 
 
-def bindings(*actions: Action) -> list[Binding]:
+def bindings(*actions: Action) -> list[BindingType]:
     """The ``BINDINGS`` of a screen or widget: its actions that have keys."""
     return [action.binding for action in actions if action.keys]
 
 
 # -- everywhere (the app) --------------------------------------------------
-HELP = Action("f1", "app.help", t("Keys"), t("Every key of this screen and its board"), palette=t("Keys"))
+HELP = Action("f1", "app.help", phrase("Keys"), phrase("Every key of this screen and its board"), palette=phrase("Keys"))
 HOW_TO_PLAY = Action(
-    "f3", "app.how_to_play", t("How to play"), t("How to play: the goal, a turn, each move"),
-    palette=t("How to play"), show=False,
+    "f3", "app.how_to_play", phrase("How to play"), phrase("How to play: the goal, a turn, each move"),
+    palette=phrase("How to play"), show=False,
 )  # fmt: skip
 QUIT = Action(
-    "ctrl+q,ctrl+c", "app.quit", t("Quit"), t("Quit (your game is already saved)"), show=False, priority=True
+    "ctrl+q,ctrl+c", "app.quit", phrase("Quit"), phrase("Quit (your game is already saved)"), show=False, priority=True
 )
-TO_TITLE = Action("", "app.to_title", t("Title"), t("Back to the title (games stay saved)"), palette=t("Title screen"))
+TO_TITLE = Action("", "app.to_title", phrase("Title"), phrase("Back to the title (games stay saved)"), palette=phrase("Title screen"))
 APP = (HELP, HOW_TO_PLAY, QUIT, TO_TITLE)
 
 # -- the title screen ------------------------------------------------------
 # Its buttons show these keys: the footer keeps F1 and the palette, in any language.
 NEW_GAME = Action(
-    "n", "app.new_game", t("New"), t("Choose a game, players and rule options"), palette=t("New game"), show=False
+    "n", "app.new_game", phrase("New"), phrase("Choose a game, players and rule options"), palette=phrase("New game"), show=False
 )
 CONTINUE = Action(
-    "c", "app.continue_game", t("Continue"), t("Resume the latest unfinished game"), palette=t("Continue"),
+    "c", "app.continue_game", phrase("Continue"), phrase("Resume the latest unfinished game"), palette=phrase("Continue"),
     show=False,
 )  # fmt: skip
-LOAD = Action("l", "app.load_game", t("Load"), t("Resume a saved game"), palette=t("Load"), show=False)
-REPLAYS = Action("p", "app.replays", t("Replays"), t("Watch saved games"), palette=t("Replays"), show=False)
-LEARN = Action("h", "app.how_to_play", t("Learn"), t("How to play"), show=False)
+LOAD = Action("l", "app.load_game", phrase("Load"), phrase("Resume a saved game"), palette=phrase("Load"), show=False)
+REPLAYS = Action("p", "app.replays", phrase("Replays"), phrase("Watch saved games"), palette=phrase("Replays"), show=False)
+LEARN = Action("h", "app.how_to_play", phrase("Learn"), phrase("How to play"), show=False)
 TUTORIAL = Action(
-    "t", "app.tutorial", t("Tutorial"), t("A guided first game: every kind of move"),
-    palette=t("Tutorial"), show=False,
+    "t", "app.tutorial", phrase("Tutorial"), phrase("A guided first game: every kind of move"),
+    palette=phrase("Tutorial"), show=False,
 )  # fmt: skip
 RULES = Action(
-    "r", "app.rules", t("Rules"), t("The rules, with the options in force"), palette=t("Rules"), show=False
+    "r", "app.rules", phrase("Rules"), phrase("The rules, with the options in force"), palette=phrase("Rules"), show=False
 )
-QUIT_KEY = Action("q", "app.quit", t("Quit"), show=False)  # the footer fits 80 columns; a button shows it
+QUIT_KEY = Action("q", "app.quit", phrase("Quit"), show=False)  # the footer fits 80 columns; a button shows it
 UP = Action("up", "app.focus_previous", "", show=False)
 DOWN = Action("down", "app.focus_next", "", show=False)
 TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, TUTORIAL, LEARN, RULES, QUIT_KEY, UP, DOWN)
@@ -133,138 +133,149 @@ TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, TUTORIAL, LEARN, RULES, QUIT_KEY, UP
 # Quit is in the menu: the footer keeps room for the board's keys, the guide
 # and F1 at 80 columns; the status line has the whole width.
 UNDO = Action(
-    "u,ctrl+z", "undo", t("Undo"), t("Take back your last move of this turn"), palette=t("Undo"), show=False
+    "u,ctrl+z", "undo", phrase("Undo"), phrase("Take back your last move of this turn"), palette=phrase("Undo"), show=False
 )
-REDO = Action("y,ctrl+y", "redo", t("Redo"), t("Play the move you took back again"), palette=t("Redo"), show=False)
+REDO = Action("y,ctrl+y", "redo", phrase("Redo"), phrase("Play the move you took back again"), palette=phrase("Redo"), show=False)
 HINT = Action(
-    "question_mark", "hint", t("Hint"), t("Let the hard computer suggest a move"), palette=t("Hint"), show=False,
+    "question_mark", "hint", phrase("Hint"), phrase("Let the hard computer suggest a move"), palette=phrase("Hint"), show=False,
     key_display="?",
 )  # fmt: skip
-MENU = Action("escape", "menu", t("Menu"), t("The game menu"), palette=t("Menu"), show=False, key_display="esc")
-GUIDE = Action("g", "guide", t("Tips on/off"), t("Tips for a first game in the log: on or off"), palette=t("Tips on/off"))
-GAME_RULES = Action("f2", "app.rules", t("Rules"), RULES.help)
+MENU = Action("escape", "menu", phrase("Menu"), phrase("The game menu"), palette=phrase("Menu"), show=False, key_display="esc")
+GUIDE = Action("g", "guide", phrase("Tips on/off"), phrase("Tips for a first game in the log: on or off"), palette=phrase("Tips on/off"))
+GAME_RULES = Action("f2", "app.rules", phrase("Rules"), RULES.help)
 GAME = (UNDO, REDO, HINT, MENU, GUIDE, GAME_RULES, QUIT_KEY)
 # What only a seat can do: a spectator's screen has none of them (no button, key, help line or command).
 SEAT_ONLY = frozenset(action.action for action in (UNDO, REDO, HINT, GUIDE))
 
 # -- the boards ------------------------------------------------------------
-CARD_KEYS = Binding.Group(t("Card"), compact=True)
-TARGET_KEYS = Binding.Group(t("Place"), compact=True)
+CARD_KEYS = Binding.Group(phrase("Card"), compact=True)
+TARGET_KEYS = Binding.Group(phrase("Place"), compact=True)
 KOBITO_BOARD = (
-    Action("left", "cursor(-1)", t("Card"), t("Move among the cards to pick"), key_display="←", group=CARD_KEYS),
-    Action("right", "cursor(1)", t("Card"), t("Move among the cards to pick"), key_display="→", group=CARD_KEYS),
-    Action("space", "toggle", t("Pick"), t("Pick or put back the card at the cursor")),
-    *(Action(str(n), f"card({n})", t("Card {number}", number=n), show=False) for n in range(1, 10)),
+    Action("left", "cursor(-1)", phrase("Card"), phrase("Move among the cards to pick"), key_display="←", group=CARD_KEYS),
+    Action("right", "cursor(1)", phrase("Card"), phrase("Move among the cards to pick"), key_display="→", group=CARD_KEYS),
+    Action("space", "toggle", phrase("Pick"), phrase("Pick or put back the card at the cursor")),
+    *(Action(str(n), f"card({n})", phrase("Card {number}", number=n), show=False) for n in range(1, 10)),
     Action(
-        "up", "target(-1)", t("Place"), t("Choose a place (none picked: workshop)"), key_display="↑",
+        "up", "target(-1)", phrase("Place"), phrase("Choose a place (none picked: workshop)"), key_display="↑",
         group=TARGET_KEYS,
     ),
     Action(
-        "down", "target(1)", t("Place"), t("Choose a place (none picked: hand)"), key_display="↓", group=TARGET_KEYS
+        "down", "target(1)", phrase("Place"), phrase("Choose a place (none picked: hand)"), key_display="↓", group=TARGET_KEYS
     ),
     # Translators: {label} is a pot's key, A, B or C (Latin letters: the keys a, b, c).
-    *(Action(k, f"pot({n})", t("Pot {label}", label=k.upper()), show=False) for n, k in enumerate("abc")),
-    Action("enter", "play", t("Play"), t("Play the pick on the chosen place")),
-    Action("e", "end_turn", t("End"), t("End your turn (picked: as penalties)")),
-    Action("escape", "clear", t("Clear"), t("Put the picked cards back"), show=False),
+    *(Action(k, f"pot({n})", phrase("Pot {label}", label=k.upper()), show=False) for n, k in enumerate("abc")),
+    Action("enter", "play", phrase("Play"), phrase("Play the pick on the chosen place")),
+    Action("e", "end_turn", phrase("End"), phrase("End your turn (picked: as penalties)")),
+    Action("escape", "clear", phrase("Clear"), phrase("Put the picked cards back"), show=False),
 )
 TREASURE_BOARD = (
-    Action("up,k,w", "step('up')", t("Step up"), show=False),
-    Action("down,j,s", "step('down')", t("Step down"), show=False),
-    Action("left,h,a", "step('left')", t("Step left"), show=False),
-    Action("right,l,d", "step('right')", t("Step right"), show=False),
-    Action("enter", "confirm", t("Confirm"), show=False),  # the button shows it
+    Action("up,k,w", "step('up')", phrase("Step up"), show=False),
+    Action("down,j,s", "step('down')", phrase("Step down"), show=False),
+    Action("left,h,a", "step('left')", phrase("Step left"), show=False),
+    Action("right,l,d", "step('right')", phrase("Step right"), show=False),
+    Action("enter", "confirm", phrase("Confirm"), show=False),  # the button shows it
 )
 
 # -- dialogs and pages -----------------------------------------------------
-BACK = Action("escape,q", "dismiss", t("Back"))
-HELP_SCREEN = (Action("escape,q,f1", "dismiss", t("Back")),)
+BACK = Action("escape,q", "dismiss", phrase("Back"))
+HELP_SCREEN = (Action("escape,q,f1", "dismiss", phrase("Back")),)
 HOW_TO_PLAY_SCREEN = (BACK,)
-RULES_SCREEN = (BACK, Action("tab", "other_game", t("Other game"), t("The other game's rules")))
-NEW_GAME_SCREEN = (Action("escape", "cancel", t("Cancel")), Action("ctrl+s", "start", t("Start"), t("Start the game")))
-TUTORIAL_DIALOG = (Action("escape", "dismiss(None)", t("Back")),)
-MENU_SCREEN = (Action("escape", "dismiss", t("Resume"), t("Back to the game")), UP, DOWN)
-MESSAGE_SCREEN = (Action("escape,enter", "dismiss", t("Close")),)
-UNSAVED_SCREEN = (Action("escape", "dismiss(None)", t("Back")),)
+RULES_SCREEN = (BACK, Action("tab", "other_game", phrase("Other game"), phrase("The other game's rules")))
+NEW_GAME_SCREEN = (Action("escape", "cancel", phrase("Cancel")), Action("ctrl+s", "start", phrase("Start"), phrase("Start the game")))
+TUTORIAL_DIALOG = (Action("escape", "dismiss(None)", phrase("Back")),)
+MENU_SCREEN = (Action("escape", "dismiss", phrase("Resume"), phrase("Back to the game")), UP, DOWN)
+MESSAGE_SCREEN = (Action("escape,enter", "dismiss", phrase("Close")),)
+UNSAVED_SCREEN = (Action("escape", "dismiss(None)", phrase("Back")),)
 CURTAIN_SCREEN = (
-    Action("enter", "dismiss", t("I am ready"), priority=True),
-    Action("space", "dismiss", t("I am ready"), show=False),
+    Action("enter", "dismiss", phrase("I am ready"), priority=True),
+    Action("space", "dismiss", phrase("I am ready"), show=False),
 )
 FINAL_SCREEN = (
-    Action("p", "play_again", t("Play again")),
-    Action("s", "save_replay", t("Save replay")),
-    Action("t,escape", "title", t("Title")),
-    Action("q", "app.quit", t("Quit")),
+    Action("p", "play_again", phrase("Play again")),
+    Action("a", "analyse", phrase("Analyse"), phrase("The replay with the computer's analysis"), show=False),  # its button shows it
+    Action("s", "save_replay", phrase("Save replay")),
+    Action("t,escape", "title", phrase("Title")),
+    Action("q", "app.quit", phrase("Quit")),
 )
 # The lobby's choice of language (the remote app's palette offers it there too).
-LANGUAGE = Action("l", "app.language", t("Language"), t("The language you read, kept for your key"), t("Language"), show=False)
+WEB_LINK = Action("", "app.web_link", phrase("Browser link"), phrase("A one-time link that signs a web browser in as you"), phrase("Browser link"), show=False)
+LANGUAGE = Action("l", "app.language", phrase("Language"), phrase("The language you read, kept for your key"), phrase("Language"), show=False)
 LOBBY_SCREEN = (
-    Action("n", "new_table", t("New table"), t("A new table: game, rule options, seats")),
-    Action("j", "join", t("Join"), t("Sit down (your seat, or a free one)")),
-    Action("w", "watch", t("Watch"), t("Watch the chosen table")),
-    Action("r", "rejoin", t("Rejoin (code)"), t("Your seat back, with its seat code")),
-    Action("p", "replays", t("Replays"), t("Finished tables you played at")),
+    Action("n", "new_table", phrase("New table"), phrase("A new table: game, rule options, seats")),
+    Action("j", "join", phrase("Join"), phrase("Sit down (your seat, or a free one)")),
+    Action("w", "watch", phrase("Watch"), phrase("Watch the chosen table")),
+    Action("r", "rejoin", phrase("Rejoin (code)"), phrase("Your seat back, with its seat code")),
+    Action("p", "replays", phrase("Replays"), phrase("Finished tables you played at")),
     LANGUAGE,
-    Action("q", "app.quit", t("Quit")),
+    Action("q", "app.quit", phrase("Quit")),
 )
-CODE_DIALOG = (Action("escape", "dismiss(None)", t("Cancel")),)
-REPLAYS_DIALOG = (Action("escape", "dismiss(None)", t("Back")),)
+CODE_DIALOG = (Action("escape", "dismiss(None)", phrase("Cancel")),)
+REPLAYS_DIALOG = (Action("escape", "dismiss(None)", phrase("Back")),)
 # The app in remote mode: who is at your table, and the waiting screen before a game begins.
-TABLE = Action("f4", "app.table", t("Table"), t("Who is connected; give away a seat"), palette=t("Table"))
-REMOTE_APP = (Action("f4", "table", t("Table"), TABLE.help, show=False),)
-TABLE_DIALOG = (Action("escape,f4", "dismiss(None)", t("Back")),)
-WAITING_SCREEN = (Action("escape", "app.lobby", t("Back to the lobby")), TABLE)
+TABLE = Action("f4", "app.table", phrase("Table"), phrase("Who is connected; give away a seat"), palette=phrase("Table"))
+REMOTE_APP = (Action("f4", "table", phrase("Table"), TABLE.help, show=False),)
+LOBBY = Action("", "app.to_title", phrase("Lobby"), phrase("Back to the tables"), palette=phrase("Lobby"))  # the remote app's home
+TABLE_DIALOG = (Action("escape,f4", "dismiss(None)", phrase("Back")),)
+WAITING_SCREEN = (Action("escape", "app.lobby", phrase("Back to the lobby")), TABLE)
 
 # -- the saved-games browser, the replay viewer and their dialogs -------------
 BROWSER_SCREEN = (
-    Action("enter", "open", t("Open"), show=False),
-    Action("r", "replay", t("Replay")),
-    Action("c", "continue", t("Continue")),
-    Action("s", "sort", t("Sort")),
-    Action("f2,m", "rename", t("Rename")),
-    Action("delete,d", "delete", t("Delete")),
-    Action("escape,q", "close", t("Back")),
+    Action("enter", "open", phrase("Open"), show=False),
+    Action("r", "replay", phrase("Replay")),
+    Action("c", "continue", phrase("Continue")),
+    Action("s", "sort", phrase("Sort")),
+    Action("f2,m", "rename", phrase("Rename")),
+    Action("delete,d", "delete", phrase("Delete")),
+    Action("escape,q", "close", phrase("Back")),
 )
-CONFIRM_DIALOG = (Action("escape,n", "answer(False)", t("No")), Action("y", "answer(True)", t("Yes")))
-CANCEL_DIALOG = (Action("escape", "cancel", t("Cancel")),)  # renaming a save, the seats of a branch
+ANALYSE = Action(
+    "a", "analyse", phrase("Analyse"), phrase("Computer analysis: each player's winning chance, turn by turn, and the mistakes"),
+    palette=phrase("Analyse this game"),
+)  # fmt: skip
+CONFIRM_DIALOG = (Action("escape,n", "answer(False)", phrase("No")), Action("y", "answer(True)", phrase("Yes")))
+CANCEL_DIALOG = (Action("escape", "cancel", phrase("Cancel")),)  # renaming a save, the seats of a branch
 REPLAY_SCREEN = (
-    Action("right,l", "step(1)", t("Step"), key_display="→", priority=True),
-    Action("left,h", "step(-1)", t("Step back"), key_display="←", priority=True),
-    Action("pagedown,ctrl+right,right_square_bracket", "turn(1)", t("Turn ▸"), key_display="PgDn", priority=True),
-    Action("pageup,ctrl+left,left_square_bracket", "turn(-1)", t("◂ Turn"), key_display="PgUp", priority=True),
-    Action("home", "jump(0)", t("Start"), show=False, priority=True),
-    Action("end", "jump(-1)", t("End"), show=False, priority=True),
-    Action("space", "play", t("Play"), key_display="space", priority=True),
-    Action("plus,equals_sign", "speed(1)", t("Faster"), key_display="+", show=False),
-    Action("minus", "speed(-1)", t("Slower"), key_display="-", show=False),
-    Action("v", "perspective", t("View")),
-    Action("0", "perspective(0)", t("View everything"), show=False),
-    *(Action(str(n), f"perspective({n})", t("View as seat {number}", number=n), show=False) for n in range(1, 7)),
-    Action("b", "branch", t("Play from here")),
-    Action("escape,q", "close", t("Back")),
+    Action("right,l", "step(1)", phrase("Step"), key_display="→", priority=True),
+    Action("left,h", "step(-1)", phrase("Step back"), key_display="←", priority=True),
+    Action("pagedown,ctrl+right,right_square_bracket", "turn(1)", phrase("Turn ▸"), key_display="PgDn", priority=True),
+    Action("pageup,ctrl+left,left_square_bracket", "turn(-1)", phrase("◂ Turn"), key_display="PgUp", priority=True),
+    Action("home", "jump(0)", phrase("Start"), show=False, priority=True),
+    Action("end", "jump(-1)", phrase("End"), show=False, priority=True),
+    Action("space", "play", phrase("Play"), key_display="space", priority=True),
+    Action("plus,equals_sign", "speed(1)", phrase("Faster"), key_display="+", show=False),
+    Action("minus", "speed(-1)", phrase("Slower"), key_display="-", show=False),
+    Action("v", "perspective", phrase("View")),
+    Action("n", "mistake(1)", phrase("Next mistake"), phrase("To the next turn the analysis marked"), show=False),
+    Action("p", "mistake(-1)", phrase("Previous mistake"), phrase("To the turn the analysis marked before this one"), show=False),
+    Action("0", "perspective(0)", phrase("View everything"), show=False),
+    *(Action(str(n), f"perspective({n})", phrase("View as seat {number}", number=n), show=False) for n in range(1, 7)),
+    Action("b", "branch", phrase("Play from here")),
+    Action("escape,q", "close", phrase("Back")),
+    ANALYSE,  # last in the footer: at 80 columns the keys before it fill the line
 )
 REPLAY_LOG = (
-    Action("up", "line(-1)", t("Earlier line"), key_display="↑", show=False),
-    Action("down", "line(1)", t("Later line"), key_display="↓", show=False),
+    Action("up", "line(-1)", phrase("Earlier line"), key_display="↑", show=False),
+    Action("down", "line(1)", phrase("Later line"), key_display="↓", show=False),
 )
 
 # The command palette: the app's and the title's actions anywhere, the game's over a game.
 PALETTE = tuple(action for action in (*TITLE, *APP) if action.palette)
 GAME_PALETTE = tuple(action for action in GAME if action.palette)
+REPLAY_PALETTE = tuple(action for action in REPLAY_SCREEN if action.palette)  # the screen's own PALETTE
 
 # Textual's own words the app shows: the footer's palette key, the palette's
 # prompt and the system commands it offers (App.get_system_commands).
 TEXTUAL_WORDS = frozenset((
-    t("palette"),
-    t("Open the command palette"),
-    t("Search for commands…"),
-    t("Theme"),
-    t("Change the current theme"),
-    t("Quit the application as soon as possible"),
-    t("Minimize"),
-    t("Minimize the widget and restore to normal size"),
-    t("Maximize"),
-    t("Maximize the focused widget"),
-    t("Screenshot"),
-    t("Save an SVG 'screenshot' of the current screen"),
+    phrase("palette"),
+    phrase("Open the command palette"),
+    phrase("Search for commands…"),
+    phrase("Theme"),
+    phrase("Change the current theme"),
+    phrase("Quit the application as soon as possible"),
+    phrase("Minimize"),
+    phrase("Minimize the widget and restore to normal size"),
+    phrase("Maximize"),
+    phrase("Maximize the focused widget"),
+    phrase("Screenshot"),
+    phrase("Save an SVG 'screenshot' of the current screen"),
 ))

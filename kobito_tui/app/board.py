@@ -1,24 +1,31 @@
-"""The contract between the app shell and each game's board widget.
+"""The contract between the game screen and each game's board widget.
 
-The shell owns the session, the log, undo/redo, autosave, bots and curtains.
-A board only renders what one seat may see and turns keys and clicks into
-moves, which it posts as :class:`GameBoard.MoveChosen`; the shell plays them.
-What the board tells the player is its :attr:`GameBoard.status_line`.
+The table (``kobito_tui.table``) holds the game, its computers and its save; the
+game screen is its client, with the log, the controls and the curtains.  A
+board only renders what one seat may see and turns keys and clicks into moves,
+which it posts as :class:`GameBoard.MoveChosen`; the screen sends them to the
+table.  What the board tells the player is its :attr:`GameBoard.status_line`.
+Each game's board is named in ``app/games.py``.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol, cast
 
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from kobito_tui.core.game import Event, Header
-from kobito_tui.core.games import entry, load
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.seats import Seats, reader_of
+
+
+class Worded(Protocol):
+    """The app a board runs in, as the board uses it: its translator."""
+
+    t: Translator
 
 
 class GameBoard(Widget):
@@ -72,7 +79,7 @@ class GameBoard(Widget):
     def who(self, view: Any) -> Seats:
         """The seats as this board's reader reads them: "you" is the seat at the keys (watching: ``reader``)."""
         reader = self.reader if self.watching else reader_of(self.header.seats, getattr(view, "seat", None))
-        return Seats(self.app.t, self.header.seats, reader)
+        return Seats(cast(Worded, self.app).t, self.header.seats, reader)
 
     def worded(self, view: Any) -> Any:
         """``view`` with each seat's name as the reader reads it ("You", "Computer 2", a typed name)."""
@@ -94,8 +101,3 @@ class GameBoard(Widget):
     def say(self, reason: str) -> None:
         """Tell the player why a key or click did nothing (until the next change)."""
         self.status_line = reason
-
-
-def board_class(game_id: str) -> type[GameBoard]:
-    """The board widget the registry names for ``game_id``."""
-    return load(entry(game_id).board)

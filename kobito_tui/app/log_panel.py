@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import Any
 
 from rich.text import Text
 from textual.events import Resize
@@ -21,7 +22,7 @@ class LogPanel(RichLog):
 
     can_focus = False
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=10, max_lines=LOG_LINES, **kwargs)
         self.texts: deque[Text] = deque(maxlen=LOG_LINES)
         self._width = 0

@@ -2,42 +2,58 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import traceback
 from collections.abc import Iterable, Mapping
-from importlib.resources import files
-from pathlib import Path
-from typing import TYPE_CHECKING
-
 from functools import partial
+from importlib.resources import files
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
-from kobito_tui.app import actions
+from kobito_tui.app import actions, settings
+from kobito_tui.app.savegames import latest_unfinished
+from kobito_tui.app.screens.message import MessageScreen
+from kobito_tui.app.screens.new_game import NewGameScreen
+from kobito_tui.app.screens.rules import RulesScreen
 from kobito_tui.app.screens.title import TitleScreen
-from kobito_tui.app.words import key_name
+from kobito_tui.app.screens.unsaved import UnsavedDialog, lost
+from kobito_tui.app.settings import Settings
+from kobito_tui.app.widgets.size_notice import too_small
+from kobito_tui.app.widgets.workarounds import CommandPalette, QuietCrashes, bound_key_bursts, guard_list_paging
+from kobito_tui.app.words import file_error_words, key_name
+from kobito_tui.client import GameClient, Host, LocalHost
+from kobito_tui.core.game import Header
+from kobito_tui.core.record import Record, new_header
+from kobito_tui.core.safetext import printable
+from kobito_tui.core.savefile import SaveError, load, save
+from kobito_tui.core.savelock import SaveLock, SaveLocked, remove_stale_locks
+from kobito_tui.core.saves import new_save_path, remove_temp_files
+from kobito_tui.core.session import Session
 from kobito_tui.i18n import Translator, remember_language, translator
-from kobito_tui.app.widgets.workarounds import QuietCrashes, bound_key_bursts, guard_list_paging
+from kobito_tui.table.local import LocalTable
 
-# Everything past the title screen is imported when first used: start-up stays
-# close to a bare Textual app's.
+# The screens past the title that cost most to import are imported when first used, so that
+# start-up stays close to a bare Textual app's: measured with `python -X importtime` here, they
+# add about 0.4 s (the game screen and its boards 145 ms, how to play 117 ms, the saved-games
+# browser 97 ms, F1's help 28 ms, the final screen 15 ms, the tutorial 14 ms) to a 0.5-0.8 s start.
 if TYPE_CHECKING:
     from kobito_tui.app.screens.game import GameScreen
-    from kobito_tui.app.settings import Settings
-    from kobito_tui.core.game import Header
-    from kobito_tui.core.record import Record
-    from kobito_tui.core.savelock import SaveLock
-    from kobito_tui.core.session import Session
-    from kobito_tui.table.local import LocalTable
+
+LOCAL_GAMES = frozenset(action.action for action in (actions.NEW_GAME, actions.CONTINUE, actions.LOAD))
+"""The actions that start a game from the player's files here: offered only where those are (``local_files``)."""
 
 
-def style_sheets() -> list[Path]:
+def style_sheets() -> list[str | PurePath]:
     """Every ``*.tcss`` of the installed ``kobito_tui.styles`` package, app.tcss first."""
     sheets = [Path(str(entry)) for entry in files("kobito_tui.styles").iterdir() if entry.name.endswith(".tcss")]
-    return sorted(sheets, key=lambda path: (path.name != "app.tcss", path.name))
+    return [*sorted(sheets, key=lambda path: (path.name != "app.tcss", path.name))]
 
 
 class KobitoApp(QuietCrashes, App[int]):
@@ -47,9 +63,12 @@ class KobitoApp(QuietCrashes, App[int]):
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (80, "-narrow"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (24, "-short"), (40, "-tall")]
     BINDINGS = actions.bindings(*actions.APP)
+    # What this app offers, declared once: its palette, its keys and its actions derive from it.
     local_files = True
     """The player's files are on this machine: games and screenshots are written, paths shown
     (not in remote mode, where "this machine" is the server's)."""
+    PALETTE: tuple[actions.Action, ...] = actions.PALETTE
+    """The app's entries in the command palette (each shown where :meth:`offers` it)."""
 
     def __init__(
         self,
@@ -92,24 +111,18 @@ class KobitoApp(QuietCrashes, App[int]):
         try:
             remember_language(lang, self.env)
         except OSError as error:
-            from kobito_tui.core.safetext import printable
-
             reason = self.t("Your choice is not remembered: {error}", error=printable(error))
             self.notify(reason, severity="warning", markup=False)
 
     def settings(self) -> Settings:
         """The player's settings (tips on or off)."""
-        from kobito_tui.app import settings
-
         return settings.load()
 
     def keep_settings(self, chosen: Settings) -> bool:
         """Remember ``chosen`` for the next games; whether it worked."""
-        from kobito_tui.app import settings
-
         return settings.save(chosen)
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         return TitleScreen()
 
     def get_key_display(self, binding: Binding) -> str:
@@ -117,9 +130,11 @@ class KobitoApp(QuietCrashes, App[int]):
         return key_name(self.t, super().get_key_display(binding))
 
     def on_mount(self) -> None:
-        from kobito_tui.core.savelock import remove_stale_locks
-        from kobito_tui.core.saves import remove_temp_files
-
+        # What lives now lives all run (the modules, the title screen): kept out of the full
+        # collections, which otherwise stalled key presses for 0.1-1 s in a game (`kobito bench
+        # ui`'s p95).  Frozen here, at start-up, not by a screen; unfrozen when the app stops.
+        gc.collect()
+        gc.freeze()
         remove_temp_files(self.saves_dir)  # what a save cut short by a kill left behind
         remove_stale_locks(self.saves_dir)
         new, path, replay = self._start
@@ -134,16 +149,13 @@ class KobitoApp(QuietCrashes, App[int]):
 
     def on_unmount(self) -> None:
         """The app has stopped: its games are free for other sessions."""
+        gc.unfreeze()
         for local in (*self._left_unsaved, self._open):
             if local is not None:
                 local.release()
 
     # -- starting and resuming games ---------------------------------------
     def start_game(self, header: Header | None) -> None:
-        from kobito_tui.core.record import Record
-        from kobito_tui.core.saves import new_save_path
-        from kobito_tui.table.local import LocalTable
-
         if header is None:
             return
         path = new_save_path(self.saves_dir, header)
@@ -164,8 +176,6 @@ class KobitoApp(QuietCrashes, App[int]):
         """``path`` kept from other sessions, or None after saying it is open in one
         (and offering its replay instead: watching changes no file)."""
         from kobito_tui.app.browser.dialogs import ConfirmDialog
-        from kobito_tui.core.safetext import printable
-        from kobito_tui.core.savelock import SaveLock, SaveLocked
 
         try:
             return SaveLock.take(path)
@@ -180,16 +190,12 @@ class KobitoApp(QuietCrashes, App[int]):
             return None
 
     def resume(self, path: Path | None) -> None:
-        from kobito_tui.app.words import file_error_words
-        from kobito_tui.core.savefile import SaveError, load
-        from kobito_tui.table.local import LocalTable
-
         if path is None:
             return
         self.flush_game()
         self.unsaved_sessions()  # (tries once more to write them)
         mine = next((t for t in (*self._left_unsaved, self._open) if t is not None
-                     and t.session.path.resolve() == Path(path).resolve()), None)
+                     and t.session.path is not None and t.session.path.resolve() == Path(path).resolve()), None)
         if mine is not None:  # open here already (its file may lack moves this app holds): go on from it
             self.open_local(mine)
             return
@@ -206,14 +212,18 @@ class KobitoApp(QuietCrashes, App[int]):
 
     def open_local(self, local: LocalTable) -> None:
         """Play the game hosted by ``local`` on the game screen (its client)."""
-        from kobito_tui.app.screens.game import GameScreen
-
         if self._open is local:
             self._open = None  # opened again: it stays locked
         self.to_title()
         self._left_unsaved = [t for t in self._left_unsaved if t is not local]
         self._open = local
-        self.push_screen(GameScreen.local(local, self.bot_delay))
+        self.push_screen(self.game_screen_for(LocalHost(local)))
+
+    def game_screen_for(self, host: Host) -> GameScreen:
+        """The game screen, a client of ``host``'s table."""
+        from kobito_tui.app.screens.game import GameScreen
+
+        return GameScreen(GameClient(host), self.bot_delay)
 
     def start_tutorial(self, game: str | None) -> None:
         """The tutorial of ``game`` (nothing for None: the choice was cancelled); it is not saved."""
@@ -231,15 +241,11 @@ class KobitoApp(QuietCrashes, App[int]):
 
     def play_again(self, header: Header) -> None:
         """The same players and options, a new deal."""
-        from kobito_tui.core.record import new_header
-
         self.start_game(new_header(header.game, header.seats, header.options))
 
     def replay(self, path: Path) -> None:
         """Watch a saved game; *Play from here* continues the new game it writes."""
         from kobito_tui.app.replay import ReplayScreen
-        from kobito_tui.app.words import file_error_words
-        from kobito_tui.core.savefile import SaveError, load
 
         try:
             record = load(path)
@@ -249,10 +255,6 @@ class KobitoApp(QuietCrashes, App[int]):
         self.push_screen(ReplayScreen(record, path), self.resume)
 
     def save_replay(self, record: Record) -> None:
-        from kobito_tui.core.safetext import printable
-        from kobito_tui.core.savefile import save
-        from kobito_tui.core.saves import new_save_path
-
         path = new_save_path(self.saves_dir / "replays", record.header)
         try:
             save(path, record)
@@ -289,8 +291,6 @@ class KobitoApp(QuietCrashes, App[int]):
     action_to_title = to_title  # the palette's "Title screen"
 
     def show_error(self, title: str, text: str) -> None:
-        from kobito_tui.app.screens.message import MessageScreen
-
         self.push_screen(MessageScreen(title, text))
 
     def flush_game(self) -> None:
@@ -322,8 +322,6 @@ class KobitoApp(QuietCrashes, App[int]):
     async def action_quit(self) -> None:
         """Quit, unless a game's moves are not saved: then offer to save each such
         game elsewhere; quitting without them (or a second ctrl+c) says what is lost."""
-        from kobito_tui.app.screens.unsaved import UnsavedDialog
-
         if isinstance(self.screen, UnsavedDialog):
             self._quit_losing(self._quit_pending)
         else:
@@ -331,9 +329,6 @@ class KobitoApp(QuietCrashes, App[int]):
             self._quit_asking(self.unsaved_sessions())
 
     def _quit_asking(self, unsaved: list[Session]) -> None:
-        from kobito_tui.app.screens.unsaved import UnsavedDialog
-        from kobito_tui.core.safetext import printable
-
         self._quit_pending = unsaved
         if not unsaved:
             self._exit_saying(0, self._quit_notes)
@@ -350,8 +345,6 @@ class KobitoApp(QuietCrashes, App[int]):
         self.push_screen(UnsavedDialog(session), answered)
 
     def _quit_losing(self, unsaved: list[Session]) -> None:
-        from kobito_tui.app.screens.unsaved import lost
-
         t = self.t
         lines = [*self._quit_notes, *(t("kobito: the game is not saved: {lost}.", lost=lost(t, s)) for s in unsaved)]
         self._exit_saying(1 if unsaved else 0, lines)
@@ -364,13 +357,12 @@ class KobitoApp(QuietCrashes, App[int]):
 
     # -- actions (title buttons, bindings, command palette) ----------------
     def action_new_game(self) -> None:
-        from kobito_tui.app.screens.new_game import NewGameScreen
-
-        self.push_screen(NewGameScreen(), self.start_game)
+        if self.check_action("new_game", ()):
+            self.push_screen(NewGameScreen(), self.start_game)
 
     def action_continue_game(self) -> None:
-        from kobito_tui.app.savegames import latest_unfinished
-
+        if not self.check_action("continue_game", ()):
+            return
         self.flush_game()
         path = latest_unfinished(self.saves_dir)
         if path is None:
@@ -382,18 +374,18 @@ class KobitoApp(QuietCrashes, App[int]):
         """Load and Replays open the same saved-games browser."""
         from kobito_tui.app.browser import BrowserScreen
 
+        if not self.check_action("load_game", ()):
+            return
         self.push_screen(BrowserScreen(self.saves_dir), self.resume)
 
     action_replays = action_load_game
 
     def action_rules(self) -> None:
-        from kobito_tui.app.screens.rules import RulesScreen
-
         game = self.game_screen()
         if game is None:
             self.push_screen(RulesScreen())
         else:
-            self.push_screen(RulesScreen(game.header.game, game.header.options, game.seed))
+            self.push_screen(RulesScreen(game.header.game, game.header.options, game.host.seed))
 
     def action_how_to_play(self) -> None:
         """In a game, that game's page; elsewhere the page of every game."""
@@ -410,42 +402,44 @@ class KobitoApp(QuietCrashes, App[int]):
             self.push_screen(HelpScreen(key_sections(self.screen)))
 
     def action_command_palette(self) -> None:
-        from kobito_tui.app.widgets.size_notice import too_small
-        from kobito_tui.app.widgets.workarounds import CommandPalette
-
         # (ctrl+p, a priority key, is not stopped by the size notice: no palette behind it)
         if self.use_command_palette and not CommandPalette.is_open(self) and not too_small(self.size):
             self.push_screen(CommandPalette(placeholder=self.t("Search for commands…"), id="--command-palette"))
 
     def search_themes(self) -> None:
         """Textual's theme picker, in our palette (its fixes for keys and clicks typed as it closes)."""
-        from textual.theme import ThemeProvider
-
-        from kobito_tui.app.widgets.workarounds import CommandPalette
-
         self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's entries, in this client's language (Textual's own too,
         those :data:`actions.TEXTUAL_WORDS` names); Textual's "Keys" panel gives
         way to ours (the board's keys too)."""
-        say = partial(actions.said, self.t)
+        say = partial(actions.localized, self.t)
         for command in super().get_system_commands(screen):
             if command.title != "Keys" and (self.local_files or command.title != "Screenshot"):
                 yield command._replace(title=say(command.title), help=say(command.help))
-        offered = [(action, ()) for action in actions.PALETTE]
+        offered: list[tuple[actions.Action, App[Any] | Screen[Any]]]
+        offered = [(action, self) for action in self.PALETTE if self.offers(action.action, screen)]
         game = self.game_screen()
         if game is not None:
-            offered += [(action, (game,)) for action in actions.GAME_PALETTE if game.check_action(action.action, ())]
+            offered += [(action, game) for action in actions.GAME_PALETTE if game.check_action(action.action, ())]
+        # a screen's own entries (the replay's Analyse)
+        offered += [(action, screen) for action in getattr(screen, "PALETTE", ()) if screen.check_action(action.action, ())]
         for action, where in offered:
-            yield SystemCommand(say(action.palette), say(action.help), partial(self.run_action, action.action, *where))
+            yield SystemCommand(say(action.palette), say(action.help), partial(where.run_action, action.action))
+
+    def offers(self, action: str, screen: Screen[Any]) -> bool:
+        """Whether the palette offers ``action`` (its name: "app.new_game") over ``screen``: what
+        starts a game from the player's files only where they are."""
+        return self.local_files or action not in LOCAL_GAMES
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """What starts a game from the player's files has no key where they are not (nor does its action run)."""
+        return self.local_files or f"app.{action}" not in LOCAL_GAMES
 
     def crashed(self, error: BaseException) -> None:
         """After a crash, the player reads what became of the game; the traceback
         (without local variables: they may hold hidden cards) goes to a private file."""
-        from kobito_tui.app.screens.unsaved import lost
-        from kobito_tui.core.safetext import printable
-
         log, t = self._write_crash_log(error), self.t
         unsaved = self.unsaved_sessions()
         lines = [t("kobito stopped after an internal error.")]
@@ -471,7 +465,7 @@ class KobitoApp(QuietCrashes, App[int]):
         return log
 
 
-def run_app(saves_dir: Path, lang: str = "en", **start) -> int:
+def run_app(saves_dir: Path, lang: str = "en", **start: Any) -> int:
     """Run the app in ``lang`` (the player's language) until the player quits; the exit code."""
     app = KobitoApp(saves_dir, lang=lang, **start)
     app.run()

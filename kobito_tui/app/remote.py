@@ -17,14 +17,15 @@ player's settings (tips, language) are their identity's, kept by the hub.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import CancelledError
 from functools import partial
 from pathlib import Path
+from typing import Any, cast
 
 from rich.text import Text
 from textual import events, work
-from textual.app import ComposeResult, SystemCommand
+from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -33,29 +34,31 @@ from textual.widgets import Button, Footer, Input, Static
 from kobito_tui.app import actions
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
-from kobito_tui.app.screens.lobby import NOT_ANSWERING, LobbyScreen, refused, seat_text
+from kobito_tui.app.screens.lobby import LobbyScreen, refused, seat_text
 from kobito_tui.app.settings import Settings
+from kobito_tui.app.widgets.bounded_input import BoundedInput
+from kobito_tui.client import RemoteHost
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import DEFAULT_LEVEL
-from kobito_tui.core.safetext import NAME_MAX_CHARS, name_problem, printable
+from kobito_tui.core.safetext import NAME_MAX_CHARS, name_fault, printable
 from kobito_tui.i18n import LANGUAGE_NAMES, LANGUAGES, resolve_language, translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import name_problem as name_words
 from kobito_tui.serve.client import (
     ENV_ADDRESS,
+    ENV_DOOR,
     ENV_IDENTITY,
     ENV_NAME,
+    NOT_ANSWERING,
     Connection,
     HubClosed,
     RemoteSubscription,
     RemoteTable,
 )
 from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
-from kobito_tui.table import Refusal
-from kobito_tui.app.widgets.bounded_input import BoundedInput
+from kobito_tui.table import Refusal, Update
 
 SEAT_CODE_SHOWN_S = 15  # how long the seat code stays over the log after sitting down (F4 shows it again)
-LOCAL_ONLY = {actions.NEW_GAME.action, actions.CONTINUE.action, actions.LOAD.action}  # they start games here
 
 
 class Welcome(ShellScreen):
@@ -98,6 +101,28 @@ class NameDialog(ShellDialog):
             self.query_one("#name-error", Static).update(problem)
 
 
+class LinkDialog(ShellDialog):
+    """A one-time link to the web door that signs a browser in as this player (copied, where the terminal lets it)."""
+
+    BINDINGS = actions.bindings(*actions.REPLAYS_DIALOG)
+    DEFAULT_CSS = """
+    LinkDialog { align: center middle; }
+    LinkDialog #link-box { width: 90%; max-width: 100; height: auto; border: round $accent; padding: 0 1; }
+    """
+
+    def __init__(self, link: str) -> None:
+        super().__init__()
+        self.link = link
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="link-box"):
+            yield Static(self.t("Open this link in a web browser to play there as you. It works once, within 7 days (Esc: back):"), markup=False)
+            yield Static(printable(self.link, 300), id="link", markup=False)
+
+    def on_mount(self) -> None:
+        self.app.copy_to_clipboard(self.link)
+
+
 class LanguageDialog(ShellDialog):
     """The language this player reads, each in its own words; kept for their key by the hub."""
 
@@ -114,7 +139,8 @@ class LanguageDialog(ShellDialog):
                 yield Button(LANGUAGE_NAMES[lang], id=f"lang-{lang}", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(f"#lang-{self.app.lang}" if self.app.lang in LANGUAGES else "Button", Button).focus()
+        lang = self.t.lang
+        self.query_one(f"#lang-{lang}" if lang in LANGUAGES else "Button", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(str(event.button.id).removeprefix("lang-"))
@@ -192,7 +218,10 @@ class WaitingScreen(ShellScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._subscription = self.remote.subscribe(self.remote.perspective, lambda _: self.post_message(self.Started()))
+        self._subscription = self.remote.subscribe(self.remote.perspective, self._started)
+
+    def _started(self, update: Update) -> None:
+        self.post_message(self.Started())
 
     def text(self) -> Text:
         remote, info, t = self.remote, self.info, self.t
@@ -216,7 +245,7 @@ class WaitingScreen(ShellScreen):
         if self._subscription is not None:
             self._subscription.cancel()
             self._subscription = None
-            self.app.open_table(self.remote)
+            cast(RemoteApp, self.app).open_table(self.remote)
 
     def on_unmount(self) -> None:
         if self._subscription is not None:
@@ -227,31 +256,36 @@ class RemoteApp(KobitoApp):
     """The Kobito app as a client of the hub at ``socket_path``, signed in as ``identity``."""
 
     BINDINGS = actions.bindings(*actions.REMOTE_APP)
-    local_files = False
+    local_files = False  # no game starts from files here: the lobby is home
+    PALETTE = (*(actions.LOBBY if a is actions.TO_TITLE else a for a in KobitoApp.PALETTE), actions.TABLE, actions.LANGUAGE, actions.WEB_LINK)
 
     def __init__(
-        self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en", address: str = ""
+        self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en", address: str = "", door: str = "ssh"
     ) -> None:
         super().__init__(saves_dir, lang=lang)
         self.socket_path, self.identity, self.player_name = socket_path, identity, name
         self.address = address  # where the player came from (the door says): the hub limits per address
+        self.door = door  # the door the player came in by: how they come back
         self.connection: Connection | None = None
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
         self.seen: TableInfo | None = None  # that table as last told
         self._leaving = False  # the hub went: the app is quitting
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         return Welcome()
 
     def on_mount(self) -> None:
         super().on_mount()
-        if self.identity == "guest" or name_problem(self.player_name) is not None:
-            self._ask_name(self.player_name if name_problem(self.player_name) is None else "")
+        if self.identity == "guest" or name_fault(self.player_name) is not None:
+            self._ask_name(self.player_name if name_fault(self.player_name) is None else "")
         else:
             self.sign_in(self.player_name)
 
     def _ask_name(self, suggested: str, problem: str = "") -> None:
-        self.push_screen(NameDialog(suggested, problem), self.sign_in)
+        self.push_screen(NameDialog(suggested, problem), self._named)
+
+    def _named(self, name: str | None) -> None:
+        self.sign_in(name)
 
     @work(thread=True, exclusive=True)
     def sign_in(self, name: str | None) -> None:
@@ -277,7 +311,7 @@ class RemoteApp(KobitoApp):
         if isinstance(event.widget, Input):
             event.widget.cursor_blink = False
 
-    def _from_reader(self, callback, *args) -> None:
+    def _from_reader(self, callback: Callable[..., object], *args: object) -> None:
         try:
             self.call_from_thread(callback, *args)
         except (RuntimeError, CancelledError):  # the app is quitting
@@ -319,9 +353,13 @@ class RemoteApp(KobitoApp):
                 back = t("j at that table, or r and the seat code {code}", code=remote.code)
             else:
                 back = t("j at that table")
-            # Translators: printed once the app has quit; {back} says what to press in the lobby.
-            lines = [*lines, t("kobito: your seat at table {table} stays yours: ssh in again, then {back}.",
-                               table=remote.table_id, back=back)]  # fmt: skip
+            if self.door == "web":
+                # Translators: printed in the web page once the app has quit; {back} says what to press in the lobby.
+                again = t("kobito: your seat at table {table} stays yours: reload the page, then {back}.", table=remote.table_id, back=back)
+            else:
+                # Translators: printed once the app has quit; {back} says what to press in the lobby.
+                again = t("kobito: your seat at table {table} stays yours: ssh in again, then {back}.", table=remote.table_id, back=back)
+            lines = [*lines, again]
         super()._exit_saying(code, lines)
 
     # -- at a table -----------------------------------------------------------
@@ -333,13 +371,11 @@ class RemoteApp(KobitoApp):
     def open_table(self, remote: RemoteTable) -> None:
         """The game screen, playing on ``remote`` as its seat (or watching); until the
         game has begun, the waiting screen."""
-        from kobito_tui.app.screens.game import GameScreen
-
         if remote.last is None:
-            screen: Screen = WaitingScreen(remote, self.seen)  # it shows the seat code
+            screen: Screen[Any] = WaitingScreen(remote, self.seen)  # it shows the seat code too
         else:
-            screen = GameScreen.remote(remote, remote.last.header)
-            if remote.code and remote.seat is not None and not isinstance(self.screen, WaitingScreen):
+            screen = self.game_screen_for(RemoteHost(remote, remote.last.header))
+            if remote.code and remote.seat is not None:  # also after the waiting screen, which may have flashed by
                 # Translators: r is the lobby's key for a seat code: keep the Latin letter.
                 said = self.t("Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).", code=remote.code)
                 self.notify(said, title=self.t.p("notification", "Table"), timeout=SEAT_CODE_SHOWN_S, markup=False)
@@ -423,7 +459,7 @@ class RemoteApp(KobitoApp):
 
     def action_language(self) -> None:
         if isinstance(self.screen, LobbyScreen):
-            self.push_screen(LanguageDialog(), lambda lang: lang and self.choose_language(lang))
+            self.push_screen(LanguageDialog(), lambda lang: None if lang is None else self.choose_language(lang))
 
     @work(thread=True, group="settings")
     def _keep(self, settings: dict[str, bool | str]) -> None:
@@ -443,28 +479,42 @@ class RemoteApp(KobitoApp):
 
     deliver_binary = deliver_text
 
-    def action_new_game(self) -> None:
-        self.to_title()
-
-    action_continue_game = action_load_game = action_new_game
-
     def action_replays(self) -> None:
         """The replays of this player's finished tables (the final screen's way to them)."""
         self.to_title()
         if isinstance(self.screen, LobbyScreen):
             self.screen.action_replays()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        for command in super().get_system_commands(screen):
-            runs = command.callback.args[0] if isinstance(command.callback, partial) and command.callback.args else None
-            if runs == actions.TO_TITLE.action:
-                yield SystemCommand(self.t("Lobby"), self.t("Back to the tables"), self.to_title)
-            elif runs not in LOCAL_ONLY:
-                yield command
-        if self.remote is not None:
-            yield SystemCommand(actions.said(self.t, actions.TABLE.palette), actions.said(self.t, actions.TABLE.help), self.action_table)
-        if isinstance(screen, LobbyScreen):
-            yield SystemCommand(actions.said(self.t, actions.LANGUAGE.palette), actions.said(self.t, actions.LANGUAGE.help), self.action_language)
+    def action_web_link(self) -> None:
+        self._ask_link()
+
+    @work(thread=True, exclusive=True, group="link")
+    def _ask_link(self) -> None:
+        connection = self.connection
+        if connection is None:
+            return
+        try:
+            link = connection.web_link()
+        except NOT_ANSWERING as error:
+            link = Refusal("hub", {"error": str(error)})
+        self.call_from_thread(self._link_made, link)
+
+    def _link_made(self, link: str | Refusal) -> None:
+        if isinstance(link, str):
+            self.push_screen(LinkDialog(link))
+        elif isinstance(self.screen, LobbyScreen):
+            self.screen.say(refused(self, link))
+
+    def offers(self, action: str, screen: Screen[Any]) -> bool:
+        """The palette's Table at a table; Language and (for a player with a key: a guest's way
+        back is its seat code) the browser link in the lobby."""
+        if action == actions.TABLE.action:
+            return self.remote is not None
+        if action == actions.LANGUAGE.action:
+            return isinstance(screen, LobbyScreen)
+        if action == actions.WEB_LINK.action:
+            return isinstance(screen, LobbyScreen) and not self.identity.startswith("guest")
+        return super().offers(action, screen)
 
 
 def run_remote(socket_path: Path, env: Mapping[str, str]) -> int:
@@ -474,6 +524,7 @@ def run_remote(socket_path: Path, env: Mapping[str, str]) -> int:
     # remembered in the server user's config folder, which every player shares.
     lang = resolve_language(None, env)
     identity, name = env.get(ENV_IDENTITY) or "guest", env.get(ENV_NAME, "")
-    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang, env.get(ENV_ADDRESS, ""))
+    door = "web" if env.get(ENV_DOOR) == "web" else "ssh"
+    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang, env.get(ENV_ADDRESS, ""), door)
     app.run()
     return app.return_code or 0

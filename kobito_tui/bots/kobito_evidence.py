@@ -24,6 +24,7 @@ Only the seat's own view and history are read, so the evidence is fair.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from kobito_tui.core.game import Event
 from kobito_tui.kobito.cards import CARD, KOBITO_CARDS, MAX_ROW, NUMBER, NUMBERS, GoldCard
@@ -98,7 +99,7 @@ class Evidence:
         self.last_turn = [None] * n
 
 
-def gather(golds: tuple[GoldCard, ...], options: dict, players: int, history: list[Event]) -> Evidence:
+def gather(golds: tuple[GoldCard, ...], options: dict[str, Any], players: int, history: list[Event]) -> Evidence:
     """Replay ``history`` (events as one seat saw them) on the public cards."""
     evidence = Evidence(golds, players)
     specials_discarded = options["special_start"] == "discard"
@@ -158,13 +159,16 @@ def _left_hand(evidence: Evidence, seat: int, event: Event) -> None:
     for card in cards:
         if card in evidence.known_in_hand[seat]:
             evidence.known_in_hand[seat].remove(card)
-    if evidence.last_turn[seat] is not None:
-        evidence.last_turn[seat].played_since += len(cards)
+    last = evidence.last_turn[seat]
+    if last is not None:
+        last.played_since += len(cards)
 
 
 def _to_pot(evidence: Evidence, seat: int, event: Event, card: int) -> None:
     slot = event["pot"]
-    length, row = evidence.pots[slot]
+    pot = evidence.pots[slot]
+    assert pot is not None, "a card lands only on a pot on the table"
+    length, row = pot
     add(row, card, event["end"] == "left")
     if len(row.cards) == length:
         evidence.discard += row.cards
@@ -175,10 +179,12 @@ def _end_turn(evidence: Evidence, seat: int, event: Event) -> None:
     given = len(event["penalty"]) if "penalty" in event else event.get("penalty_count", 0)
     held = evidence.hand_sizes[seat]
     evidence.hand_sizes[seat] = held - given
-    lacks = misfit(evidence, seat) if given else lacking(evidence)
-    end = evidence.last_turn[seat] = None if lacks is None else TurnEnd(lacks, given, held - given)
     if given:
+        end = evidence.last_turn[seat] = TurnEnd(misfit(evidence, seat), given, held - given)
         evidence.penalties[seat].append(end)
+    else:
+        lacks = lacking(evidence)
+        evidence.last_turn[seat] = None if lacks is None else TurnEnd(lacks, given, held - given)
 
 
 def lacking(evidence: Evidence) -> Misfit | None:

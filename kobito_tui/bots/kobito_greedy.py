@@ -68,8 +68,8 @@ def safety(state: KobitoState, move: Event) -> float:
         crowded = len(state.workshops[state.turn]) >= 2
         return 1.5 + 0.2 * len(move["cards"]) - 2.0 * crowded
     if kind == "play":
-        pot = state.pots[move["pot"]]
-        short = remaining(state, move["pot"]) - 1
+        pot = state.pot(move["pot"])
+        short = state.gold_cards[pot.gold].length - len(pot.row.cards) - 1
         return 1.0 - state.gold_cards[pot.gold].value * GIFT.get(short, 0.02)
     if kind == "move":
         return -20.0  # never needed, and it brings a pot closer for the next player
@@ -88,7 +88,7 @@ def finishing_move(state: KobitoState, legal: list[Event]) -> Event | None:
     plans = []
     for slot, pot in enumerate(state.pots):
         plan = finishing_moves(state, slot, legal) if pot is not None else None
-        if plan:
+        if plan and pot is not None:
             plans.append((state.gold_cards[pot.gold].value, -len(plan), slot, plan))
     if not plans:
         return None

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from kobito_tui.bots import DEFAULT_BUDGET_S
+from kobito_tui.bots.base import DEFAULT_BUDGET_S
 from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.kobito.cards import NUMBER
 from kobito_tui.kobito.chance import chance
@@ -38,7 +38,7 @@ from kobito_tui.kobito.scoring import scores, winners
 from kobito_tui.kobito.state import KobitoState
 
 from .kobito_greedy import GIFT, finishing_move, greedy_move
-from .kobito_world import World, move_key, remaining
+from .kobito_world import MoveKey, World, move_key
 
 EXPLORE = 0.25  # UCB exploration constant (rewards in 0..1, most within 0.5 ± 0.2)
 SCALE = 3.0  # points of lead gained that make a reward of about 0.73
@@ -51,7 +51,7 @@ each, follow.  The playout ends before that turn is played, so it is priced here
 PLAN_VISITS = 8  # a planned move needs this many visits, else search again
 GIFT_AVERSION = 1.0  # share of the gold left for the next player counted against the seat
 SLIP = 0.25  # how often a slipping greedy opponent plays a random legal move instead
-OPPONENTS = (("greedy", 0.6), ("slipping", 0.3), ("random", 0.1))
+OPPONENTS: tuple[tuple[str, float], ...] = (("greedy", 0.6), ("slipping", 0.3), ("random", 0.1))
 """The mix of policies an opponent plays by in a playout, with their weights."""
 
 Policy = Callable[[KobitoState, list[Event], random.Random], Event]
@@ -76,7 +76,8 @@ POLICIES: dict[str, Policy] = {"greedy": greedy_move, "slipping": slipping_move,
 def opponents(players: int, seat: int, rng: random.Random) -> list[Policy]:
     """One policy per seat for a playout: greedy for ``seat`` itself, one drawn
     from :data:`OPPONENTS` for each other seat."""
-    names, weights = zip(*OPPONENTS)
+    names = [name for name, _ in OPPONENTS]
+    weights = [weight for _, weight in OPPONENTS]
     drawn = rng.choices(names, weights, k=players)
     return [greedy_move if s == seat else POLICIES[drawn[s]] for s in range(players)]
 
@@ -84,9 +85,9 @@ def opponents(players: int, seat: int, rng: random.Random) -> list[Policy]:
 class Node:
     __slots__ = ("parent", "key", "children", "visits", "available", "reward")
 
-    def __init__(self, parent: Node | None, key: tuple | None):
-        self.parent, self.key = parent, key
-        self.children: dict[tuple, Node] = {}
+    def __init__(self, parent: Node | None, key: MoveKey):
+        self.parent, self.key = parent, key  # key: the move from the parent (the root's: empty)
+        self.children: dict[MoveKey, Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -105,7 +106,7 @@ def value(state: KobitoState, seat: int) -> float:
     """What ``seat`` holds: score, plus workshop cards, wild cards in hand and,
     for the seat to act, the pots it is close to winning; less the burden of its
     workshop's requirement (``WORKSHOP_BURDEN``)."""
-    total = scores(state)[seat]
+    total: float = scores(state)[seat]
     workshop = state.workshops[seat]
     total += WORKSHOP_CARD * sum(len(r.cards) for r in workshop) - WORKSHOP_BURDEN[len(workshop)]
     total += WILD_IN_HAND * sum(1 for c in state.hands[seat] if not NUMBER[c])
@@ -153,9 +154,10 @@ def offered(state: KobitoState) -> float:
     """Gold the table offers the seat to act: each pot one to three cards short,
     weighted by the chance that a player can finish it (``GIFT``)."""
     total = 0.0
-    for slot, pot in enumerate(state.pots):
+    for pot in state.pots:
         if pot is not None:
-            total += state.gold_cards[pot.gold].value * GIFT.get(remaining(state, slot), 0.0)
+            gold = state.gold_cards[pot.gold]
+            total += gold.value * GIFT.get(gold.length - len(pot.row.cards), 0.0)
     return total
 
 
@@ -180,7 +182,7 @@ def search(
     until ``budget_s`` is spent (or after exactly ``iterations`` iterations, for
     reproducible tests)."""
     deadline = time.perf_counter() + 0.95 * budget_s  # the rest of the decision fits in the remainder
-    root = Node(None, None)
+    root = Node(None, ())
     while root.visits < (iterations or 1) or (iterations is None and time.perf_counter() < deadline):
         state = deal(rng)
         before = lead(state, seat)
@@ -191,6 +193,7 @@ def search(
         while node is not root:
             node.visits += 1
             node.reward += result
+            assert node.parent is not None  # only the root has none
             node = node.parent
     return root
 
@@ -199,7 +202,7 @@ def descend(root: Node, state: KobitoState, seat: int, rng: random.Random) -> No
     """Walk (and grow by one node) the tree along ``state``'s legal moves, applying them."""
     node = root
     while not state.over and state.turn == seat:
-        by_key: dict[tuple, Event] = {}
+        by_key: dict[MoveKey, Event] = {}
         for move in legal_moves(state):
             by_key.setdefault(move_key(move), move)
         for key in by_key:
@@ -228,7 +231,7 @@ class IsmctsBot:
         self.rng = random.Random(seed)
         self.budget_s = budget_s
         self.iterations = iterations
-        self.plan: list[tuple] = []
+        self.plan: list[MoveKey] = []
         self.expect = -1
 
     def choose(self, game: Game, header: Header, view: Any, legal: list[Event], history: list[Event]) -> Event:
@@ -246,9 +249,10 @@ class IsmctsBot:
         return World(view, history).deal
 
     @staticmethod
-    def _line(root: Node) -> list[tuple]:
+    def _line(root: Node) -> list[MoveKey]:
         """The most visited moves from the root, while they are well explored."""
-        line, node = [], root
+        line: list[MoveKey] = []
+        node = root
         while node.children:
             child = max(node.children.values(), key=lambda n: n.visits)
             if line and child.visits < PLAN_VISITS:

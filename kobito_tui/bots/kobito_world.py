@@ -23,12 +23,13 @@ from kobito_tui.kobito.cards import CARD, CARD_COUNT, NUMBER, gold_cards, is_kob
 from kobito_tui.kobito.options import gold_table
 from kobito_tui.kobito.rainbow import Row
 from kobito_tui.kobito.state import KobitoState, Pot
+from kobito_tui.kobito.view import CardView
 
 from .kobito_evidence import Evidence, Misfit, gather
 
 
-def _row(cards: tuple) -> Row:
-    return Row(cards[0].number if cards else 0, [CARD[c.id] for c in cards])
+def _row(cards: tuple[CardView, ...]) -> Row:
+    return Row((cards[0].number or 0) if cards else 0, [CARD[c.id] for c in cards])
 
 
 def own_penalties(history: list[Event], seat: int) -> list[int]:
@@ -165,10 +166,14 @@ def card_class(name: str) -> str:
     return str(NUMBER[card]) if NUMBER[card] else "K" if is_kobito(card) else "P"
 
 
-def move_key(move: Event) -> tuple:
+# A move with its cards replaced by their classes (see ``move_key``).
+MoveKey = tuple[tuple[str, Any], ...]
+
+
+def move_key(move: Event) -> MoveKey:
     """A move with its cards replaced by their classes: moves with equal keys
     are interchangeable, whoever holds which copy."""
-    key = []
+    key: list[tuple[str, Any]] = []
     for name, value in move.items():
         if name in ("card", "kobito"):
             value = card_class(value)
@@ -182,7 +187,7 @@ def completes(state: KobitoState, move: Event) -> bool:
     """Whether ``move`` wins a pot (it fills the pot's rainbow to its length)."""
     if move["type"] not in ("play", "move"):
         return False
-    pot = state.pots[move["pot"]]
+    pot = state.pot(move["pot"])
     return len(pot.row.cards) + 1 == state.gold_cards[pot.gold].length
 
 

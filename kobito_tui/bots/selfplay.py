@@ -17,11 +17,12 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from kobito_tui.bots import DEFAULT_BUDGET_S, make_bot
+from kobito_tui.bots.registry import selfplay_options
 from kobito_tui.core.game import Event, Seat
-from kobito_tui.core.games import entry, get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, new_header, parse_players, run_chance
 from kobito_tui.core.savefile import SUFFIX, save
 
@@ -52,15 +53,28 @@ def labels(players: str) -> list[str]:
     return [f"{name}#{names[:i].count(name) + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
 
 
+class Outcome(TypedDict):
+    """One game's numbers, by seat."""
+
+    credit: list[float]  # win shares
+    scores: list[int]
+    times: list[list[float]]  # seconds per decision
+    events: int
+
+
+# play_game's arguments, one game of ``run``: game, levels, seed, budget_s, options, keep, iterations.
+Job = tuple[str, list[str], int, float, dict[str, Any], Path | None, int | None]
+
+
 def play_game(
     game_id: str,
     levels: list[str],
     seed: int,
     budget_s: float,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     keep: Path | None = None,
     iterations: int | None = None,
-) -> dict:
+) -> Outcome:
     """One game: ``levels`` by seat.  Credits (win shares), scores and decision times by seat;
     the game is saved to the file ``keep`` when given; ``iterations`` fixes the hard bots'
     work (see :func:`make_bot`)."""
@@ -80,6 +94,7 @@ def play_game(
     times: list[list[float]] = [[] for _ in seats]
     while not game.is_over(state):
         seat = game.to_act(state)
+        assert seat is not None, "no chance is pending and the game goes on, so a seat is to act"
         legal = game.legal_moves(state)
         began = time.perf_counter()
         move = bots[seat].choose(game, header.public(), game.view(state, seat), legal, seen[seat])
@@ -93,17 +108,18 @@ def play_game(
     if keep is not None:
         save(keep, Record(header, events))
     result = game.result(state)
+    assert result is not None, "the game is over"
     n = len(seats)
     credit = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(n)] if result.winners else [1 / n] * n
     scores = result.scores or [game.view(state, s).my_progress for s in range(n)]
     return {"credit": credit, "scores": scores, "times": times, "events": len(events)}
 
 
-def _play(job: tuple) -> dict:
+def _play(job: Job) -> Outcome:
     return play_game(*job)
 
 
-def run(args: Any) -> dict:
+def run(args: Any) -> dict[str, Any]:
     """Play ``args.games`` games; ``args`` has game, players, games, seed,
     budget_s (hard bots' seconds per decision, None: the default), iterations (a fixed
     amount of work per hard decision instead, or None), jobs (processes), option
@@ -111,12 +127,12 @@ def run(args: Any) -> dict:
     names = labels(args.players)
     levels = [name.split("#")[0].split(":")[1] for name in names]
     budget_s = args.budget_s or DEFAULT_BUDGET_S
-    options = entry(args.game).selfplay_options | dict(args.option)
+    options = selfplay_options(args.game) | dict(args.option)
     get_game(args.game).normalize_options(dict(options), len(names))  # a bad option fails before any game
     order = random.Random(args.seed)
     seatings = [names[i % len(names):] + names[: i % len(names)] for i in range(args.games)]  # rotate seats
     folder = None if args.keep is None else Path(args.keep)
-    jobs = [
+    jobs: list[Job] = [
         (args.game, [levels[names.index(s)] for s in seating], order.randrange(2**31), budget_s, options,
          None if folder is None else folder / f"{args.game}-selfplay-{i + 1:04d}{SUFFIX}", args.iterations)
         for i, seating in enumerate(seatings)
@@ -149,7 +165,7 @@ def run(args: Any) -> dict:
             "options": options}
 
 
-def report(result: dict) -> str:
+def report(result: dict[str, Any]) -> str:
     """The table in words."""
     if not result["iterations"]:
         work = f"hard budget {result['budget_s']} s per decision"

@@ -19,12 +19,12 @@ import random
 import time
 from typing import Any
 
-from kobito_tui.bots import DEFAULT_BUDGET_S
+from kobito_tui.bots.base import DEFAULT_BUDGET_S
 from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.treasure.board import COLOURS, from_rc
 
 from .treasure_heuristics import greedy_score
-from .treasure_model import Path, Table, gains, paths, table_from_history, walk
+from .treasure_model import Path, Table, gains, paths, placed, table_from_history, walk
 from .treasure_search import RoundSearch
 
 
@@ -45,7 +45,7 @@ class _PathBot:
             return self._place(table, mine, legal)
         steps = {move["dir"]: move for move in legal if move["type"] == "step"}
         if not (self.plan and len(history) == self.expect and self.plan[0] in steps):
-            options = paths(table.pawn(seat), table.blocked(seat), 3 - view.steps_taken)
+            options = paths(table.placed(seat), table.blocked(seat), 3 - view.steps_taken)
             self.plan = list(self.pick(table, seat, mine, options).dirs)
         self.expect = len(history) + 1
         return steps[self.plan.pop(0)]
@@ -54,7 +54,7 @@ class _PathBot:
         """The corner from which the best path turns most of the own colour."""
 
         def reach(move: Event) -> float:
-            corner = from_rc(move["corner"])
+            corner = placed(from_rc(move["corner"]))
             return max(gains(table.board, walk(table.board, table.layout, p)[0], table.layout)[mine]
                        for p in paths(corner, frozenset()))
 

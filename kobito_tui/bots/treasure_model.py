@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kobito_tui.core.game import Event
 from kobito_tui.treasure.board import CELLS, COLOURS, NEIGHBOURS, from_rc, to_rc
 
 STEPS_PER_TURN = 3
@@ -36,7 +37,7 @@ class Path:
     net: int = field(init=False, compare=False, repr=False)  # the tiles it flips an odd number of times
     touched: int = field(init=False, compare=False, repr=False)  # every tile it flips
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         net = touched = 0
         for pos in self.cells[:-1]:
             net ^= 1 << pos
@@ -194,6 +195,10 @@ class Table:
     def pawn(self, seat: int) -> int | None:
         return self.pawns[self.pawn_index(seat)]
 
+    def placed(self, seat: int) -> int:
+        """``seat``'s pawn, which must stand on the board (every move but ``place`` needs it there)."""
+        return placed(self.pawns[self.pawn_index(seat)])
+
     def blocked(self, seat: int, pawns: list[int | None] | None = None) -> frozenset[int]:
         """Tiles ``seat``'s pawn may not step onto (with ``pawns``, or the pawns now)."""
         if self.shared:
@@ -201,30 +206,41 @@ class Table:
         return frozenset(p for s, p in enumerate(pawns or self.pawns) if s != seat and p is not None)
 
 
-def table_from_history(history: list[dict]) -> Table:
+def placed(pos: int | None) -> int:
+    """A pawn's position, once it stands on the board (None: the shared pawn before ``place``)."""
+    assert pos is not None, "the pawn is not on the board yet"
+    return pos
+
+
+def table_from_history(history: list[Event]) -> Table:
     """Replay the public events (the setup's colours are not needed); every
     tile starts on its losing side in both variants, unseen in *seek*."""
     setup = history[0]
-    colour_of = [COLOURS.index(colour) for colour, _ in setup["tiles"]] if "tiles" in setup else [None] * CELLS
-    pawns = [from_rc(p) for p in setup["pawns"]] if "pawns" in setup else [None]
+    colour_of: list[int | None] = (
+        [COLOURS.index(colour) for colour, _ in setup["tiles"]] if "tiles" in setup else [None] * CELLS
+    )
+    pawns: list[int | None] = [from_rc(p) for p in setup["pawns"]] if "pawns" in setup else [None]
     table = Table(Layout.of(colour_of), 0, pawns, "pawns" not in setup, len(setup["colours"]))
     for event in history[1:]:
-        kind, seat = event["type"], event.get("seat")
-        if table.current is None and kind in ("step", "end", "pass"):
-            table.current = Turn(seat, table.board, table.pawns[:], [table.pawn(seat)], table.layout)
-        if kind == "place":
+        kind = event["type"]
+        if kind in ("step", "end", "pass"):
+            seat: int = event["seat"]
+            turn = table.current
+            if turn is None:
+                turn = table.current = Turn(seat, table.board, table.pawns[:], [table.placed(seat)], table.layout)
+            if kind == "step":
+                here = table.placed(seat)
+                there = table.pawns[0 if table.shared else seat] = NEIGHBOURS[here][event["dir"]]
+                table.board ^= 1 << here
+                turn.path.append(there)
+            else:
+                table.turns.append(turn)
+                table.current = None
+        elif kind == "place":
             table.pawns[0] = from_rc(event["corner"])
-        elif kind == "step":
-            here = table.pawn(seat)
-            table.pawns[0 if table.shared else seat] = NEIGHBOURS[here][event["dir"]]
-            table.board ^= 1 << here
-            table.current.path.append(table.pawn(seat))
         elif kind == "reveal":
-            colour_of[from_rc(event["pos"])] = COLOURS.index(event["tile"][0])
+            colour_of[placed(from_rc(event["pos"]))] = COLOURS.index(event["tile"][0])
             table.layout = Layout.of(colour_of)
-        elif kind in ("end", "pass"):
-            table.turns.append(table.current)
-            table.current = None
     return table
 
 

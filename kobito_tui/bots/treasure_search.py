@@ -33,7 +33,10 @@ from functools import lru_cache
 from itertools import permutations
 
 from .treasure_heuristics import best_path, steps_to_finish
-from .treasure_model import Layout, Path, Table, TurnModel, colour_beliefs, paths, trapped, walk
+from .treasure_model import Layout, Path, Table, TurnModel, colour_beliefs, paths, placed, trapped, walk
+
+# What a reply depends on: the board, the pawns, the mover, its colour and the layout it knows.
+_ReplyKey = tuple[int, tuple[int | None, ...], int, int, tuple[int | None, ...]]
 
 WIN = 1.0
 LOSS = 0.0
@@ -138,7 +141,7 @@ class RoundSearch:
         laid = layouts(self.layout, rng, self.LAYOUTS)
         self.worlds = [World.laid(deal.weight / len(laid), deal.colours, tiles)
                        for deal in worlds(beliefs, seat, mine, self.n, most=self.WORLDS) for tiles in laid]
-        self.replies: dict[tuple, Path | None] = {}
+        self.replies: dict[_ReplyKey, Path | None] = {}
         self.observer = Observer(table, seat)
 
     def value(self, path: Path) -> float:
@@ -173,7 +176,7 @@ class RoundSearch:
         """``seat``'s likely path for ``colour`` with the layout it knows (None: it must pass), cached."""
         key = (board, tuple(pawns), seat, colour, known.colour_of)
         if key not in self.replies:
-            options = paths(pawns[self.table.pawn_index(seat)], self.table.blocked(seat, pawns))
+            options = paths(placed(pawns[self.table.pawn_index(seat)]), self.table.blocked(seat, pawns))
             self.replies[key] = best_path(board, known, colour, options)
         return self.replies[key]
 
@@ -184,11 +187,11 @@ class RoundSearch:
         order = [(self.seat + k) % n for k in range(n)]
         times = []
         for k, s in enumerate(order):
-            steps = max(1, steps_to_finish(board, layout, world.colours[s], pawns[table.pawn_index(s)]))
+            steps = max(1, steps_to_finish(board, layout, world.colours[s], placed(pawns[table.pawn_index(s)])))
             times.append(n * ((steps + 2) // 3 - 1) + k)
         movers = order[:1] if table.shared else order
         for k, s in enumerate(movers):  # a pawn on the last open tile of a colour finishes it
-            colour = trapped(board, layout, pawns[table.pawn_index(s)])
+            colour = trapped(board, layout, placed(pawns[table.pawn_index(s)]))
             owner = None if colour is None else world.owner(colour)
             if owner is not None:
                 times[order.index(owner)] = min(times[order.index(owner)], k)
@@ -202,7 +205,7 @@ class Observer:
 
     def __init__(self, table: Table, seat: int):
         turn = table.current
-        start = table.pawn(seat) if turn is None else turn.path[0]
+        start = table.placed(seat) if turn is None else turn.path[0]
         self.model = TurnModel(table.board if turn is None else turn.board, start, table.blocked(seat), 3, table.layout)
         self.prior = colour_beliefs(table, seat)
         self.done = [] if turn is None else turn.path[:-1]

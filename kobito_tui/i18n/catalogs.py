@@ -14,8 +14,9 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import Any, cast
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import DEFAULT_HEADER, Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
@@ -25,12 +26,20 @@ from .pseudo import LONGER, pseudo
 from .translation import DOMAIN, PSEUDO
 
 TRANSLATED = ("uk", "ru")
-KEYWORDS = {"t": None, "n": (1, 2), "p": ((1, "c"), 2), "np": ((1, "c"), 2, 3)}
-"""``t(message)``, ``t.n(singular, plural, count)``, ``t.p(context, message)``, ``t.np(...)``."""
+KEYWORDS = {"message": None, "plural": (1, 2), "context": ((1, "c"), 2), "context_plural": ((1, "c"), 2, 3)}
+"""What each keyword's arguments are: ``t(message)``, ``t.n(singular, plural, count)``,
+``t.p(context, message)``, ``t.np(context, singular, plural, count)`` (``extract.py`` names the calls)."""
 COMMENT_TAGS = ("Translators:",)
-HEADER = {"project": "kobito-tui", "copyright_holder": "the kobito-tui authors", "charset": "utf-8", "fuzzy": False}
 PSEUDO_HEADER = "# The pseudo-language, made from kobito.pot by python -m kobito_tui.i18n.catalogs: do not edit."
 _DATES = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
+
+
+def new_catalog(locale: str | None = None, header_comment: str = DEFAULT_HEADER) -> Catalog:
+    """An empty catalog with this project's header."""
+    return Catalog(
+        locale=locale, header_comment=header_comment, project="kobito-tui",
+        copyright_holder="the kobito-tui authors", charset="utf-8", fuzzy=False,
+    )  # fmt: skip
 
 
 def template_path(root: Path) -> Path:
@@ -44,11 +53,12 @@ def po_path(root: Path, lang: str, suffix: str = ".po") -> Path:
 def extract(root: Path) -> Catalog:
     """The template as the source says it now."""
     with (root / "babel.cfg").open() as file:
-        method_map, options_map = parse_mapping_cfg(file)
-    template = Catalog(**HEADER)
+        method_map, options_map = parse_mapping_cfg(file)  # type: ignore[no-untyped-call]  # Babel types not this one
+    template = new_catalog()
     found = extract_from_dir(root, method_map, options_map, KEYWORDS, COMMENT_TAGS, strip_comment_tags=True)
     for filename, _lineno, message, comments, context in found:
-        template.add(message, None, [(filename, None)], auto_comments=comments, context=context)
+        nowhere = cast("list[tuple[str, int]]", [(filename, None)])  # no line number: Babel takes None (its types say int)
+        template.add(message, None, nowhere, auto_comments=comments, context=context)
     return template
 
 
@@ -60,23 +70,26 @@ def read(path: Path, lang: str | None = None) -> Catalog:
 def updated(root: Path, template: Catalog, lang: str) -> Catalog:
     """The ``lang`` catalog brought up to ``template`` (new messages empty, changed ones fuzzy)."""
     path = po_path(root, lang)
-    catalog = read(path, lang) if path.exists() else Catalog(locale=lang, **HEADER)
+    catalog = read(path, lang) if path.exists() else new_catalog(lang)
     catalog.update(template)
     return catalog
 
 
 def pseudo_catalog(template: Catalog) -> Catalog:
     """Every message of ``template`` in the pseudo-language."""
-    catalog = Catalog(**HEADER, header_comment=PSEUDO_HEADER)
+    catalog = new_catalog(header_comment=PSEUDO_HEADER)
     for message in template:
         if message.id:
-            plural, longer = isinstance(message.id, (list, tuple)), 0 if message.context == "key" else LONGER
-            text = tuple(pseudo(form, longer) for form in message.id) if plural else pseudo(message.id, longer)
+            longer = 0 if message.context == "key" else LONGER
+            if isinstance(message.id, str):
+                text: str | tuple[str, ...] = pseudo(message.id, longer)
+            else:
+                text = tuple(pseudo(form, longer) for form in message.id)
             catalog.add(message.id, text, context=message.context)
     return catalog
 
 
-def po_bytes(catalog: Catalog, **options) -> bytes:
+def po_bytes(catalog: Catalog, **options: Any) -> bytes:
     """``catalog`` as this project writes its ``.po`` files."""
     out = io.BytesIO()
     write_po(out, catalog, width=110, include_lineno=False, **options)

@@ -2,8 +2,11 @@
 
 It reads the syntax tree, so it takes exactly the translator's calls — ``t(...)``,
 ``self.t(...)``, ``t.n(...)``, ``t.p(...)``, ``t.np(...)`` — and the messages written as
-data (``msg``, ``msg_n``, ``you``, ``you_n`` of ``msgids.py``), and nothing else
-named ``t`` (a loop variable, ``t[0]``).  A ``# Translators:`` comment on the
+data (``msg``, ``msg_n``, ``you``, ``you_n`` of ``msgids.py``; ``phrase`` of the app's
+``actions.py``), and nothing else named ``t`` (a loop variable, ``t[0]``).  Each is
+reported under the Babel keyword that says which of its arguments are what
+(:data:`kobito_tui.i18n.catalogs.KEYWORDS`): ``message``, ``plural``, ``context``,
+``context_plural``.  A ``# Translators:`` comment on the
 lines just above a call goes to the translators with its message.
 """
 
@@ -17,8 +20,15 @@ from typing import IO, Any
 
 from .msgids import YOU
 
-METHODS = ("n", "p", "np")
-MARKERS = {"msg": ("t", ()), "msg_n": ("n", ()), "you": ("p", (YOU,)), "you_n": ("np", (YOU,))}
+METHODS = {"n": "plural", "p": "context", "np": "context_plural"}
+"""The translator's methods and the keyword each is extracted under (a call of ``t`` itself: ``message``)."""
+MARKERS = {
+    "msg": ("message", ()),
+    "msg_n": ("plural", ()),
+    "you": ("context", (YOU,)),
+    "you_n": ("context_plural", (YOU,)),
+    "phrase": ("message", ()),
+}
 """The data markers: the keyword each stands for, and the context it puts first."""
 
 
@@ -31,7 +41,7 @@ def messages(
     calls = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)]
     for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
         keyword, context = _keyword(call.func)
-        if keyword in keywords:
+        if keyword is not None and keyword in keywords:
             arguments = context + tuple(
                 arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None for arg in call.args
             )
@@ -44,9 +54,9 @@ def _is_translator(node: ast.expr) -> bool:
 
 def _keyword(func: ast.expr) -> tuple[str | None, tuple[str, ...]]:
     if _is_translator(func):
-        return "t", ()
+        return "message", ()
     if isinstance(func, ast.Attribute) and func.attr in METHODS and _is_translator(func.value):
-        return func.attr, ()
+        return METHODS[func.attr], ()
     if isinstance(func, ast.Name) and func.id in MARKERS:
         return MARKERS[func.id]
     return None, ()
@@ -63,7 +73,7 @@ def _comments(source: str) -> dict[int, str]:
 
 def _notes_above(notes: dict[int, str], line: int, tags: Collection[str]) -> list[str]:
     """The comment block just above ``line``, if it starts with a translator tag."""
-    block = []
+    block: list[str] = []
     while line - 1 in notes:
         line -= 1
         block.insert(0, notes[line])

@@ -22,7 +22,9 @@ from typing import Any
 
 from kobito_tui.core.game import Seat
 from kobito_tui.core.message import Message
+from kobito_tui.core.record import EventError
 from kobito_tui.core.safetext import printable
+from kobito_tui.core.savefile import REASON_MAX_CHARS, SaveError
 from kobito_tui.kobito.cards import CARD, NUMBER, is_kobito
 from kobito_tui.treasure.board import CORNER_NAMES, from_rc
 
@@ -47,9 +49,9 @@ def _number(t: Translator, number: int) -> str:
     return f"{number:,}".replace(",", t.p("thousands separator", ","))
 
 
-def _detail(p: Params, key: str) -> str:
+def _detail(params: Params, key: str) -> str:
     """What a library or the system said (in English), as code shows it."""
-    return printable(p[key], 160)
+    return printable(params[key], 160)
 
 
 @dataclass(frozen=True)
@@ -67,34 +69,35 @@ def filled(text: Text, **fills: Fill) -> Filled:
 
 def code(key: str) -> Fill:
     """A value from outside as code shows it: ``'x'``, ``7``."""
-    return lambda t, p: _shown(p[key])
+    return lambda t, params: _shown(params[key])
 
 
 def plain(key: str, limit: int | None = None) -> Fill:
     """A value from outside as printable text (a card, a name, an option)."""
-    return lambda t, p: printable(p[key], limit)
+    return lambda t, params: printable(params[key], limit)
 
 
 def listed(key: str, each: Callable[[Any], str] = printable) -> Fill:
-    return lambda t, p: ", ".join(map(each, p[key]))
+    return lambda t, params: ", ".join(map(each, params[key]))
 
 
-def said_by_code(key: str) -> Fill:
-    return lambda t, p: _detail(p, key)
+def reported(key: str) -> Fill:
+    """What a library or the system reported (in English), quoted as code shows it."""
+    return lambda t, params: _detail(params, key)
 
 
 def thousands(key: str) -> Fill:
-    return lambda t, p: _number(t, p[key])
+    return lambda t, params: _number(t, params[key])
 
 
 def plus_one(key: str) -> Fill:
     """A seat or place counted from 1, as players count."""
-    return lambda t, p: p[key] + 1
+    return lambda t, params: params[key] + 1
 
 
 def number(key: str) -> Fill:
     """A whole number of the message under another name."""
-    return lambda t, p: int(p[key])
+    return lambda t, params: int(params[key])
 
 RENDER: dict[str, Text | Filled | Render] = {
     # the table's and the server's refusals
@@ -103,7 +106,8 @@ RENDER: dict[str, Text | Filled | Render] = {
     "not-your-turn": msg("It is not your turn."),
     "stale-revision": msg("The table changed before your move arrived; look again."),
     "illegal-move": msg("That move is not allowed now."),
-    "nothing-to-undo": msg("There is no move of yours to take back."),
+    "nothing-to-undo": msg("Nothing to undo yet this turn"),
+    "undo-before-load": msg("Moves made before this game was loaded (Continue) cannot be undone"),
     "nothing-to-redo": msg("There is no move to play again."),
     "not-your-seat": msg("This terminal plays another seat."),
     "too-many-tables": msg_n("You already have {count} table waiting for players.",
@@ -118,6 +122,10 @@ RENDER: dict[str, Text | Filled | Render] = {
     "bad-seat": filled(msg("Each seat is open or a computer level: {levels}."), levels=listed("levels")),
     "seat-taken": filled(msg("Seat {number} is taken."), number=plus_one("seat")),
     "hub": filled(msg("The server is not answering ({error})."), error=plain("error", 160)),
+    "table-moved": msg("The table moved to another server; rejoining it. Try again in a moment."),
+    "store-away": msg("The server cannot read its tables just now; try again in a while."),
+    "analysis-too-big": filled(msg("The analysis is too big to keep at the server (the limit is {limit} KiB)."), limit=number("limit")),
+    "not-an-analysis": filled(msg("That is not an analysis of this game ({reason})."), reason=reported("reason")),
     "still-thinking": msg("Still thinking about your last hint; wait for it."),
     "too-many-tables-here": msg_n("Players from your address already have {count} table waiting for players.",
                                   "Players from your address already have {count} tables waiting for players."),
@@ -135,6 +143,8 @@ RENDER: dict[str, Text | Filled | Render] = {
     "name-taken": filled(msg("The name {name} belongs to another player's key: choose another."), name=plain("name", 40)),
     "bad-settings": filled(msg("That is not a setting: {setting}."), setting=plain("setting", 16)),
     "settings-not-kept": msg("The server could not keep your settings; they hold until you leave."),
+    "link-for-guests": msg("A guest has no link for a browser: come back to your seat with its code."),
+    "no-web-door": msg("This server has no web door: its host can open one with kobito serve --web-port."),
     # why an event is illegal: both games
     "game.not-an-object": msg("an event must be a JSON object"),
     "game.over": msg("the game is over"),
@@ -207,12 +217,18 @@ RENDER: dict[str, Text | Filled | Render] = {
     "treasure.pawn-corners": msg("pawns start on distinct corners"),
     "treasure.pawns-opposite": msg("with two players the pawns start on opposite corners"),
     "treasure.no-reveal": msg("no tile is waiting to be revealed"),
+    # why a game cannot be analysed
+    "analysis.unfinished": msg("the game is not finished: only a finished game is analysed"),
+    "analysis.failed": msg("the analysis stopped on an internal error"),
+    "analysis.no-seat": msg("the game has no seat {seat} (it has {count})"),
+    # Translators: in the analysis, a move of a best line that the game's words cannot tell.
+    "analysis.untold-move": msg("A move that cannot be told here."),
     # why a save file cannot be loaded
     "save.long-line": filled(msg("the line is longer than {count} characters"), count=thousands("max")),
     # Translators: {detail} is what the JSON reader said, in English.
-    "save.not-json": filled(msg("not valid JSON ({detail})"), detail=said_by_code("detail")),
+    "save.not-json": filled(msg("not valid JSON ({detail})"), detail=reported("detail")),
     # Translators: {detail} is what the JSON reader said, in English.
-    "save.not-a-header": filled(msg("not a kobito-tui save file header ({detail})"), detail=said_by_code("detail")),
+    "save.not-a-header": filled(msg("not a kobito-tui save file header ({detail})"), detail=reported("detail")),
     "save.players": filled(msg("{count} players (needs {min}–{max})"), count=code("count")),
     "save.not-kobito": filled(msg("not a kobito-tui save file (format {format})"), format=code("format")),
     "save.version": filled(msg("format version {version} is not supported (this app reads {supported})"),
@@ -221,9 +237,9 @@ RENDER: dict[str, Text | Filled | Render] = {
     "save.not-utf8": filled(msg("not UTF-8 text (byte {byte})"), byte=plain("byte", 8)),
     "save.too-many-events": filled(msg("more than {count} events"), count=thousands("max")),
     # Translators: {error} is what the system said, in English.
-    "save.cannot-read": filled(msg("cannot read ({error})"), error=said_by_code("error")),
+    "save.cannot-read": filled(msg("cannot read ({error})"), error=reported("error")),
     # Translators: {error} is what the program said of the event, in English.
-    "event.malformed": filled(msg("malformed {kind} event ({error})"), kind=code("type"), error=said_by_code("error")),
+    "event.malformed": filled(msg("malformed {kind} event ({error})"), kind=code("type"), error=reported("error")),
     "name.control": filled(msg("a player name may not hold control characters ({name})"), name=plain("name")),
     "save.too-deep": msg("arrays or objects nested more than {count} deep"),
     "save.same-key": msg("an object has the same key twice"),
@@ -281,20 +297,34 @@ def say(t: Translator, message: Message, seats: Sequence[Seat | str] = (), reade
         return printable(message.id, 80)
 
 
-def _plain(t: Translator, id: str, said: Text | Filled, params: Params) -> str:
+def _plain(t: Translator, id: str, entry: Text | Filled, params: Params) -> str:
     """A data message, filled with its whole numbers and its fills (nothing else from outside gets in)."""
-    numbers = {key: value for key, value in params.items() if type(value) is int}
+    numbers: dict[str, Any] = {key: value for key, value in params.items() if type(value) is int}
     if id in COUNTS:
         numbers["count"] = numbers[COUNTS[id]]
-    if isinstance(said, Filled):
-        numbers |= {key: fill(t, params) for key, fill in said.fills.items()}
-        said = said.text
-    return t.text(said, numbers["count"] if said.plural else None, **numbers)
+    if isinstance(entry, Filled):
+        numbers |= {key: fill(t, params) for key, fill in entry.fills.items()}
+        entry = entry.text
+    return t.text(entry, numbers["count"] if entry.plural else None, **numbers)
 
 
 def english(message: Message, seats: Sequence[Seat | str] = ()) -> str:
-    """``message`` in English: for tools, logs and ``str(IllegalEvent)``."""
+    """``message`` in English: for tools and logs."""
     return say(_english(), message, seats)
+
+
+def english_error(error: BaseException) -> str:
+    """What ``error`` says, in English, for tools and logs: a core error's message worded
+    (a save file's as ``FILE:LINE: reason``, a record's as ``event N: reason``), any other
+    error's ``str()``."""
+    message = getattr(error, "message", None)
+    if not isinstance(message, Message):
+        return str(error)
+    if isinstance(error, SaveError):
+        return f"{printable(error.path)}:{error.line}: {printable(english(message), REASON_MAX_CHARS)}"
+    if isinstance(error, EventError):
+        return f"event {error.index + 1}: {english(message)}"
+    return english(message)
 
 
 @cache
@@ -382,89 +412,89 @@ EXTENDED = {
 
 
 @says("kobito.setup")
-def _kobito_setup(t: Translator, p: Params, who: Seats) -> str:
-    return _by(t, who, p["first"], *FIRST)
+def _kobito_setup(t: Translator, params: Params, who: Seats) -> str:
+    return _by(t, who, params["first"], *FIRST)
 
 
 @says("kobito.pot")
-def _pot(t: Translator, p: Params, who: Seats) -> str:
-    fill = {"label": _label(p["slot"]), "gold": p["gold"], "length": p["length"]}
-    if p["start"] is None:
+def _pot(t: Translator, params: Params, who: Seats) -> str:
+    fill = {"label": _label(params["slot"]), "gold": params["gold"], "length": params["length"]}
+    if params["start"] is None:
         return t("Pot {label}: {gold} gold for a rainbow of {length}, with an empty rainbow.", **fill)
-    return t("Pot {label}: {gold} gold for a rainbow of {length}, starting with {card}.", card=card(t, p["start"]), **fill)
+    return t("Pot {label}: {gold} gold for a rainbow of {length}, starting with {card}.", card=card(t, params["start"]), **fill)
 
 
 @says("kobito.special-start")
-def _special_start(t: Translator, p: Params, who: Seats) -> str:
-    if p["into_deck"]:
-        text = t("{card} came up as a starting card and went back into the deck.", card=card(t, p["card"]))
+def _special_start(t: Translator, params: Params, who: Seats) -> str:
+    if params["into_deck"]:
+        text = t("{card} came up as a starting card and went back into the deck.", card=card(t, params["card"]))
     else:
-        text = t("{card} came up as a starting card and went to the discard pile.", card=card(t, p["card"]))
+        text = t("{card} came up as a starting card and went to the discard pile.", card=card(t, params["card"]))
     return _capital(text)
 
 
 @says("kobito.drew-cards")
-def _drew_cards(t: Translator, p: Params, who: Seats) -> str:
-    return _by(t, who, p["player"], msg("{name} drew {cards}."), you("You drew {cards}."), cards=cards(t, p["cards"]))
+def _drew_cards(t: Translator, params: Params, who: Seats) -> str:
+    return _by(t, who, params["player"], msg("{name} drew {cards}."), you("You drew {cards}."), cards=cards(t, params["cards"]))
 
 
 @says("kobito.drew")
-def _drew(t: Translator, p: Params, who: Seats) -> str:
+def _drew(t: Translator, params: Params, who: Seats) -> str:
     other = msg_n("{name} drew {count} card.", "{name} drew {count} cards.")
-    return _by(t, who, p["player"], other, you_n("You drew {count} card.", "You drew {count} cards."), p["count"])
+    return _by(t, who, params["player"], other, you_n("You drew {count} card.", "You drew {count} cards."), params["count"])
 
 
-def _landing(t: Translator, p: Params) -> Params:
-    return {"card": card(t, p["card"], p["as"]), "label": _label(p["pot"]), "gold": p["gold"]}
+def _landing(t: Translator, params: Params) -> Params:
+    return {"card": card(t, params["card"], params["as"]), "label": _label(params["pot"]), "gold": params["gold"]}
 
 
 @says("kobito.play")
-def _play(t: Translator, p: Params, who: Seats) -> str:
-    return _by(t, who, p["seat"], *PLAYED[p["end"], p["gold"] is not None], **_landing(t, p))
+def _play(t: Translator, params: Params, who: Seats) -> str:
+    return _by(t, who, params["seat"], *PLAYED[params["end"], params["gold"] is not None], **_landing(t, params))
 
 
 @says("kobito.move")
-def _move(t: Translator, p: Params, who: Seats) -> str:
-    return _by(t, who, p["seat"], *MOVED[p["end"], p["gold"] is not None], **_landing(t, p), number=p["rainbow"] + 1)
+def _move(t: Translator, params: Params, who: Seats) -> str:
+    return _by(t, who, params["seat"], *MOVED[params["end"], params["gold"] is not None], **_landing(t, params), number=params["rainbow"] + 1)
 
 
 @says("kobito.open")
-def _open(t: Translator, p: Params, who: Seats) -> str:
+def _open(t: Translator, params: Params, who: Seats) -> str:
     opened = msg("{name} opened a workshop rainbow: {cards}."), you("You opened a workshop rainbow: {cards}.")
-    return _by(t, who, p["seat"], *opened, cards=cards(t, p["cards"]))
+    return _by(t, who, params["seat"], *opened, cards=cards(t, params["cards"]))
 
 
 @says("kobito.extend")
-def _extend(t: Translator, p: Params, who: Seats) -> str:
-    return _by(t, who, p["seat"], *EXTENDED[p["end"]], card=card(t, p["card"]), number=p["rainbow"] + 1)
+def _extend(t: Translator, params: Params, who: Seats) -> str:
+    return _by(t, who, params["seat"], *EXTENDED[params["end"]], card=card(t, params["card"]), number=params["rainbow"] + 1)
 
 
 @says("kobito.take-kobito")
-def _take_kobito(t: Translator, p: Params, who: Seats) -> str:
+def _take_kobito(t: Translator, params: Params, who: Seats) -> str:
     took = (msg("{name} took a kobito back, putting {card} in its place."),
             you("You took a kobito back, putting {card} in its place."))  # fmt: skip
-    return _by(t, who, p["seat"], *took, card=card(t, p["card"]))
+    return _by(t, who, params["seat"], *took, card=card(t, params["card"]))
 
 
 @says("kobito.end-turn")
-def _end_turn(t: Translator, p: Params, who: Seats) -> str:
-    seat, count = p["seat"], p["count"]
+def _end_turn(t: Translator, params: Params, who: Seats) -> str:
+    seat, count = params["seat"], params["count"]
     if not count:
         return _by(t, who, seat, msg("{name} ended the turn."), you("You ended the turn."))
-    if "penalty" in p:
+    if "penalty" in params:
         other = msg_n("{name} ended the turn with {count} penalty card: {cards}.",
                       "{name} ended the turn with {count} penalty cards: {cards}.")
         mine = you_n("You ended the turn with {count} penalty card: {cards}.",
                      "You ended the turn with {count} penalty cards: {cards}.")  # fmt: skip
-        return _by(t, who, seat, other, mine, count, cards=cards(t, p["penalty"]))
+        return _by(t, who, seat, other, mine, count, cards=cards(t, params["penalty"]))
     other = msg_n("{name} ended the turn with {count} penalty card.", "{name} ended the turn with {count} penalty cards.")
     mine = you_n("You ended the turn with {count} penalty card.", "You ended the turn with {count} penalty cards.")
     return _by(t, who, seat, other, mine, count)
 
 
 @says("kobito.won")
-def _kobito_won(t: Translator, p: Params, who: Seats) -> str:
-    winners, score = p["winners"], p["score"]
+def _kobito_won(t: Translator, params: Params, who: Seats) -> str:
+    winners, score = params["winners"], params["score"]
     others = [who(seat) for seat in winners if not who.is_reader(seat)]
     if len(winners) == 1:
         one = (msg_n("The winner is {name}, with {score} point.", "The winner is {name}, with {score} points."),
@@ -525,9 +555,9 @@ def _revealed(t: Translator, who: Seats, seat: int, tile: list[str]) -> str:
     return _by(t, who, seat, *REVEALED[tile[0]], treasure=words.treasure(t, tile[1]))
 
 
-def _with_result(t: Translator, line: str, p: Params, who: Seats) -> str:
+def _with_result(t: Translator, line: str, params: Params, who: Seats) -> str:
     """``line``, then the result it ends the game with, if any."""
-    result = p.get("result")
+    result = params.get("result")
     if result is None:
         return line
     if result["id"] not in ("treasure.won", "treasure.turn-limit"):  # never a line that carries a result again
@@ -536,9 +566,9 @@ def _with_result(t: Translator, line: str, p: Params, who: Seats) -> str:
 
 
 @says("treasure.setup")
-def _treasure_setup(t: Translator, p: Params, who: Seats) -> str:
-    line = _by(t, who, p["first"], *TREASURE_FIRST[bool(p["seek"])])
-    known = [(seat, colour) for seat, colour in enumerate(p.get("colours", ())) if colour is not None]
+def _treasure_setup(t: Translator, params: Params, who: Seats) -> str:
+    line = _by(t, who, params["first"], *TREASURE_FIRST[bool(params["seek"])])
+    known = [(seat, colour) for seat, colour in enumerate(params.get("colours", ())) if colour is not None]
     if len(known) > 1:
         # Translators: one player and their secret colour, in a list of them all: "Ann red, Bob blue".
         each = [_by(t, who, seat, msg("{name} {colour}"), you("you {colour}"), colour=words.colour(t, c)) for seat, c in known]
@@ -551,64 +581,68 @@ def _treasure_setup(t: Translator, p: Params, who: Seats) -> str:
 
 
 @says("treasure.place")
-def _place(t: Translator, p: Params, who: Seats) -> str:
-    return _by(t, who, p["seat"], *PLACED[CORNER_NAMES[from_rc(p["corner"])]])
+def _place(t: Translator, params: Params, who: Seats) -> str:
+    corner = from_rc(params["corner"])
+    if corner is None:  # not a corner: shown as the id, like any message whose params do not fit
+        raise ValueError(params["corner"])
+    return _by(t, who, params["seat"], *PLACED[CORNER_NAMES[corner]])
 
 
 @says("treasure.pass")
-def _pass(t: Translator, p: Params, who: Seats) -> str:
+def _pass(t: Translator, params: Params, who: Seats) -> str:
     passed = msg("{name} cannot take a step: the turn passes on."), you("You cannot take a step: the turn passes on.")
-    return _with_result(t, _by(t, who, p["seat"], *passed), p, who)
+    return _with_result(t, _by(t, who, params["seat"], *passed), params, who)
 
 
 @says("treasure.reveal")
-def _reveal(t: Translator, p: Params, who: Seats) -> str:
-    return _with_result(t, _revealed(t, who, p["seat"], p["tile"]), p, who)
+def _reveal(t: Translator, params: Params, who: Seats) -> str:
+    return _with_result(t, _revealed(t, who, params["seat"], params["tile"]), params, who)
 
 
 @says("treasure.turn")
-def _turn(t: Translator, p: Params, who: Seats) -> str:
-    seat, directions = p["seat"], p["directions"]
+def _turn(t: Translator, params: Params, who: Seats) -> str:
+    seat, directions = params["seat"], params["directions"]
     other = msg_n("{name} moved {directions} — flipped {count} tile.", "{name} moved {directions} — flipped {count} tiles.")
     mine = you_n("You moved {directions} — flipped {count} tile.", "You moved {directions} — flipped {count} tiles.")
     shown = ", ".join(_direction(t, d) for d in directions)
     line = _by(t, who, seat, other, mine, len(directions), directions=shown)
-    if "tile" in p:
-        line = f"{line} {_revealed(t, who, seat, p['tile'])}"
-    return _with_result(t, line, p, who)
+    if "tile" in params:
+        line = f"{line} {_revealed(t, who, seat, params['tile'])}"
+    return _with_result(t, line, params, who)
 
 
 @says("treasure.won")
-def _treasure_won(t: Translator, p: Params, who: Seats) -> str:
-    return _capital(_by(t, who, p["seat"], *SHOWN[bool(p["seek"])], tiles=words.all_tiles_of(t, p["colour"])))
+def _treasure_won(t: Translator, params: Params, who: Seats) -> str:
+    return _capital(_by(t, who, params["seat"], *SHOWN[bool(params["seek"])], tiles=words.all_tiles_of(t, params["colour"])))
 
 
 @says("treasure.turn-limit")
-def _turn_limit(t: Translator, p: Params, who: Seats) -> str:
-    return words.turn_limit_draw(t, p["rounds"])
+def _turn_limit(t: Translator, params: Params, who: Seats) -> str:
+    return words.turn_limit_draw(t, params["rounds"])
 
 
 # -- the table's and the server's refusals -----------------------------------------
 @says("bad-options")
-def _bad_options(t: Translator, p: Params, who: Seats) -> str:
+def _bad_options(t: Translator, params: Params, who: Seats) -> str:
     """``why``: the reason as a message; ``reason``: it in English (all an older server sends)."""
-    why = p.get("why")
-    reason = printable(p["reason"], 200) if why is None else _carried(t, why, who)
+    why = params.get("why")
+    reason = printable(params["reason"], 200) if why is None else _carried(t, why, who)
     # Translators: {reason} says what is wrong with the options.
     return t("These options cannot be used: {reason}", reason=reason)
 
 
 @says("cannot-save")
-def _cannot_save(t: Translator, p: Params, who: Seats) -> str:
-    full = p.get("cause") == "disk-full"
+def _cannot_save(t: Translator, params: Params, who: Seats) -> str:
+    full = params.get("cause") == "disk-full"
     cause = t("the server's disk is full") if full else t("the server cannot write to its disk")
     outcomes = {
         "move": t("your move was not made"),
         "undo": t("your move was not taken back"),
         "table": t("the table was not made"),
         "seat": t("the seat did not change"),
+        "analysis": t("the analysis was not kept"),
     }
-    outcome = outcomes.get(str(p.get("what")), t("nothing changed"))
+    outcome = outcomes.get(str(params.get("what")), t("nothing changed"))
     # Translators: {cause} says why the server cannot save, {outcome} what therefore did not happen.
     return t("Cannot save: {cause}; {outcome}. Try again in a while.", cause=cause, outcome=outcome)
 
@@ -625,37 +659,37 @@ def _field(t: Translator, field: str) -> str:
 
 
 @says("kobito.bad-number")
-def _bad_number(t: Translator, p: Params, who: Seats) -> str:
-    fill = {"what": _field(t, p["field"]), "last": p["last"], "value": _shown(p["value"])}
+def _bad_number(t: Translator, params: Params, who: Seats) -> str:
+    fill = {"what": _field(t, params["field"]), "last": params["last"], "value": _shown(params["value"])}
     return t("{what} must be a number from 0 to {last}, not {value}", **fill)
 
 
 @says("kobito.start-needs")
-def _start_needs(t: Translator, p: Params, who: Seats) -> str:
-    if p["step"] == "special":
+def _start_needs(t: Translator, params: Params, who: Seats) -> str:
+    if params["step"] == "special":
         return t("the starting card needs a special-start event first")
     return t("the starting card needs a reshuffle event first")
 
 
 @says("kobito.stands-for")
-def _stands_for(t: Translator, p: Params, who: Seats) -> str:
-    given = NUMBER[CARD[p["card"]]]
+def _stands_for(t: Translator, params: Params, who: Seats) -> str:
+    given = NUMBER[CARD[params["card"]]]
     if not given:
-        return t("that kobito stands for {number}, not a wild card", number=p["number"])
-    return t("that kobito stands for {number}, not {given}", number=p["number"], given=given)
+        return t("that kobito stands for {number}, not a wild card", number=params["number"])
+    return t("that kobito stands for {number}, not {given}", number=params["number"], given=given)
 
 
 @says("kobito.unknown-event")
-def _kobito_unknown_event(t: Translator, p: Params, who: Seats) -> str:
-    if p["move"]:
-        return t("{kind} is not a Kobito move", kind=_shown(p["kind"]))
-    return t("{kind} is not a Kobito chance event", kind=_shown(p["kind"]))
+def _kobito_unknown_event(t: Translator, params: Params, who: Seats) -> str:
+    if params["move"]:
+        return t("{kind} is not a Kobito move", kind=_shown(params["kind"]))
+    return t("{kind} is not a Kobito chance event", kind=_shown(params["kind"]))
 
 
 # -- why an event is illegal: Hide the Treasure ------------------------------------------
 @says("treasure.reveal-at")
-def _reveal_at(t: Translator, p: Params, who: Seats) -> str:
-    row, col = p["pos"]
+def _reveal_at(t: Translator, params: Params, who: Seats) -> str:
+    row, col = params["pos"]
     # Translators: {pos} is [row, column], counted from 0.
     return t("the tile to reveal is at {pos}", pos=f"[{row}, {col}]")
 
@@ -664,68 +698,82 @@ def _reveal_at(t: Translator, p: Params, who: Seats) -> str:
 
 
 @says("save.bad-header")
-def _bad_header(t: Translator, p: Params, who: Seats) -> str:
-    reason = _carried(t, p["reason"], who)
+def _bad_header(t: Translator, params: Params, who: Seats) -> str:
+    reason = _carried(t, params["reason"], who)
     # Translators: line 1 of a save file, its header, is refused; {reason} says why.
     return t("bad header: {reason}", reason=reason)
 
 
 @says("save.unknown-level")
-def _unknown_level(t: Translator, p: Params, who: Seats) -> str:
-    levels = ", ".join(map(printable, p["levels"]))
-    return t("unknown computer level {level} (one of {levels})", level=_shown(p["level"]), levels=levels)
+def _unknown_level(t: Translator, params: Params, who: Seats) -> str:
+    levels = ", ".join(map(printable, params["levels"]))
+    return t("unknown computer level {level} (one of {levels})", level=_shown(params["level"]), levels=levels)
 
 
 # -- why a game's options cannot be used -----------------------------------------
 @says("options.as-said")
-def _as_said(t: Translator, p: Params, who: Seats) -> str:
-    return printable(p["text"], 200)
+def _as_said(t: Translator, params: Params, who: Seats) -> str:
+    return printable(params["text"], 200)
 
 
 @says("options.players")
-def _option_players(t: Translator, p: Params, who: Seats) -> str:
+def _option_players(t: Translator, params: Params, who: Seats) -> str:
     return t("{game} is for {min}–{max} players, not {count}",
-             game=words.game_title(t, p["game"]), min=p["min"], max=p["max"], count=_shown(p["count"]))  # fmt: skip
+             game=words.game_title(t, params["game"]), min=params["min"], max=params["max"], count=_shown(params["count"]))  # fmt: skip
 
 
 @says("options.unknown")
-def _unknown_options(t: Translator, p: Params, who: Seats) -> str:
-    keys = ", ".join(printable(key, 60) for key in p["names"])
-    return t("unknown {game} option(s): {names}", game=words.game_title(t, p["game"]), names=keys)
+def _unknown_options(t: Translator, params: Params, who: Seats) -> str:
+    keys = ", ".join(printable(key, 60) for key in params["names"])
+    return t("unknown {game} option(s): {names}", game=words.game_title(t, params["game"]), names=keys)
 
 
 @says("options.choice")
-def _choice(t: Translator, p: Params, who: Seats) -> str:
-    choices = ", ".join(map(str, p["choices"]))
-    return t("{option} must be one of {choices}, not {value}", option=p["option"], choices=choices, value=_shown(p["value"]))
+def _choice(t: Translator, params: Params, who: Seats) -> str:
+    choices = ", ".join(map(str, params["choices"]))
+    return t("{option} must be one of {choices}, not {value}", option=params["option"], choices=choices, value=_shown(params["value"]))
 
 
 @says("options.gold-unknown")
-def _gold_unknown(t: Translator, p: Params, who: Seats) -> str:
-    known = ", ".join(p["known"])
-    return t("unknown gold table {table} (known: {known})", table=_shown(p["table"]), known=known)
+def _gold_unknown(t: Translator, params: Params, who: Seats) -> str:
+    known = ", ".join(params["known"])
+    return t("unknown gold table {table} (known: {known})", table=_shown(params["table"]), known=known)
 
 
 # -- the computers' troubles ---------------------------------------------------
 @says("computer.unavailable")
-def _unavailable(t: Translator, p: Params, who: Seats) -> str:
+def _unavailable(t: Translator, params: Params, who: Seats) -> str:
     # Translators: {level} is a computer's level (Easy, Medium, Hard); {error} what the program said, in English.
     return t("The {level} computer is unavailable ({error}); a random one plays.",
-             level=words.level_name(t, p["level"]), error=_detail(p, "error"))  # fmt: skip
+             level=words.level_name(t, params["level"]), error=_detail(params, "error"))  # fmt: skip
 
 
 @says("computer.failed")
-def _computer_failed(t: Translator, p: Params, who: Seats) -> str:
+def _computer_failed(t: Translator, params: Params, who: Seats) -> str:
     # Translators: {error} is what the program said, in English; {name} the seat the computer plays.
-    return t("The computer failed ({error}); a random one plays for {name}.", error=_detail(p, "error"), name=who(p["seat"]))
+    return t("The computer failed ({error}); a random one plays for {name}.", error=_detail(params, "error"), name=who(params["seat"]))
 
 
 
 
 @says("result.tie-break")
-def _tie_break(t: Translator, p: Params, who: Seats) -> str:
-    tied, won = words.names(t, [who(seat) for seat in p["tied"]]), [who(seat) for seat in p["winners"]]
+def _tie_break(t: Translator, params: Params, who: Seats) -> str:
+    tied, won = words.names(t, [who(seat) for seat in params["tied"]]), [who(seat) for seat in params["winners"]]
     if len(won) == 1:
         return t("{names} tied on points: the tie-break (fewer penalty cards) gives the win to {name}.",
                  names=tied, name=won[0])  # fmt: skip
     return t("{names} tied on points and on penalty cards: the win is shared.", names=tied)
+
+
+@says("undo-barrier")
+def _undo_barrier(t: Translator, params: Params, who: Seats) -> str:
+    """Why undo stops at the turn's last chance event, by its type."""
+    after = {
+        "pot": t("No undo past this point: a new pot was laid after your move"),
+        "reveal": t("No undo past this point: a tile was revealed after your move"),
+        "reshuffle": t("No undo past this point: the deck was reshuffled after your move"),
+    }
+    kind = params.get("after")
+    if kind is not None and not isinstance(kind, str):
+        raise TypeError("undo-barrier: its after is not an event type")  # say() gives the id
+    return after.get(kind or "") or t("No undo past this point: something new was revealed")

@@ -11,6 +11,7 @@ from kobito_tui.core import safetext
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import ALIASES, DEFAULT_LEVEL, LEVELS, seat_choice
 from kobito_tui.core.replay import HOT_SEAT_REFUSAL, refusal
+from kobito_tui.games import get_game
 
 from .seats import Seats
 from .translation import Translator
@@ -19,8 +20,6 @@ from .translation import Translator
 def game_title(t: Translator, game: str) -> str:
     """The name of a game by its id ("kobito", "treasure"); a game without words here
     is called by its engine's title."""
-    from kobito_tui.core.games import get_game
-
     titles = {
         "kobito": t("Kobito"),
         # Translators: each player hides the five treasures of their colour in chests (the Ukrainian
@@ -59,13 +58,6 @@ def card_kind(t: Translator, kind: str) -> str:
     }[kind]
 
 
-def wild_card_as(t: Translator, kind: str, number: int) -> str:
-    """A wild card where it lies, with the number it stands for."""
-    if kind == "kobito":
-        return t("kobito (as {number})", number=number)
-    return t("paint card (as {number})", number=number)
-
-
 def pot(t: Translator, slot: int) -> str:
     # Translators: {label} is A, B or C, the key that picks the pot; keep the Latin letter.
     return t("Pot {label}", label="ABC"[slot])
@@ -86,10 +78,6 @@ def workshop_label(t: Translator, number: int) -> str:
     # Translators: a workshop rainbow's label in the player's own row, 2 characters: your word for workshop's
     # first letter and the number (uk «М1», ru «М1»); the same letter as in "W1…W{last}".
     return t.p("workshop", "W{number}", number=number)
-
-
-def workshop_rainbow(t: Translator, number: int) -> str:
-    return t("Workshop rainbow {number}", number=number)
 
 
 def draws(t: Translator, name: str, count: int) -> str:
@@ -197,8 +185,8 @@ def seat_kinds(t: Translator) -> tuple[tuple[str, str], ...]:
 
 
 def name_problem(t: Translator, name: str) -> str | None:
-    """Why ``name`` cannot be a player's name (``safetext.name_problem``, in words), or None."""
-    if safetext.name_problem(name) is None:
+    """Why ``name`` cannot be a player's name (``safetext.name_fault``, in words), or None."""
+    if safetext.name_fault(name) is None:
         return None
     if not name.strip():
         return t("A player's name cannot be empty.")

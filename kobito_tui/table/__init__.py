@@ -7,13 +7,14 @@ from kobito_tui.table.computer import ComputerSeat
 from kobito_tui.table.messages import LogEntry, Refusal, Refused
 from kobito_tui.table.perspective import OMNISCIENT, PUBLIC, Perspective, SeatPerspective
 from kobito_tui.table.table import Hint, Occupant, Subscription, Table
-from kobito_tui.table.update import Update, client_header
+from kobito_tui.table.update import History, Update, client_header
 
 __all__ = [
     "OMNISCIENT",
     "PUBLIC",
     "ComputerSeat",
     "Hint",
+    "History",
     "LogEntry",
     "Occupant",
     "Perspective",

@@ -21,7 +21,7 @@ from kobito_tui.table.messages import CANNOT_SAVE
 from kobito_tui.table.perspective import SeatPerspective
 from kobito_tui.table.table import Occupant, Table
 from kobito_tui.table.thinker import HARD_BUDGET_S, Thinker
-from kobito_tui.table.update import Update
+from kobito_tui.table.update import History, Update
 
 SAVE_RETRY_S = 1.0  # how soon a computer offers again a move the server could not save
 
@@ -35,7 +35,7 @@ class ComputerSeat:
     ):
         self.table, self.seat = table, seat
         self.thinker = Thinker(bot, table.game, budget_s, table.seed_for(f"fallback:{seat}"), table.workers, table)
-        self._history: list[Event] = []  # the seat's redacted events so far
+        self._history = History()  # the seat's redacted events so far
         self._lock = threading.Lock()
         self._closed = False
         self.asked: int | None = None  # the revision of the last update that asked it for a move
@@ -70,12 +70,10 @@ class ComputerSeat:
     def _receive(self, update: Update) -> None:
         """On the table's delivering thread: note the update; one that asks for a move goes to the workers."""
         with self._lock:
-            if update.undone:
-                del self._history[-update.undone :]
-            self._history.extend(update.history)
+            self._history.apply(update)
             if self._closed or not update.legal:
                 return
-            history, self.asked = list(self._history), update.revision
+            history, self.asked = list(self._history.events), update.revision
         asked_at = time.monotonic()
         failures = self.thinker.failures
         self.thinker.ask(update, history, lambda move: self._answered(update, move, asked_at, failures))

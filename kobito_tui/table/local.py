@@ -34,8 +34,8 @@ class LocalTable:
         self.lock = lock
         # Called from other threads: a failed autosave (or the one that ends a
         # failing spell), and a computer that fails (the words say what happened).
-        self.on_save_report: Callable[[], None] | None = None
-        self.on_warning: Callable[[Message], None] | None = None
+        self.on_save_report: Callable[[], object] | None = None
+        self.on_warning: Callable[[Message], object] | None = None
         self.table = Table(record, path, background_save=True, bot_delay=bot_delay, on_save_error=self._save_error)
         self.session.on_save_report = lambda _: self._report()
         header = record.header
@@ -94,7 +94,7 @@ class LocalTable:
         if self.on_save_report is not None:
             self.on_save_report()
 
-    def listen(self, on_warning: Callable[[Message], None]) -> None:
+    def listen(self, on_warning: Callable[[Message], object]) -> None:
         """Tell ``on_warning`` the warnings so far, then each as it comes."""
         self.on_warning = on_warning
         while self.notices:

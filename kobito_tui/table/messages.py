@@ -13,15 +13,11 @@ LogEntry = Message
 
 @dataclass(frozen=True)
 class Refusal(Message):
-    """Why the table refused a request; nothing changed.  ``str(refusal)`` is English (for tools)."""
+    """Why the table refused a request; nothing changed.  Whoever shows it words it
+    (``i18n.messages.say``); ``str(refusal)`` is its id and params, not words."""
 
     def __hash__(self) -> int:
         return hash(self.id)
-
-    def __str__(self) -> str:
-        from kobito_tui.i18n.messages import english  # lazily: the table needs no catalogs
-
-        return english(self)
 
 
 class Refused(Exception):
@@ -53,7 +49,18 @@ def illegal(move: object) -> Refusal:
 
 
 def nothing_to_undo() -> Refusal:
+    """No move of the seat's own this turn to take back."""
     return Refusal("nothing-to-undo")
+
+
+def undo_before_load() -> Refusal:
+    """The seat's last move was made before the game was loaded (undo starts afresh with each load)."""
+    return Refusal("undo-before-load")
+
+
+def undo_barrier(event_type: object) -> Refusal:
+    """A chance event of ``event_type`` came after the seat's last move: undo stops there."""
+    return Refusal("undo-barrier", {"after": event_type})
 
 
 def nothing_to_redo() -> Refusal:
@@ -68,5 +75,5 @@ CANNOT_SAVE = "cannot-save"
 
 
 def cannot_save(full: bool, what: str) -> Refusal:
-    """The server could not store the change, so it was not made; ``what``: move, undo, table or seat."""
+    """The server could not store the change, so it was not made; ``what``: move, undo, table, seat or analysis."""
     return Refusal(CANNOT_SAVE, {"cause": "disk-full" if full else "disk-error", "what": what})

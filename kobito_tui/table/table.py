@@ -183,9 +183,23 @@ class Table:
             elif refusal is None and self._may_undo_turn(seat):
                 refusal = self._change(lambda: self._session.undo_turn(seat))
             elif refusal is None:
-                refusal = messages.nothing_to_undo()
+                refusal = self._why_no_undo(seat)
         self._deliver()
         return refusal
+
+    def _why_no_undo(self, seat: int) -> Refusal:
+        """Why ``seat`` (to act) may take nothing back: no move of its own this turn, a move from
+        before the game was loaded, or the chance event after its move (undo never passes one)."""
+        events = self._session.events
+        moves = len(events)  # the chance events since the last move follow it
+        while moves and "seat" not in events[moves - 1]:
+            moves -= 1
+        last = events[moves - 1] if moves else {}
+        if last.get("seat") != seat or self.game.closes_turn(last):
+            return messages.nothing_to_undo()
+        if moves == len(events):
+            return messages.undo_before_load()
+        return messages.undo_barrier(events[moves].get("type"))
 
     def _may_undo_turn(self, seat: int) -> bool:
         """A whole turn may be taken back only against computers: never where another person sits."""

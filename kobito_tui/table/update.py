@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kobito_tui.core.game import Event, Header, Result
@@ -43,3 +43,37 @@ class Update:
     @property
     def over(self) -> bool:
         return self.result is not None
+
+
+class History:
+    """What a client keeps of one perspective's updates: its events and log so far.
+
+    The one place an update's delta is applied (the app's game client, the
+    remote table and the table's computers all keep theirs here): drop the last
+    ``undone`` events and the entries ``taken_back``, append the new ones; a
+    ``full`` update starts over.  It holds only what its perspective's updates
+    carried.
+    """
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.log: list[LogEntry] = []
+        self.update: Update | None = None  # the newest
+
+    def apply(self, update: Update) -> None:
+        if update.full:
+            self.events.clear()
+            self.log.clear()
+        del self.events[len(self.events) - update.undone :]
+        del self.log[len(self.log) - len(update.taken_back) :]
+        self.events += update.history
+        self.log += update.log
+        self.update = update
+
+    def whole(self) -> Update | None:
+        """The newest update as a late subscriber gets it: ``full``, with everything so far."""
+        if self.update is None:
+            return None
+        return replace(
+            self.update, history=tuple(self.events), log=tuple(self.log), undone=0, taken_back=(), full=True
+        )

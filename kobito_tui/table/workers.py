@@ -37,6 +37,7 @@ from typing import Any
 
 from kobito_tui.bots import Bot
 from kobito_tui.core.game import Event, Header
+from kobito_tui.games import get_game
 
 log = logging.getLogger("kobito.workers")
 
@@ -67,8 +68,6 @@ class Answer:
 
 def think(question: Question) -> Answer:
     """Ask the bot (on a worker); an error it raises is the answer's ``error``."""
-    from kobito_tui.core.games import get_game
-
     try:
         game = get_game(question.game_id)
         move = question.bot.choose(game, question.header, question.view, list(question.legal), list(question.history))

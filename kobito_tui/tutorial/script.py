@@ -99,7 +99,7 @@ class ScriptedBot:
 
     def choose(self, game: Game, header: Header, view: Any, legal: list[Event], history: list[Event]) -> Event:
         seat = legal[0].get("seat")
-        played = sum(event.get("seat") == seat for event in history)
+        played = sum(1 for event in history if event.get("seat") == seat)
         if played < len(self.moves) and self.moves[played] in legal:
             return self.moves[played]
         return next((move for move in legal if game.closes_turn(move)), legal[0])

@@ -102,4 +102,4 @@ def test_a_binding_is_said_in_the_translator_language_keys_and_all():
     assert (pot.key, pot.action, pot.description) == ("c", "pot(2)", "Горщик C")
     left = actions.translated(actions.KOBITO_BOARD[0].binding, uk)
     assert (left.description, left.tooltip, left.group.description) == ("Карта", "Перейти до іншої карти", "Карта")
-    assert actions.said(uk, "words nobody marked") == "words nobody marked"
+    assert actions.localized(uk, "words nobody marked") == "words nobody marked"

@@ -18,7 +18,7 @@ async def test_key_latency_times_undo_and_redo_key_presses():
 
 
 async def test_cursor_latency_times_keys_while_the_hard_bot_thinks(monkeypatch):
-    from kobito_tui.app.board import board_class
+    from kobito_tui.app.games import board_class
 
     monkeypatch.setattr("kobito_tui.app.screens.game.board_class", board_class)  # the real card cursor
     timings = await ui.cursor_latency(4, thinking=True)
@@ -65,9 +65,9 @@ async def test_a_wait_on_a_game_that_never_comes_back_says_what_the_table_and_sc
     header = new_header("treasure", parse_players("bot:random,You"), {"first_player": 0}, seed=1)
     app = KobitoApp(tmp_path, new=header, bot_delay=60)  # the computer waits a minute before its move
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.game_screen() is not None and app.game_screen().latest is not None, "the game")
+        await until(pilot, lambda: app.game_screen() is not None and app.game_screen().client.latest is not None, "the game")
         with pytest.raises(NeverCame) as caught:
-            await until(pilot, lambda: app.game_screen().human_to_move, "seat 1's turn", timeout=0.3)
+            await until(pilot, lambda: app.game_screen().client.to_move, "seat 1's turn", timeout=0.3)
     words = str(caught.value)
     assert words.startswith("seat 1's turn: not within 0.3 s; the table is at revision")
     assert "seat 0 to act" in words and "human to move: False" in words

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.core.game import Seat
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.session import Session

@@ -34,10 +34,10 @@ from textual.app import App
 from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
 
-from kobito_tui.app.board import board_class
+from kobito_tui.app.games import board_class
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.core.game import Seat
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import NAME_MAX_CHARS

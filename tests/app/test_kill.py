@@ -28,12 +28,13 @@ sys.exit(main(sys.argv[1:]))
 
 # The same, but every save after the first hangs between writing its temp file and renaming it.
 HANG_MID_WRITE = """
-import os, time
+import os, stat, time
 fsync, calls = os.fsync, []
 def hanging_fsync(fd):
-    calls.append(fd)
-    if len(calls) > 1:
-        time.sleep(600)
+    if stat.S_ISREG(os.fstat(fd).st_mode):  # a file's, not the folder's after the rename
+        calls.append(fd)
+        if len(calls) > 1:
+            time.sleep(600)
     fsync(fd)
 os.fsync = hanging_fsync
 """ + LAUNCH

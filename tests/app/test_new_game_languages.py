@@ -8,7 +8,7 @@ from textual.widgets import Input, Select
 
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.core.game import OptionError
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from tests.i18n.screentext import new_game_forms, screen_lines
 
 from .conftest import no_blink

@@ -12,7 +12,7 @@ from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.app.screens.new_game import NewGameScreen
-from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.games import game_ids, get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.savefile import load, save
 from kobito_tui.core.saves import list_saves
@@ -31,7 +31,7 @@ async def settle(pilot, until, tries: int = 1000) -> None:
 
 
 def human_turn(app) -> bool:
-    return isinstance(app.screen, GameScreen) and app.screen.human_to_move
+    return isinstance(app.screen, GameScreen) and app.screen.client.to_move
 
 
 async def test_new_game_dialog_by_keys(saves):
@@ -45,7 +45,7 @@ async def test_new_game_dialog_by_keys(saves):
         app.screen.query_one("#seed").focus()
         await pilot.press(*"77", "ctrl+s")
         await settle(pilot, lambda: app.game_screen() is not None)
-        header, seed = app.game_screen().header, app.game_screen().seed
+        header, seed = app.game_screen().header, app.game_screen().host.seed
     assert header.game == "treasure"
     assert [(s.name, s.kind) for s in header.seats] == [("Ann", "human"), ("Bea", "human")]
     assert seed == 77
@@ -122,7 +122,7 @@ async def test_a_refused_move_is_a_notification_not_a_crash(saves):
         await settle(pilot, lambda: human_turn(app))
         screen = app.screen
         moves = len(screen.host.session.events)
-        screen.board.post_message(GameBoard.MoveChosen({"type": "step", "seat": screen._shown, "dir": "nowhere"}))
+        screen.board.post_message(GameBoard.MoveChosen({"type": "step", "seat": screen.client.seat, "dir": "nowhere"}))
         await pilot.pause()
         assert len(screen.host.session.events) == moves
         assert any(n.title == "Move refused" for n in app._notifications)
@@ -135,7 +135,7 @@ async def test_hot_seat_curtain_falls_between_two_humans(saves):
         first = app.screen.player
         await pilot.press("enter")
         game = app.screen
-        assert isinstance(game, GameScreen) and game.header.name(game._shown) == first
+        assert isinstance(game, GameScreen) and game.header.name(game.client.seat) == first
         for _ in range(4):  # a turn: three steps, then "end"
             assert app.screen is game
             game.board.post_message(GameBoard.MoveChosen(game.host.session.legal_moves()[0]))
@@ -143,7 +143,7 @@ async def test_hot_seat_curtain_falls_between_two_humans(saves):
         assert isinstance(app.screen, CurtainScreen)
         assert app.screen.player != first
         await pilot.click("#ready")
-        assert app.screen is game and game.header.name(game._shown) != first
+        assert app.screen is game and game.header.name(game.client.seat) != first
 
 
 async def test_no_curtain_with_one_human(saves):
@@ -156,7 +156,7 @@ async def test_no_curtain_with_one_human(saves):
                 game.board.post_message(GameBoard.MoveChosen(game.host.session.legal_moves()[0]))
                 await pilot.pause()
                 assert not isinstance(app.screen, CurtainScreen)
-            assert game._shown == 0
+            assert game.client.seat == 0
 
 
 async def test_a_corrupt_file_shows_its_error(saves, tmp_path):
@@ -316,7 +316,7 @@ async def test_a_board_showing_a_seat_not_to_act_gets_no_legal_moves(saves, monk
     original = MoveListBoard.show
 
     def spy(board, view, legal, interactive):
-        shown.append((view.seat, app.game_screen().latest.to_act, legal))
+        shown.append((view.seat, app.game_screen().client.latest.to_act, legal))
         original(board, view, legal, interactive)
 
     monkeypatch.setattr(MoveListBoard, "show", spy)

@@ -1,31 +1,58 @@
-"""A third game registered in one place shows up everywhere games are listed."""
+"""A third game registered as docs/adding-a-game.md says (one line per registry) shows
+up everywhere games are listed: the CLI, the new-game menu, its board, the rules."""
 
 from __future__ import annotations
 
 import pytest
 from textual.widgets import Select, TabPane
 
+from kobito_tui import games
+from kobito_tui.app.board import GameBoard
+from kobito_tui.app.games import APP_GAMES, AppGame, board_class
+from kobito_tui.bots import make_bot
+from kobito_tui.bots.registry import COMPUTERS
 from kobito_tui.cli import build_parser
-from kobito_tui.core import games
-from toygame import TOY_ENTRY
+from kobito_tui.core import games as engines
+from kobito_tui.i18n import translator
+from kobito_tui.i18n.words import game_title
+from table import hidden
+from toygame import TOY
 
 from .conftest import make_app
 from .move_list_board import MoveListBoard
 
 
+def _toy_variant(record, perspective, rng):
+    """Another card for the opening draw when it is not the perspective's: all it cannot see."""
+    first, *rest = record.events
+    if first["player"] == perspective.engine_seat:
+        return record.events
+    return [{**first, "card": (first["card"] + 1 + rng.randrange(99)) % 100}, *rest]
+
+
 @pytest.fixture
 def toy(monkeypatch):
-    monkeypatch.setitem(games.REGISTRY, "toy", TOY_ENTRY)
+    monkeypatch.setitem(engines.REGISTRY, "toy", TOY)  # the engine (kobito_tui/games.py)
+    monkeypatch.setitem(APP_GAMES, "toy", AppGame(MoveListBoard))  # its board (app/games.py)
 
 
-def test_each_registered_part_can_be_imported():
-    from kobito_tui.app.board import GameBoard, board_class
-
-    for game_id, game in games.REGISTRY.items():
+def test_every_game_has_a_part_in_each_layer():
+    assert set(APP_GAMES) == set(games.game_ids())  # each engine has a board
+    assert set(COMPUTERS) <= set(games.game_ids())
+    for game_id in games.game_ids():
         assert games.get_game(game_id).id == game_id
         assert issubclass(board_class(game_id), GameBoard)
-        assert game.bots is None or all(callable(games.load(path)) for path in game.bots)
-        assert game.rules_extra is None or callable(games.load(game.rules_extra))
+        assert game_title(translator("en"), game_id) != game_id
+
+
+def test_a_registered_game_is_proved_blind_to_what_each_perspective_cannot_see(toy, monkeypatch):
+    monkeypatch.setitem(hidden.GAMES, "toy", hidden.Hidden([{}], _toy_variant))  # its line in tests/table/hidden.py
+    compared = 0
+    for record, other, perspective in hidden.pairs("toy", 2, range(6)):
+        updates = hidden.stream(record, perspective)
+        assert updates is not None and updates == hidden.stream(other, perspective), perspective
+        compared += 1
+    assert compared >= 6
 
 
 def test_a_registered_game_is_a_choice_of_the_cli(toy):
@@ -34,9 +61,14 @@ def test_a_registered_game_is_a_choice_of_the_cli(toy):
     assert build_parser().parse_args(["selfplay", "--game", "toy"]).game == "toy"
 
 
-async def test_a_registered_game_is_in_the_new_game_menu_and_starts_on_its_board(toy, saves):
-    from kobito_tui.app.board import board_class
+def test_a_game_without_computers_plays_the_random_baseline_only(toy):
+    assert make_bot("toy", "random", 1) is not None
+    with pytest.raises(KeyError, match="no bots"):
+        make_bot("toy", "medium", 1)
+    assert game_title(translator("en"), "toy") == "Toy"  # no words of its own: its engine's title
 
+
+async def test_a_registered_game_is_in_the_new_game_menu_and_starts_on_its_board(toy, saves):
     assert board_class("toy") is MoveListBoard
     app = make_app(saves)
     async with app.run_test() as pilot:

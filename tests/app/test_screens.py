@@ -134,7 +134,7 @@ async def test_keys_screen_lists_the_keys_of_the_screen_below(saves):
 
 
 async def test_keys_screen_lists_every_key_of_the_board_and_the_screen_grouped(saves, monkeypatch):
-    from kobito_tui.app.board import board_class
+    from kobito_tui.app.games import board_class
 
     monkeypatch.setattr("kobito_tui.app.screens.game.board_class", board_class)  # the real treasure board
     app = make_app(saves, new=treasure("Ann,bot", first_player=0))

@@ -15,18 +15,18 @@ async def test_keys_typed_at_the_notice_do_nothing_and_the_board_has_them_back_a
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: human_turn(app))
         screen = app.screen
-        revision = screen.latest.revision
+        revision = screen.client.latest.revision
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert isinstance(screen.focused, SizeNotice)
         await pilot.press("enter", "down", "enter", "u", "h", "escape", "f1", "f2", "tab", "enter", "q")
         await pilot.pause()
-        assert app.screen is screen and screen.latest.revision == revision and app.return_code is None
+        assert app.screen is screen and screen.client.latest.revision == revision and app.return_code is None
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert screen.focused is not None and screen.board in screen.focused.ancestors_with_self
         await pilot.press("enter")  # the board's first move
-        await settle(pilot, lambda: screen.latest.revision > revision)
+        await settle(pilot, lambda: screen.client.latest.revision > revision)
 
 
 async def test_a_title_key_at_the_notice_opens_nothing_and_ctrl_q_still_quits(saves):

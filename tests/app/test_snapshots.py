@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.bench.waits import until
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.final import FinalScreen
@@ -40,7 +41,7 @@ def test_final_scores(snap_compare, saves, tmp_path):
     path, winning = one_move_from_the_end(tmp_path)
 
     async def won(pilot) -> None:
-        await until(pilot, lambda: getattr(pilot.app.screen, "human_to_move", False), "the winner's turn")
+        await until(pilot, lambda: (isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.client.to_move), "the winner's turn")
         pilot.app.screen.board.post_message(GameBoard.MoveChosen(winning))
         await until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen), "the final scores")
         await _still(pilot)
@@ -66,7 +67,7 @@ def test_final_scores_in_ukrainian_and_russian(snap_compare, saves, tmp_path, la
     path, winning = one_move_from_the_end(tmp_path)
 
     async def won(pilot) -> None:
-        while not getattr(pilot.app.screen, "human_to_move", False):
+        while not (isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.client.to_move):
             await pilot.pause(0.01)
         pilot.app.screen.board.post_message(GameBoard.MoveChosen(winning))
         while not isinstance(pilot.app.screen, FinalScreen):

@@ -9,8 +9,11 @@ import pytest
 from kobito_tui.app import settings
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.help import HelpScreen
+from kobito_tui.client import GameClient
 from kobito_tui.core.record import Record
 from kobito_tui.table import PUBLIC, Table
+
+from tests.client.hosts import TableHost
 
 from .conftest import make_app, screen_text, treasure
 from .test_pilot import settle
@@ -20,9 +23,9 @@ SEAT_ONLY_HELP = ("Take back your last move of this turn", "Play the move you to
 
 
 async def watching(pilot, table: Table, seats: list[int]) -> GameScreen:
-    screen = GameScreen(table, table.game, table.header, seats, watching=PUBLIC)
+    screen = GameScreen(GameClient(TableHost(table, seats, watching=PUBLIC)))
     pilot.app.push_screen(screen)
-    await settle(pilot, lambda: screen.latest is not None)
+    await settle(pilot, lambda: screen.client.latest is not None)
     return screen
 
 

@@ -49,7 +49,7 @@ async def game_screen(pilot: Pilot):
 
 async def human_turn(pilot: Pilot, screen):
     """``screen`` (the game screen), once the human may move or the game is over."""
-    await until(pilot, lambda: screen.host.session.over or screen.human_to_move)
+    await until(pilot, lambda: screen.host.session.over or screen.client.to_move)
     return screen
 
 

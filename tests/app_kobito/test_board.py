@@ -15,6 +15,8 @@ from kobito_tui.app.kobito.board import KobitoBoard
 from kobito_tui.app.kobito.glyphs import card_text, sort_key
 from kobito_tui.app.main import style_sheets
 from kobito_tui.app.screens.game import GameScreen
+from kobito_tui.client import GameClient
+from tests.client.hosts import TableHost
 from kobito_tui.app.kobito.tokens import TokenLines
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import load
@@ -157,7 +159,7 @@ async def test_a_spectator_sees_every_seat_and_no_hand_nor_play_keys(saves, tmp_
     table = Table(load(midgame(tmp_path)))
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(GameScreen(table, table.game, table.header, [], watching=PUBLIC))
+        app.push_screen(GameScreen(GameClient(TableHost(table, watching=PUBLIC))))
         board = (await game_screen(pilot)).board
         await until(pilot, lambda: board.view is not None)
         text = screen_text(app)

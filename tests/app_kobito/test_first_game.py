@@ -124,33 +124,8 @@ async def test_a_key_that_does_nothing_says_why(saves, tmp_path):
         assert status_line(app)[0] == "Pick exactly 2 cards to give up as penalty (1 picked), then e"
 
 
-async def test_undo_says_why_it_stops_at_a_won_pot_and_at_a_loaded_game(saves, tmp_path):
-    for seed in range(40):  # a game where You just won a pot and still play on
-        session = Session(Record(kobito(seed=seed)))
-        choose = quick_player(seed)
-        while not session.over and not (session.to_act == 0 and session.events[-1]["type"] == "pot"
-                                        and session.events[-2].get("seat") == 0):
-            session.play(choose(session.legal_moves()))
-        if not session.over:
-            break
-    path = tmp_path / "won.jsonl"
-    save(path, session.record)
-    app = make_app(saves, load=path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await human_turn(pilot, await game_screen(pilot))
-        await press(pilot, "u")
-        assert status_line(app)[0] == "No undo past this point: a new pot was laid after your move"
-        move = next(m for m in screen.host.session.legal_moves() if m["type"] != "end-turn")
-        played = len(screen.host.session.events)
-        await by_keys(pilot, screen.board, move)
-        await until(pilot, lambda: len(screen.host.session.events) > played)
-        screen.host.session.flush()  # the move is on disk before the game is loaded again
-        path = screen.host.session.path
-    app = make_app(saves, load=path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await human_turn(pilot, await game_screen(pilot))
-        await press(pilot, "u")
-        assert status_line(app)[0] == "Moves made before this game was loaded (Continue) cannot be undone"
+# Why undo stops (a won pot, a loaded game) is the table's refusal: tests/client/test_game_client.py.
+# The status line's words for a refusal: test_a_key_that_does_nothing_says_why above.
 
 
 @pytest.mark.parametrize("players", ["You,bot:random", SIX], ids=["2", "6"])
@@ -176,7 +151,7 @@ async def test_every_status_message_fits_at_80_columns(saves, players):
                 assert_status_fits(app, seen)
             if board.picker.selection:
                 await press(pilot, "escape")  # with nothing picked, Esc would open the menu
-            while screen.human_to_move and app.screen is screen:
+            while screen.client.to_move and app.screen is screen:
                 await by_keys(pilot, board, choose(screen.host.session.legal_moves()))
                 assert_status_fits(app, seen)
     assert any(text.startswith("Play ") for text in seen) and any("does not fit" in text for text in seen)

@@ -54,7 +54,7 @@ async def settle(pilot: Pilot) -> None:
     await pilot.pause()
     for _ in range(4000):
         screen = pilot.app.screen
-        if not isinstance(screen, GameScreen) or screen.human_to_move or screen.over:
+        if not isinstance(screen, GameScreen) or screen.client.to_move or screen.client.over:
             break
         await pilot.pause(0.005)
     await pilot.pause()

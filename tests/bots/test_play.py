@@ -8,12 +8,12 @@ import pytest
 
 from kobito_tui.bots import make_bot
 from kobito_tui.bots.selfplay import play_game
-from kobito_tui.core.games import REGISTRY
+from kobito_tui.bots.registry import COMPUTERS
 
 from .positions import positions
 
 
-@pytest.mark.parametrize("game_id", [game for game, entry in REGISTRY.items() if entry.bots])
+@pytest.mark.parametrize("game_id", list(COMPUTERS))
 @pytest.mark.parametrize("players", [2, 3])
 def test_every_level_plays_legal_moves_to_the_end(game_id, players):
     levels = ["strong", "greedy", "random"][:players]
@@ -27,7 +27,7 @@ def test_treasure_variants_are_played_legally():
         assert sum(outcome["credit"]) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("game_id", [game for game, entry in REGISTRY.items() if entry.bots])
+@pytest.mark.parametrize("game_id", list(COMPUTERS))
 def test_strong_thinks_within_its_budget(game_id):
     budget = 0.15
     for game, header, state, events in list(positions(game_id, seed=2, every=5))[:4]:

@@ -10,7 +10,7 @@ from kobito_tui.bots import selfplay
 from kobito_tui.cli import main
 from kobito_tui.core.record import fold
 from kobito_tui.core.savefile import load
-from kobito_tui.core.games import REGISTRY
+from kobito_tui.bots.registry import COMPUTERS
 
 
 def args(**given) -> Namespace:
@@ -41,7 +41,7 @@ def test_labels_number_repeated_levels():
         selfplay.labels("Ann,bot:greedy")
 
 
-@pytest.mark.parametrize("game_id", [game for game, entry in REGISTRY.items() if entry.bots])
+@pytest.mark.parametrize("game_id", list(COMPUTERS))
 def test_run_reports_every_bot(game_id):
     result = selfplay.run(args(game=game_id))
     assert result["games"] == 4 and set(result["bots"]) == {"bot:greedy", "bot:random"}

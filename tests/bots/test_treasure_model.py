@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from kobito_tui.bots.treasure_heuristics import best_path, closable, greedy_score, steps_to_finish
 from kobito_tui.bots.treasure_model import Layout, Path, colour_beliefs, paths, table_from_history, trapped, walk
 from kobito_tui.core.game import Seat
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.record import new_header, run_chance
 from kobito_tui.treasure.board import DIRECTIONS
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.cli import main
 from kobito_tui.core.savefile import MAX_EVENTS, MAX_FILE_BYTES, SaveError, load
 
@@ -55,7 +56,7 @@ def test_bad_file_is_refused_at_its_line(name):
     with pytest.raises(SaveError) as caught:
         load(HERE / name)
     assert caught.value.line == line
-    assert words in caught.value.reason
+    assert words in english(caught.value.message)
     assert str(caught.value).startswith(f"{HERE / name}:{line}: ")
     assert "\x1b" not in str(caught.value) and "\x07" not in str(caught.value)
     assert (HERE / name).read_bytes() == before
@@ -84,16 +85,16 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
     fifo = tmp_path / "game.jsonl"
     os.mkfifo(fifo)
     error = refused(fifo)
-    assert (error.line, error.reason) == (1, "not a regular file")
+    assert (error.line, english(error.message)) == (1, "not a regular file")
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "/dev/urandom"])
 def test_a_device_is_refused_unread(device):
-    assert refused(device).reason == "not a regular file"
+    assert english(refused(device).message) == "not a regular file"
 
 
 def test_a_folder_is_refused(tmp_path):
-    assert refused(tmp_path).reason == "not a regular file"
+    assert english(refused(tmp_path).message) == "not a regular file"
 
 
 def test_a_4_gb_sparse_file_is_refused_unread(tmp_path):
@@ -101,13 +102,13 @@ def test_a_4_gb_sparse_file_is_refused_unread(tmp_path):
     sparse.touch()
     os.truncate(sparse, 4 * 2**30)
     error = refused(sparse)
-    assert (error.line, error.reason) == (1, "larger than 32 MiB")
+    assert (error.line, english(error.message)) == (1, "larger than 32 MiB")
 
 
 def test_a_file_just_over_the_size_limit_is_refused(tmp_path):
     big = tmp_path / "big.jsonl"
     big.write_bytes((HERE / "good.jsonl").read_bytes() + b" " * MAX_FILE_BYTES)
-    assert refused(big).reason == "larger than 32 MiB"
+    assert english(refused(big).message) == "larger than 32 MiB"
 
 
 def test_too_many_events_are_refused_at_the_first_one_too_many(tmp_path):
@@ -115,7 +116,7 @@ def test_too_many_events_are_refused_at_the_first_one_too_many(tmp_path):
     many = tmp_path / "many.jsonl"
     many.write_text("\n".join([header, *['{"type":"end","seat":0}'] * (MAX_EVENTS + 1)]) + "\n")
     error = refused(many)
-    assert (error.line, error.reason) == (MAX_EVENTS + 2, "more than 200,000 events")
+    assert (error.line, english(error.message)) == (MAX_EVENTS + 2, "more than 200,000 events")
 
 
 def test_a_50_mb_name_is_refused_not_replayed(tmp_path):
@@ -123,7 +124,7 @@ def test_a_50_mb_name_is_refused_not_replayed(tmp_path):
     named = tmp_path / "named.jsonl"
     named.write_text("\n".join([lines[0].replace('"Ann"', '"' + "A" * 50_000_000 + '"'), *lines[1:]]) + "\n")
     error = refused(named)
-    assert (error.line, error.reason) == (1, "larger than 32 MiB")
+    assert (error.line, english(error.message)) == (1, "larger than 32 MiB")
     named.write_text("\n".join([lines[0].replace('"Ann"', '"' + "A" * 1_000_000 + '"'), *lines[1:]]) + "\n")
     error = refused(named)
-    assert (error.line, error.reason) == (1, "the line is longer than 65,536 characters")
+    assert (error.line, english(error.message)) == (1, "the line is longer than 65,536 characters")

@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from kobito_tui.core.game import SPECTATOR, IllegalEvent, OptionError, Seat, option_message
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.message import Message
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import EventError, Record, apply_checked, new_header
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.core.savefile import SaveError, dumps, load, loads
 from kobito_tui.i18n import translator
-from kobito_tui.i18n.messages import RENDER, english, say
+from kobito_tui.i18n.messages import RENDER, english, english_error, say
 from kobito_tui.kobito.cards import NAME
 from kobito_tui.table import Refusal, Table
 from kobito_tui.table import messages as refusals
@@ -157,6 +157,9 @@ def produced() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
         Refusal("no-such-seat-or-level"),
         Refusal("not-away", {"seat": 1}),
         Refusal("hub", {"error": "timed out"}),
+        Refusal("analysis-too-big", {"limit": 1024}),
+        Refusal("not-an-analysis", {"reason": "not an analysis: nested too deep"}),
+        refusals.cannot_save(True, "analysis"),
         Refusal("what"),
     ]
     found["refusal"] = [(refusal, NAMES) for refusal in made]
@@ -221,13 +224,16 @@ def test_the_walk_meets_every_save_file_and_option_id(produced):
     assert ids - met == {"options.as-said"}  # (what an error not the engines' said, as it said it)
 
 
-def test_a_save_files_reason_stays_english_in_its_text():
-    """``str(SaveError)`` is what ``kobito check`` prints: the English words, quoted values made printable."""
+def test_a_save_files_reason_stays_english_for_tools():
+    """``english_error`` is what ``kobito check`` prints: the English words, quoted values made printable;
+    ``str(SaveError)`` says no words at all (the core words nothing), only the message's id."""
     for error in save_errors():
-        assert str(error) == f"{printable(error.path)}:{error.line}: {error.reason}"
-        assert error.reason == printable(english(error.message), 300) and not re.search("[а-яіїєґё]", str(error), re.I)
+        reason = printable(english(error.message), 300)
+        assert english_error(error) == f"{printable(error.path)}:{error.line}: {reason}"
+        assert not re.search("[а-яіїєґё]", english_error(error), re.I)
+        assert str(error).startswith(f"{printable(error.path)}:{error.line}: {error.message.id}")
     error = next(e for e in save_errors() if e.path.endswith("escape_in_option_key.jsonl"))
-    assert error.reason == "bad header: unknown Kobito option(s): \\x1b[2J\\x1b]0;pwned\\x07"
+    assert english_error(error).endswith(": bad header: unknown Kobito option(s): \\x1b[2J\\x1b]0;pwned\\x07")
     assert say(translator("uk"), error.message) == "хибний заголовок: невідомі налаштування гри «Кобіто»: \\x1b[2J\\x1b]0;pwned\\x07"
 
 
@@ -330,12 +336,15 @@ def test_a_seats_messages_name_no_other_colour_before_the_end():
                 assert not [c for c in others if f'"{c}"' in said], (seat, message)
 
 
-def test_str_of_an_illegal_event_is_english(produced):
+def test_an_illegal_event_is_english_for_tools_and_its_str_is_its_id(produced):
     for message, _ in produced["illegal"][:400]:
         error = IllegalEvent(message.id, **message.params)
-        assert str(error) == english(message) and not re.search("[а-яіїєґё]", str(error), re.I)
-    assert str(IllegalEvent("kobito.not-in-hand", card="7a")) == "7a is not in your hand"
-    assert str(IllegalEvent("game.not-seats-turn", seat="\x1b[2J")) == "it is not seat '\\x1b[2J''s turn"
+        assert english_error(error) == english(message) and not re.search("[а-яіїєґё]", english_error(error), re.I)
+        assert str(error).split(" ")[0] == message.id  # the core words nothing
+    assert english_error(IllegalEvent("kobito.not-in-hand", card="7a")) == "7a is not in your hand"
+    assert str(IllegalEvent("kobito.not-in-hand", card="7a")) == "kobito.not-in-hand card='7a'"
+    assert english_error(IllegalEvent("game.not-seats-turn", seat="\x1b[2J")) == "it is not seat '\\x1b[2J''s turn"
+    assert "\x1b" not in str(IllegalEvent("game.not-seats-turn", seat="\x1b[2J"))  # params as code writes them
 
 
 def test_names_and_values_from_outside_are_made_printable():

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.games import game_ids, get_game
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.options import option_help, option_label, option_value
 

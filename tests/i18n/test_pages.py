@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from kobito_tui.app.texts import PAGES, page
+from kobito_tui.app.games import pages
+from kobito_tui.app.texts import page
 from kobito_tui.i18n import translator, words
 from kobito_tui.i18n.catalogs import TRANSLATED
 
@@ -37,7 +38,7 @@ def board_words(lang: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", pages())
 def test_each_language_has_each_page_with_the_same_sections_and_keys(name, lang):
     english, own = page(name, "en"), page(name, lang)
     assert own != english, f"{name}.{lang}.md is missing"

@@ -10,6 +10,7 @@ import os
 
 from textual.widgets import Select
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.browser.entries import example_paths
 from kobito_tui.app.main import KobitoApp
@@ -116,7 +117,7 @@ async def test_the_browser_with_a_broken_save(tmp_path):
         await pilot.pause()
         for row in range(3):  # unfinished, finished, broken: each one's preview
             body = cut_on_purpose(rows_of(app, "#browser-title", "#browser-table", "#preview-details"))
-            reason = app.screen.chosen.failure.reason if app.screen.chosen.failure else ""
+            reason = english(app.screen.chosen.failure.message) if app.screen.chosen.failure else ""
             assert pseudo_problems(body, outside | words_of(reason)) == [], "\n".join(body)
             assert english_left(rows_of(app, "#browser-controls")) == []
             await pilot.press("down")

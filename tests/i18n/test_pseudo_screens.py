@@ -12,13 +12,14 @@ import pytest
 from textual.geometry import Region
 from textual.widgets import Button, Static, TabbedContent
 
+from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.log_panel import LogPanel
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.app.screens.help import HelpScreen
 from kobito_tui.app.screens.menu import MenuScreen
 from kobito_tui.app.screens.unsaved import UnsavedDialog
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.session import Session
@@ -48,7 +49,7 @@ def problems(lines: list[str], allowed=()) -> str:
 async def your_move(pilot, app: KobitoApp) -> None:
     for _ in range(500):
         screen = app.screen
-        if getattr(screen, "human_to_move", False) and str(screen.query_one("#status").render()):
+        if (isinstance(screen, GameScreen) and screen.client.to_move) and str(screen.query_one("#status").render()):
             await pilot.pause()
             return
         await pilot.pause(0.01)
@@ -168,9 +169,9 @@ async def test_a_line_taken_back_says_so_in_the_pseudo_language(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await your_move(pilot, app)
         screen = app.screen
-        screen.play(next(move for move in screen.latest.legal if not screen.game.closes_turn(move)))
+        screen.play(next(move for move in screen.client.latest.legal if not screen.host.table.game.closes_turn(move)))
         await your_move(pilot, app)
-        assert screen.can("undo")
+        assert screen.client.may("undo")
         await pilot.press("u")
         await your_move(pilot, app)
         lines = [text.plain for text in screen.query_one(LogPanel).texts]

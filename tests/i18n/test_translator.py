@@ -87,14 +87,17 @@ t.n("{count} B", "{count} Bs", n)
 t.p("ctx", "C")
 t(f"no {name}")
 table.n("not this")
+phrase("Keys")
 """
-    found = [(kw, args, notes) for _, kw, args, notes in messages(io.BytesIO(source), ["t", "n", "p"], ["Translators:"], {})]
+    keywords = ["message", "plural", "context"]
+    found = [(kw, args, notes) for _, kw, args, notes in messages(io.BytesIO(source), keywords, ["Translators:"], {})]
     assert found == [
-        ("t", ("not a message either",), []),  # a call on a name "t" is the translator's: keep the name for it
-        ("t", ("A",), []),
-        ("n", ("{count} B", "{count} Bs", None), []),
-        ("p", ("ctx", "C"), ["Translators: a note"]),
-        ("t", (None,), []),
+        ("message", ("not a message either",), []),  # a call on a name "t" is the translator's: keep the name for it
+        ("message", ("A",), []),
+        ("plural", ("{count} B", "{count} Bs", None), []),
+        ("context", ("ctx", "C"), ["Translators: a note"]),
+        ("message", (None,), []),
+        ("message", ("Keys",), []),  # the app's actions mark their words with phrase()
     ]
 
 

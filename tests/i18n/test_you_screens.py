@@ -14,7 +14,7 @@ from .test_you import third_person_after_you
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.log_panel import LogPanel
 from kobito_tui.app.screens.final import FinalScreen
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import save

@@ -6,23 +6,24 @@ A *variant* of a record keeps every event as the perspective knows it
 card it never sees, in Hide the Treasure the other seats' colours.  The table
 replays the record's own moves; its chance events must come out as the
 variant's (checked), so both games really are the ones compared.
+
+Each game's fixtures are one :class:`Hidden` in :data:`GAMES` (a new game adds one
+line: its rule variants and how to change what a perspective cannot see).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from kobito_tui.core.game import Seat
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import EventError, Record, fold, new_header
 from kobito_tui.table import PUBLIC, Perspective, SeatPerspective, Table, Update
-
-OPTIONS = {  # a few rule variants per game, so each gets played
-    "kobito": [{}, {"refill": "as-played"}, {"special_start": "discard"}],
-    "treasure": [{}, {"variant": "seek"}, {"shared_pawn": True}],
-}
+from kobito_tui.treasure.board import COLOURS
 
 
 def random_record(game_id: str, players: int, seed: int, options: dict | None = None) -> Record:
@@ -86,8 +87,6 @@ def _kobito_variant(record: Record, perspective: Perspective, rng: random.Random
 
 def _treasure_variant(record: Record, perspective: Perspective, rng: random.Random) -> list:
     """The seats other than the perspective's hold other colours (never its own)."""
-    from kobito_tui.treasure.board import COLOURS
-
     setup, *rest = record.events
     colours = setup["colours"]
     mine = perspective.seat if isinstance(perspective, SeatPerspective) else None
@@ -98,16 +97,29 @@ def _treasure_variant(record: Record, perspective: Perspective, rng: random.Rand
     return [{**setup, "colours": changed}, *rest]
 
 
-VARIANTS = {"kobito": _kobito_variant, "treasure": _treasure_variant}
+@dataclass(frozen=True)
+class Hidden:
+    """One game's fixtures: rule ``options`` to play (a few, so each gets played), the
+    ``variant`` of a record that a perspective cannot tell from it, and whether the
+    game's end shows everything (then the last move is never compared)."""
+
+    options: list[dict[str, Any]]
+    variant: Callable[[Record, Perspective, random.Random], list]
+    end_shows_all: bool = False
+
+
+GAMES: dict[str, Hidden] = {
+    "kobito": Hidden([{}, {"refill": "as-played"}, {"special_start": "discard"}], _kobito_variant),
+    "treasure": Hidden([{}, {"variant": "seek"}, {"shared_pawn": True}], _treasure_variant, end_shows_all=True),
+}
 
 
 def horizon(record: Record, rng: random.Random) -> int:
     """How many events to compare: a cut just before a move (so the chance events
     each move calls for are all in), past the first third of the game; at most
-    the whole game (Hide the Treasure: up to its last move, as the end reveals
-    every colour)."""
+    the whole game (a game whose end shows everything: up to its last move)."""
     cuts = [i for i, e in enumerate(record.events) if "seat" in e]
-    if record.header.game != "treasure":
+    if not GAMES[record.header.game].end_shows_all:
         cuts.append(len(record.events))
     return rng.choice(cuts[len(cuts) // 3 :])
 
@@ -119,7 +131,7 @@ def pair(record: Record, perspective: Perspective, rng: random.Random, tries: in
     for _ in range(tries):
         end = horizon(record, rng)
         cut = Record(record.header, record.events[:end])
-        events = VARIANTS[record.header.game](cut, perspective, rng)
+        events = GAMES[record.header.game].variant(cut, perspective, rng)
         if events == cut.events:
             continue
         try:
@@ -156,7 +168,8 @@ def stream(record: Record, perspective: Perspective, late: bool = False) -> list
 def pairs(game_id: str, players: int, seeds: range):
     """(record, variant, perspective) for every perspective of a random game per seed."""
     for seed in seeds:
-        record = random_record(game_id, players, seed, OPTIONS[game_id][seed % len(OPTIONS[game_id])])
+        options = GAMES[game_id].options
+        record = random_record(game_id, players, seed, options[seed % len(options)])
         for perspective in perspectives(players):
             found = pair(record, perspective, random.Random(seed))
             if found is not None:

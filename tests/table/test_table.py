@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.core.savefile import dumps, load
 from kobito_tui.table import OMNISCIENT, PUBLIC, SeatPerspective, Table
 
@@ -42,9 +43,29 @@ def test_refusals_say_why_and_change_nothing():
     assert table.submit(seat, "not a move", 0).id == "illegal-move"
     assert table.undo(1 - seat).id == "not-your-turn"
     for ident, refusal in refusals.items():
-        assert refusal.id == ident and str(refusal)[0].isupper()  # English words for tools
+        assert refusal.id == ident and english(refusal)[0].isupper()  # words for tools, by i18n
     assert table.revision == 0 and len(client.updates) == 1
     assert dumps(table._session.record) == before
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_a_treasure_table_refuses_malformed_moves_though_random_play_trusts_its_own(shared):
+    """The engine plays its own moves unchecked (``Game.play``); a table's come from outside and are checked."""
+    table = new_table("treasure", players=4, options={"shared_pawn": shared})
+    seat = table.to_act
+    before = dumps(table._session.record)
+    malformed = [
+        {"type": "step", "seat": seat, "dir": "sideways"}, {"type": "step", "seat": seat, "dir": ["up"]},
+        {"type": "step", "seat": seat}, {"type": "step", "seat": seat, "dir": "up", "pot": 1},
+        {"type": "place", "seat": seat, "corner": [2, 2]}, {"type": "place", "seat": seat, "corner": "0,0"},
+        {"type": "place", "seat": seat, "corner": [0, 0, 0]}, {"type": "end", "seat": seat}, {"type": "pass", "seat": seat},
+        {"type": "reveal", "pos": [0, 0], "tile": ["red", "crown"]}, {"type": "setup", "colours": ["red"]},
+        {"type": "fly", "seat": seat}, {"type": ["step"], "seat": seat},
+    ]  # fmt: skip
+    for move in malformed:
+        refusal = table.submit(seat, move, 0)
+        assert refusal is not None and refusal.id == "illegal-move", move
+    assert table.revision == 0 and dumps(table._session.record) == before
 
 
 def test_a_finished_game_refuses_every_change():

@@ -20,7 +20,7 @@ def tutorial_app(saves, game: str, lang: str = "en") -> KobitoApp:
 
 
 async def my_turn(pilot) -> TutorialScreen:
-    await until(pilot, lambda: isinstance(pilot.app.screen, TutorialScreen) and pilot.app.screen.human_to_move)
+    await until(pilot, lambda: isinstance(pilot.app.screen, TutorialScreen) and pilot.app.screen.client.to_move)
     return pilot.app.screen
 
 
@@ -44,7 +44,7 @@ async def test_the_kobito_tutorial_by_keys_to_its_end(tmp_path):
         assert state.won[0] and len(state.penalties[0]) == 1
         screen = await my_turn(pilot)  # the game goes on, every move free now
         events = len(screen.host.session.events)
-        await by_keys(pilot, screen.board, screen.latest.legal[0])
+        await by_keys(pilot, screen.board, screen.client.latest.legal[0])
         await until(pilot, lambda: len(screen.host.session.events) > events)
 
 

@@ -14,12 +14,13 @@ from typing import Any
 
 from kobito_tui.app.words import save_error_words
 from kobito_tui.core.game import Header
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, fold
 from kobito_tui.core.replay import printable_names
 from kobito_tui.core.savefile import SUFFIX, SaveError, load
 from kobito_tui.core.saves import list_saves
 from kobito_tui.i18n import Translator
+from kobito_tui.i18n.messages import english
 from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import game_title, names
 
@@ -32,7 +33,7 @@ class SaveEntry:
     example: bool  # shipped with the app: read-only
     header: Header | None = None  # None when even line 1 is unreadable
     record: Record | None = None  # None when the file does not load
-    failure: SaveError | None = None  # why it does not (its line, and its reason as a message and in English)
+    failure: SaveError | None = None  # why it does not (its line, and its reason as a message)
     final_state: Any = None
     over: bool = False
     winners: list[int] | None = None  # once over: the winning seats, [] for a draw
@@ -41,7 +42,7 @@ class SaveEntry:
     @property
     def error(self) -> str | None:
         """Why the file does not load, in English for tools: "line 12: …"."""
-        return None if self.failure is None else f"line {self.failure.line}: {self.failure.reason}"
+        return None if self.failure is None else f"line {self.failure.line}: {english(self.failure.message)}"
 
     def who(self, t: Translator) -> Seats:
         """The seats as the player at this screen reads them (the one human of a game against computers is "you")."""

@@ -7,12 +7,16 @@ an unfinished game only as its one human player sees it; with several humans
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from textual import getters
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.dom import NoScreen
 from textual.widgets import Static
 
-from kobito_tui.app.board import GameBoard, board_class
+from kobito_tui.app.board import GameBoard
+from kobito_tui.app.games import board_class
 from kobito_tui.app.words import save_error_words
 from kobito_tui.app.browser.entries import SaveEntry, result, title
 from kobito_tui.core.replay import perspectives
@@ -20,6 +24,9 @@ from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import level_name
+
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
 
 
 def hidden(t: Translator) -> str:
@@ -29,6 +36,8 @@ def hidden(t: Translator) -> str:
 
 def preview_seat(entry: SaveEntry) -> int | None | bool:
     """The seat whose view the preview shows, None for everything, False for no board."""
+    if entry.header is None:  # not even line 1 reads: nothing to show
+        return False
     allowed = perspectives(entry.header, entry.over)
     return allowed[0] if allowed else False
 
@@ -63,7 +72,10 @@ class Preview(Vertical):
     """The details at once; the board once the choice settles (one swap at a time,
     so a held arrow key never removes a board still being mounted)."""
 
-    def __init__(self, **kwargs) -> None:
+    if TYPE_CHECKING:
+        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._board: GameBoard | None = None
         self._entry: SaveEntry | None = None  # the latest chosen
@@ -103,9 +115,8 @@ class Preview(Vertical):
         seat = preview_seat(entry)
         if seat is False:
             return
-        board = board_class(entry.header.game)(
-            entry.header, watching=True, reader=local_player(entry.header.seats), classes="preview-board"
-        )
+        header = entry.record.header  # the entry's header, read with its record
+        board = board_class(header.game)(header, watching=True, reader=local_player(header.seats), classes="preview-board")
         await self.mount(board)
         self._board, self._shown = board, entry
         if board.is_mounted and self._open():

@@ -83,7 +83,7 @@ class BrowserScreen(ShellScreen):
         t = self.t
         yield Static(t("Saved games and examples"), id="browser-title")
         with Vertical(id="browser-body"):
-            table = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
+            table: DataTable[str | Text] = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
             for key, label in column_names(t).items():
                 table.add_column(label, key=key)
             yield table
@@ -151,7 +151,8 @@ class BrowserScreen(ShellScreen):
         entry = self.chosen
         readable = entry is not None and entry.record is not None
         self.query_one("#browser-replay", Button).disabled = not readable
-        self.query_one("#browser-continue", Button).disabled = not (readable and not entry.over and not entry.example)
+        playable = entry is not None and entry.record is not None and not entry.over and not entry.example
+        self.query_one("#browser-continue", Button).disabled = not playable
         for ident in ("rename", "delete"):
             self.query_one(f"#browser-{ident}", Button).disabled = entry is None or entry.example
 
@@ -194,7 +195,7 @@ class BrowserScreen(ShellScreen):
         if entry is None or entry.record is None:
             self._refuse(entry)
             return
-        reason = replay_refusal(self.t, entry.header, entry.over)
+        reason = replay_refusal(self.t, entry.record.header, entry.over)
         if reason is not None:
             self.notify(reason, title=self.t("This game is not over"), markup=False)
             return

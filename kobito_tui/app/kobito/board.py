@@ -15,8 +15,9 @@ workshop-and-hand section and no play keys: there is nothing to play.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
@@ -27,10 +28,13 @@ from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.kobito import lines, words
 from kobito_tui.app.kobito.glyphs import card_text
-from kobito_tui.app.kobito.picking import END, Picker
+from kobito_tui.app.kobito.picking import END, Picker, Stop
 from kobito_tui.app.kobito.tokens import TokenLines
 from kobito_tui.core.game import SPECTATOR, Event, Header
 from kobito_tui.kobito.view import CardView, KobitoView
+
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
 
 ROOMY_HEIGHT = 30  # from this board height on: framed sections, big cards
 NEWS_SECONDS = 2.0  # how long a new pot, a win or a penalty stays highlighted
@@ -38,6 +42,9 @@ NEWS_SECONDS = 2.0  # how long a new pot, a win or a penalty stays highlighted
 
 class KobitoBoard(GameBoard):
     """The Kobito board widget."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
 
     can_focus = True
     BINDINGS = actions.bindings(*actions.KOBITO_BOARD)
@@ -48,9 +55,9 @@ class KobitoBoard(GameBoard):
         self.view: KobitoView | None = None
         self.interactive = False
         self.picker = Picker()
-        self.stops: list[tuple] = []  # what ←→ walk over: ("card", id) | ("workshop", rainbow, end)
+        self.stops: list[Stop] = []  # what ←→ walk over
         self.stop = 0
-        self._keys: tuple = ()  # what the footer showed last: (interactive, spectating)
+        self._keys: tuple[bool, bool] | None = None  # what the footer showed last: (interactive, spectating)
         self.news: set[tuple[str, int]] = set()  # see lines.news
         self._news_timer: Timer | None = None
 
@@ -117,12 +124,18 @@ class KobitoBoard(GameBoard):
     @property
     def me(self) -> int:
         """The seat whose hand and workshop are shown (the acting seat in an all-seeing view)."""
-        assert self.view is not None
-        return self.view.turn if self.view.seat in (None, SPECTATOR) else self.view.seat
+        seat = self.shown.seat
+        return self.shown.turn if seat is None or seat == SPECTATOR else seat
+
+    @property
+    def shown(self) -> KobitoView:
+        """The view shown: there is one once the board is drawn (so for every key and click)."""
+        assert self.view is not None, "the board has no view yet"
+        return self.view
 
     def hand(self) -> list[CardView]:
         """The shown hand, in display order."""
-        return lines.hand_cards(self.view, self.me)
+        return lines.hand_cards(self.shown, self.me)
 
     def _redraw(self) -> None:
         view, picker, t = self.view, self.picker, self.app.t
@@ -130,7 +143,7 @@ class KobitoBoard(GameBoard):
             return
         self.stops = [("card", card.id) for card in self.hand()]
         for index, rainbow in enumerate(view.workshops[self.me]):
-            ends = [("workshop", index, end) for end in ("left", "right") if picker.movable(index, end)]
+            ends: list[Stop] = [("workshop", index, end) for end in ("left", "right") if picker.movable(index, end)]
             self.stops += ends if len(rainbow) > 1 else ends[:1]  # a lone card is picked once
         self.stop = min(self.stop, max(len(self.stops) - 1, 0))
         cursor = self.stops[self.stop] if self.interactive and self.stops else None
@@ -156,12 +169,11 @@ class KobitoBoard(GameBoard):
     def _picked(self) -> str:
         """The selection in words ("8", "4 5 6"), "" if nothing is picked."""
         picker = self.picker
-        if picker.selected_cards():
-            return " ".join(card_text(card) for card in self.hand() if card.id in picker.selected_cards())
-        if picker.selection:
-            _, rainbow, end = picker.selection
-            return card_text(self.view.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
-        return ""
+        selection = picker.selection
+        if isinstance(selection, tuple):  # a workshop end card
+            _, rainbow, end = selection
+            return card_text(self.shown.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
+        return " ".join(card_text(card) for card in self.hand() if card.id in selection)
 
     # -- input -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -173,7 +185,7 @@ class KobitoBoard(GameBoard):
             return bool(self.picker.selection) or None  # still in the F1 help
         return self.interactive or None
 
-    def _pick(self, stop: tuple) -> None:
+    def _pick(self, stop: Stop) -> None:
         if stop[0] == "card":
             self.picker.toggle_card(stop[1])
         else:
@@ -191,7 +203,7 @@ class KobitoBoard(GameBoard):
         else:
             self.say(self.app.t("You have no card to pick"))
 
-    def action_toggle(self) -> None:
+    def action_toggle(self) -> None:  # type: ignore[override]  # our "toggle" (pick at the cursor) shadows DOMNode's attribute toggle
         if self.stops:
             self._pick(self.stops[self.stop])
         else:
@@ -215,7 +227,7 @@ class KobitoBoard(GameBoard):
             picker.step(delta)
             self._redraw()
         elif picker.selection:
-            self.say(words.no_place(self.app.t, self.view, picker, self._picked()))
+            self.say(words.no_place(self.app.t, self.shown, picker, self._picked()))
         else:
             self._change_row(delta)
 
@@ -257,7 +269,7 @@ class KobitoBoard(GameBoard):
         elif not picker.selection:
             self.say(words.pick_first(t))
         elif not picker.targets:
-            self.say(words.no_place(t, self.view, picker, self._picked()))
+            self.say(words.no_place(t, self.shown, picker, self._picked()))
         else:
             # Translators: a/b/c are the pots' keys: keep them Latin.
             self.say(t("Choose a highlighted place first: ↑↓, a/b/c, or click it"))
@@ -265,7 +277,7 @@ class KobitoBoard(GameBoard):
     def action_end_turn(self) -> None:
         move = self.picker.end_move()
         if move is None:
-            self.say(words.why_no_end(self.app.t, self.view, self.picker))
+            self.say(words.why_no_end(self.app.t, self.shown, self.picker))
         self._choose(move)
 
     def action_clear(self) -> None:
@@ -285,7 +297,7 @@ class KobitoBoard(GameBoard):
         elif event.what in ("pot", "rainbow"):
             self._row_clicked(event.what, event.index)
         elif event.what == "seat":
-            name = self.view.names[event.index]
+            name = self.shown.names[event.index]
             self.say(self.app.t("{name}'s row: cards go to the pots or your own workshop only", name=name))
 
     def _row_clicked(self, kind: str, index: int) -> None:
@@ -301,10 +313,11 @@ class KobitoBoard(GameBoard):
                 self.say(t("Click a card of your hand first, then {where}", where=where))
             return
         places = [t for t in picker.targets if t[:2] == (kind, index)]
+        current = picker.current
         if not places:
             self.say(words.not_there(t, picker, self._picked(), where))
-        elif len(places) == 1 or picker.current in places:
-            self._choose(picker.move_to(places[0] if len(places) == 1 else picker.current))
+        elif len(places) == 1 or current in places:
+            self._choose(picker.move_to(places[0] if len(places) == 1 or current is None else current))
         else:
             picker.point(places[0])
             self._redraw()

@@ -29,4 +29,4 @@ def card_class(card: CardView) -> str:
 
 def sort_key(card: CardView) -> tuple[int, str]:
     """Hands are shown in number order, wild cards last."""
-    return (card.number if not card.wild else 99, card.id)
+    return (99 if card.wild or card.number is None else card.number, card.id)

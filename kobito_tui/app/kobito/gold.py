@@ -1,10 +1,10 @@
-"""Kobito's gold cards in force, for the rules screen (the registry's ``rules_extra``)."""
+"""Kobito's gold cards in force, for the rules screen (its ``rules_extra`` in app/games.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kobito_tui.app.screens.rules import plain
+from kobito_tui.app.texts import plain
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.options import option_value
 from kobito_tui.kobito.options import gold_table

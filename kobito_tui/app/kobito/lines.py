@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kobito_tui.app.kobito.glyphs import card_class, card_text, sort_key
-from kobito_tui.app.kobito.picking import Picker, Target
+from kobito_tui.app.kobito.picking import Picker, Stop, Target
 from kobito_tui.app.kobito.tokens import Line, Lines, Token
 from kobito_tui.i18n import Translator, words
 from kobito_tui.kobito.view import CardView, KobitoView
@@ -27,7 +27,7 @@ class Marks:
     """What to highlight: the picker's selection and targets, and the key cursor."""
 
     picker: Picker
-    cursor: tuple | None  # the stop under the ←→ cursor
+    cursor: Stop | None  # the stop under the ←→ cursor
 
     def target(self, target: Target, text: str, classes: tuple[str, ...] = ()) -> Token | None:
         """The token for ``target`` if the selection may go there, else None."""
@@ -44,7 +44,7 @@ class Marks:
     def end(self, target: Target) -> Token:
         return self.target(target, "+") or BLANK_END
 
-    def source(self, stop: tuple, text: str, classes: tuple[str, ...], stops: list[tuple]) -> Token:
+    def source(self, stop: Stop, text: str, classes: tuple[str, ...], stops: list[Stop]) -> Token:
         """A card one can pick: bracketed when selected, underlined under the cursor."""
         picked = (
             stop[1] in self.picker.selected_cards() if stop[0] == "card" else self.picker.selection == stop
@@ -198,7 +198,7 @@ def me(t: Translator, view: KobitoView, seat: int, fresh: set[tuple[str, int]], 
     return tuple((_seat_line(t, view, seat, size, fresh, is_me=True, you=you),) for size in ("full", "medium", "short"))
 
 
-def workshop(t: Translator, view: KobitoView, seat: int, marks: Marks, stops: list[tuple]) -> Variants:
+def workshop(t: Translator, view: KobitoView, seat: int, marks: Marks, stops: list[Stop]) -> Variants:
     lines: list[Line] = []
     for index, rainbow in enumerate(view.workshops[seat]):
         cards = [marks.row_card(card) for card in rainbow]
@@ -213,16 +213,16 @@ def workshop(t: Translator, view: KobitoView, seat: int, marks: Marks, stops: li
         lines.append((Token(words.workshop(t), ("label",)), Token(t("no rainbows yet"), ("dim",))))
     by_id = {card.id: card for card in hand_cards(view, seat)}
     openings = [
-        marks.target(target, " ".join(card_text(by_id[c]) for c in target[1]))
+        token
         for target in marks.picker.targets
-        if target[0] == "open"
+        if target[0] == "open" and (token := marks.target(target, " ".join(card_text(by_id[c]) for c in target[1]))) is not None
     ]
     if openings:
         lines.append((Token(t("New rainbow"), ("label",)), *openings))
     return (tuple(lines),)
 
 
-def hand(t: Translator, cards: list[CardView], marks: Marks, stops: list[tuple]) -> Variants:
+def hand(t: Translator, cards: list[CardView], marks: Marks, stops: list[Stop]) -> Variants:
     tokens = [
         marks.source(
             ("card", card.id),

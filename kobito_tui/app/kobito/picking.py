@@ -10,15 +10,19 @@ can never be chosen.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from kobito_tui.core.game import Event
 
-# A source: frozenset of hand card ids, or ("workshop", rainbow, "left"|"right").
-Source = Any
+# A workshop end card: ("workshop", rainbow, "left"|"right").
+WorkshopEnd = tuple[Literal["workshop"], int, str]
+# What the board's ←→ cursor walks over: a hand card ("card", id), or a workshop end card.
+Stop = tuple[Literal["card"], str] | WorkshopEnd
+# A source: frozenset of hand card ids, or a workshop end card.
+Source = frozenset[str] | WorkshopEnd
 # A target: ("pot", slot, end) | ("kobito", card id) | ("rainbow", index, end)
 #           | ("open", card ids in row order) | ("end",)
-Target = tuple
+Target = tuple[Any, ...]
 NOTHING: frozenset[str] = frozenset()
 END: Target = ("end",)
 _KIND_ORDER = {"pot": 0, "kobito": 1, "rainbow": 2, "open": 3, "end": 4}
@@ -42,7 +46,7 @@ def split(move: Event) -> tuple[Source, Target]:
     raise ValueError(f"unknown Kobito move {kind!r}")
 
 
-def _order(target: Target) -> tuple:
+def _order(target: Target) -> tuple[int, *tuple[str, ...]]:
     return (_KIND_ORDER[target[0]], *(str(part) for part in target[1:]))
 
 
@@ -108,7 +112,7 @@ class Picker:
         self._select(self.selected_cards() ^ {card})
 
     def toggle_workshop(self, rainbow: int, end: str) -> None:
-        source = ("workshop", rainbow, end)
+        source: WorkshopEnd = ("workshop", rainbow, end)
         self._select(NOTHING if self.selection == source else source)
 
     def clear(self) -> None:

@@ -10,10 +10,10 @@ rows and card tokens are drawn as framed cards.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from textual.content import Content
-from textual.geometry import Offset
+from textual.geometry import Offset, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.style import Style
@@ -91,7 +91,7 @@ class TokenLines(Widget):
             self.what = what
             self.index = index
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._styles: dict[str, Style] = {}
 
@@ -115,7 +115,7 @@ class TokenLines(Widget):
     def render(self) -> Content:
         return Content("\n").join(row for line in self.lines() for row in self._render_line(line))
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return _height(self.variants) * self.rows_per_line
 
     def _render_line(self, line: Line) -> list[Content]:
@@ -142,11 +142,16 @@ class TokenLines(Widget):
         if name not in self._styles:
             styles = self.get_component_styles(name)
             text = styles.text_style if styles.has_rule("text_style") else None
-            flags = {flag: True for flag in TEXT_FLAGS if text is not None and getattr(text, flag)}
+            on = {flag for flag in TEXT_FLAGS if text is not None and getattr(text, flag)}
             self._styles[name] = Style(
                 styles.background if styles.has_rule("background") else None,
                 styles.color if styles.has_rule("color") else None,
-                **flags,
+                bold="bold" in on or None,
+                dim="dim" in on or None,
+                italic="italic" in on or None,
+                underline="underline" in on or None,
+                reverse="reverse" in on or None,
+                strike="strike" in on or None,
             )
         return self._styles[name]
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
@@ -27,14 +30,15 @@ def seat_kind(seat: Seat) -> str:
 
 def make_seat(t: Translator, name: str, kind: str, seat: int) -> Seat:
     """The seat chosen in row ``seat`` (0-based); an empty or default name is none (the seat's role)."""
-    return Seat(typed_name(t, seat, name), *chosen(kind))
+    what, level = chosen(kind)
+    return Seat(typed_name(t, seat, name), "bot" if what == "bot" else "human", level)
 
 
 class BranchDialog(ShellDialog):
     """Dismissed with the new seats, or None when cancelled; with ``kinds_fixed``
     only the names can change, not who plays (human or computer)."""
 
-    BINDINGS = actions.bindings(*actions.CANCEL_DIALOG)
+    BINDINGS: ClassVar[list[BindingType]] = [*actions.bindings(*actions.CANCEL_DIALOG)]
 
     def __init__(self, seats: tuple[Seat, ...], kinds_fixed: bool = False) -> None:
         super().__init__(classes="dialog-screen")
@@ -63,7 +67,7 @@ class BranchDialog(ShellDialog):
             make_seat(
                 self.t,
                 self.query_one(f"#branch-name-{number}", Input).value,
-                self.query_one(f"#branch-kind-{number}", Select).value,
+                str(self.query_one(f"#branch-kind-{number}", Select).value),  # never blank: allow_blank=False
                 number,
             )
             for number in range(len(self.seats))

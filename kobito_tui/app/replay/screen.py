@@ -11,22 +11,35 @@ its path, for the caller to continue it as a live game.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
+from typing import ClassVar, TypeVar
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Static
+from textual.widget import Widget
+from textual.widgets import Button, ProgressBar, Static
+
+from kobito_tui.analysis.analyse import Unanalysable
+from kobito_tui.analysis.report import Report, TurnVerdict
+from kobito_tui.analysis.sidecar import Keeper
 
 from kobito_tui.app import actions
+from kobito_tui.app.replay.analysing import Analysis, analysis_of, kept_report
 from kobito_tui.app.replay.branch import BranchDialog
+from kobito_tui.app.replay.chart import ChanceChart
+from kobito_tui.app.replay.verdict import Verdicts, verdict_words
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
-from kobito_tui.app.board import board_class
+from kobito_tui.app.games import board_class
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.message import MessageScreen
-from kobito_tui.core.game import Seat
+from kobito_tui.app.widgets.workarounds import GameFooter
+from kobito_tui.core.game import Header, Seat
+from kobito_tui.core.message import Message as LogMessage
 from kobito_tui.core.record import Record
 from kobito_tui.core.replay import ReplayCursor
 from kobito_tui.core.safetext import printable
@@ -37,6 +50,7 @@ from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import game_title, replay_refusal
 
+W = TypeVar("W", bound=Widget)
 TITLE_PADDING = 2  # the title line's padding, a column each side
 VIEW_NAME_CHARS = 10  # of a name on the View button
 SPEEDS = (0.5, 1, 2, 4, 8)  # × the base pace
@@ -57,6 +71,7 @@ def controls(t: Translator) -> tuple[tuple[str, str, str, str], ...]:
         ("", "speed(1, True)", "speed", t("Playing speed (+ and -)")),
         ("", "perspective", "view", t("Whose eyes: everything, or one seat (v, 0-6)")),
         (t("Play from here"), "branch", "branch", t("A new game from this moment (b)")),
+        (t("Analyse"), "analyse", "analyse", t("Each player's winning chance and the mistakes (a)")),
         (t("Back"), "close", "close", t("Close the replay (Esc)")),
     )
 
@@ -66,11 +81,29 @@ def speed_label(speed: float) -> str:
 
 
 class ReplayScreen(ShellScreen):
-    BINDINGS = actions.bindings(*actions.REPLAY_SCREEN)
+    BINDINGS: ClassVar[list[BindingType]] = [*actions.bindings(*actions.REPLAY_SCREEN)]
+    PALETTE = actions.REPLAY_PALETTE
+    AUTO_FOCUS = "#replay-log"  # the board is read-only: its keys stay out of the way
 
-    def __init__(self, record: Record, path: Path | None = None, saves_dir: Path | None = None) -> None:
+    def __init__(self, record: Record, path: Path | None = None, saves_dir: Path | None = None, analyse: bool = False,
+                 keeper: Keeper | None = None) -> None:
+        """``analyse``: show the computer's analysis at once (from the final screen); ``keeper``:
+        where it is kept, if not beside ``path`` (the hub's store for a served table)."""
         super().__init__(classes="replay-screen")
+        self.record, self.analyse_at_once, self.keeper = record, analyse, keeper
+        self.analysis: Analysis | None = None
+        self.chart: ChanceChart | None = None
+        self._verdicts: Verdicts | None = None
+        self._verdict_shown: object = None
+        self._verdict_words: dict[int, str] = {}  # id of a verdict → its words (a marked one replays to its turn)
+        self._widgets: dict[str, Widget] = {}  # found once: a step looks up no widget
         self.cursor = ReplayCursor(record)
+        # The record, its checkpoints and its analysis live as long as the screen: kept out of
+        # the full collections (as the game screen keeps its game), which would otherwise walk
+        # them all while the screen opens and now and then at a step (a long record: 0.1-0.3 s).
+        # Only the young garbage is collected first: a full collection is what this saves.
+        gc.collect(1)
+        gc.freeze()
         self.path = path
         self.saves_dir = saves_dir
         # The perspective (None: everything), always one the cursor allows.
@@ -82,7 +115,7 @@ class ReplayScreen(ShellScreen):
         )
 
     @property
-    def header(self):
+    def header(self) -> Header:
         """The record's header, players' names made printable (by the cursor)."""
         return self.cursor.header
 
@@ -92,12 +125,23 @@ class ReplayScreen(ShellScreen):
         yield Static("", id="replay-position", markup=False)
         with Horizontal(id="replay-table"):
             yield self.board
-            yield ReplayLog(self.cursor, self.seat, self.t, id="replay-log")
-        yield Timeline(self.cursor.length, id="replay-timeline")
+            with Vertical(id="replay-side"):
+                yield ReplayLog(self.cursor, self.seat, self.t, id="replay-log")
+                yield Static("", id="replay-verdict", markup=False)
+        with Horizontal(id="replay-analysing"):
+            yield Static("", id="replay-analysing-words", markup=False)
+            yield ProgressBar(show_eta=False, id="replay-progress")
+        report = kept_report(self.app, self.record) if self.analyse_at_once and self.cursor.over else None
+        if report is not None:  # shown at once: laid out with the rest, not mounted after
+            self.chart = self._new_chart(report)
+            yield self.chart
+        timeline = Timeline(self.cursor.length, id="replay-timeline")
+        timeline.display = self.chart is None  # the chart shows the moment and jumps where clicked
+        yield timeline
         with Horizontal(id="replay-controls"):
             for label, action, ident, tip in controls(self.t):
                 yield Button(label, id=f"replay-{ident}", action=f"screen.{action}", tooltip=tip, compact=True)
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         if self not in self.app.screen_stack:
@@ -109,16 +153,20 @@ class ReplayScreen(ShellScreen):
             return
         self.query_one("#replay-view", Button).disabled = len(self.cursor.perspectives) < 2
         self.show_position()
-        self.query_one(ReplayLog).focus()  # the board is read-only: its keys stay out of the way
+        if self.analyse_at_once:
+            self.action_analyse()
 
     # -- the one place the screen is brought up to date -------------------
     def show_position(self) -> None:
         cursor = self.cursor
         self.board.show(cursor.view(self.seat), [], interactive=False)
-        self.query_one(Timeline).position = cursor.position
-        self.query_one(ReplayLog).show(self.seat)
+        self._one("#replay-timeline", Timeline).position = cursor.position
+        self._one("#replay-log", ReplayLog).show(self.seat)
+        self._show_verdict()
+        if self.chart is not None:
+            self.call_after_refresh(self.fit_chart, True)  # the board's new moment may need more rows
         # Updated without a new layout (a step stays cheap), unless the line wraps or did.
-        line = self.query_one("#replay-position", Static)
+        line = self._one("#replay-position", Static)
         text = self.position_text()
         wraps = len(text) > line.content_size.width
         line.update(text, layout=wraps or line.content_size.height > 1)
@@ -128,8 +176,15 @@ class ReplayScreen(ShellScreen):
         self._label("#replay-view", t("View: all") if self.seat is None else t("View: {name}", name=self.who.label(self.seat)[:VIEW_NAME_CHARS]))
         self._label("#replay-play", t("Pause") if self._timer else t.p("replay", "Play"))
 
+    def _one(self, selector: str, kind: type[W]) -> W:
+        """The widget ``selector`` finds, looked up once (the screen's widgets stay while it is up)."""
+        found = self._widgets.get(selector)
+        if not isinstance(found, kind):
+            found = self._widgets[selector] = self.query_one(selector, kind)
+        return found
+
     def _label(self, selector: str, text: str) -> None:
-        button = self.query_one(selector, Button)
+        button = self._one(selector, Button)
         if str(button.label) != text:
             wider = len(text) > len(str(button.label))
             button.label = Content(text)  # plain: a player's name is no markup
@@ -157,6 +212,19 @@ class ReplayScreen(ShellScreen):
 
     def on_resize(self) -> None:
         self.query_one("#replay-title", Static).update(self.title_text())
+        self.call_after_refresh(self.fit_chart)
+
+    def fit_chart(self, shrink_only: bool = False) -> None:
+        """The chart takes the rows the board does not need (its CSS bounds them): the board is
+        whole.  Between resizes it only shrinks (a board that grows), so playing does not make it jump."""
+        board, chart = self.board, self.chart
+        if chart is None or not self.is_attached:
+            return
+        need = board.get_content_height(board.size, self.size, board.size.width) + board.styles.gutter.height
+        height = chart.outer_size.height
+        rows = height + self._one("#replay-table", Horizontal).size.height - need
+        if rows < height or (rows > height and not shrink_only):
+            chart.styles.height = max(0, rows)
 
     def position_text(self) -> str:
         cursor, t = self.cursor, self.t
@@ -244,7 +312,12 @@ class ReplayScreen(ShellScreen):
         self.show_position()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A branch is a new save file: only where the player's files are (not over SSH)."""
+        """A branch is a new save file: only where the player's files are (not over SSH);
+        the marked turns, once analysed; Analyse, until it is shown."""
+        if action == "mistake":
+            return self.report is not None or None
+        if action == "analyse":
+            return self.report is None
         return action != "branch" or getattr(self.app, "local_files", True)
 
     def action_branch(self) -> None:
@@ -275,9 +348,106 @@ class ReplayScreen(ShellScreen):
         self._stop()
         self.dismiss(None)
 
+    # -- the computer's analysis -------------------------------------------
+    @property
+    def report(self) -> Report | None:
+        return None if self.analysis is None else self.analysis.report
+
+    def action_analyse(self) -> None:
+        """Show the analysis: kept, or started now (a finished game only: the analyser says why not)."""
+        if not self.cursor.over:
+            self._say_refusal(Unanalysable("analysis.unfinished").message)
+            return
+        if self.analysis is None:
+            self.analysis = analysis_of(self.app, self.record, self.path, keeper=self.keeper)
+            self.analysis.listen(self._analysis_changed)
+        self._analysis_changed()
+
+    def _analysis_changed(self) -> None:
+        analysis = self.analysis
+        if analysis is None or not self.is_attached:
+            return
+        box = self.query_one("#replay-analysing")
+        box.display = not analysis.finished
+        if analysis.refusal is not None:
+            self._say_refusal(analysis.refusal)
+            analysis.forget(self._analysis_changed)
+            self.analysis = None
+        elif analysis.report is None:
+            self.query_one("#replay-analysing-words", Static).update(
+                self.t("Analysing: {done} of {total} turns judged…", done=analysis.done, total=analysis.total)
+                if analysis.total else self.t("Analysing…")
+            )
+            self.query_one(ProgressBar).update(total=analysis.total or None, progress=analysis.done)
+        elif self._verdicts is None:
+            if self.chart is None:
+                self.chart = self._new_chart(analysis.report)
+                self.mount(self.chart, before=self.query_one("#replay-timeline"))
+            self._verdicts = Verdicts(analysis.report)
+            self.query_one("#replay-verdict").display = True  # its rows kept from now on: a step lays nothing out anew
+            self.call_after_refresh(self.fit_chart)
+            self.query_one(Timeline).display = False  # the chart shows the moment and jumps where clicked
+            self.query_one("#replay-analyse", Button).disabled = True
+            self.refresh_bindings()
+            self.show_position()
+
+    def _new_chart(self, report: Report) -> ChanceChart:
+        chart = ChanceChart(report, self.cursor.start, list(self.who.labels()), self.t, id="replay-chart")
+        chart.position = self.cursor.position
+        return chart
+
+    def _say_refusal(self, message: LogMessage) -> None:
+        self.notify(say(self.t, message, self.header.seats), title=self.t("Analyse"), severity="warning", markup=False)
+
+    def _show_verdict(self) -> None:
+        """The chart's moment, and beside the log the analysis of the turn played or just ended
+        (blank between turns: the box keeps its rows, so the log is not laid out anew)."""
+        verdicts = self._verdicts
+        if verdicts is None:
+            return
+        position = self.cursor.position
+        if self.chart is not None:
+            self.chart.position = position
+        verdict = verdicts.at(position)
+        if verdict is self._verdict_shown:
+            return
+        self._verdict_shown = verdict
+        self._one("#replay-verdict", Static).update("" if verdict is None else self._said(verdict), layout=False)
+
+    def _said(self, verdict: TurnVerdict) -> str:
+        """``verdict`` in words, worked out once (the best turn is told from the moment it began)."""
+        key = id(verdict)
+        if key not in self._verdict_words:
+            state = self.cursor.state_at(verdict.index) if verdict.mark is not None and not verdict.forced else None
+            self._verdict_words[key] = verdict_words(self.t, self.record, self.who, verdict, state)
+        return self._verdict_words[key]
+
+    def action_mistake(self, delta: int) -> None:
+        """To just after the next (1) or previous (-1) marked turn."""
+        report = self.report
+        if report is None:
+            self.notify(self.t("Analyse the game first (a)."), title=self.t("Mistakes"), markup=False)
+            return
+        position = self.cursor.position
+        ends = [turn.end for turn in report.turns if turn.mark]
+        later = [end for end in ends if end > position] if delta > 0 else [end for end in ends if end < position][::-1]
+        if not later:
+            words = self.t("No more marked turns after this one.") if delta > 0 else self.t("No marked turn before this one.")
+            self.notify(words, title=self.t("Mistakes"), markup=False)
+            return
+        self.action_jump(later[0])
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()  # collectable again once the replay has gone
+        if self.analysis is not None:
+            self.analysis.forget(self._analysis_changed)
+
     # -- mouse ---------------------------------------------------------------
     def on_timeline_jump(self, message: Timeline.Jump) -> None:
         self.action_jump(message.position)
 
     def on_replay_log_jump(self, message: ReplayLog.Jump) -> None:
+        self.action_jump(message.position)
+
+    def on_chance_chart_jump(self, message: ChanceChart.Jump) -> None:
         self.action_jump(message.position)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -21,7 +23,7 @@ class Timeline(Widget):
             super().__init__()
             self.position = position
 
-    def __init__(self, length: int, **kwargs) -> None:
+    def __init__(self, length: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.length = length
 

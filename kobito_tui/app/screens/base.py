@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from textual import on
 from textual.css.query import NoMatches
@@ -59,7 +59,7 @@ class Noticed(Translated):
         return not too_small(self.size)
 
 
-class ShellScreen(Noticed, Screen):
+class ShellScreen(Noticed, Screen[Any]):
     """A full screen, with the size notice."""
 
     def after(self, seconds: float, callback: Callable[[], object]) -> None:
@@ -72,5 +72,5 @@ class ShellScreen(Noticed, Screen):
             self.call_after_refresh(callback)
 
 
-class ShellDialog(Noticed, ModalScreen):
+class ShellDialog(Noticed, ModalScreen[Any]):
     """A dialog over another screen, with the same size notice."""

@@ -1,16 +1,26 @@
-"""The final scores: winner, scores, and Play again / Save replay / Title."""
+"""The final scores: winner, scores, each player's accuracy, and Analyse / Play again / Save replay / Title."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Button, Footer, Static
 
+from kobito_tui.analysis.report import Report
+from kobito_tui.analysis.sidecar import Keeper
 from kobito_tui.app import actions
+from kobito_tui.app.replay.analysing import Analysis, analysis_of
+from kobito_tui.app.replay import ReplayScreen
+from kobito_tui.app.replay.verdict import mark_words, percent
 from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.words import result_words
@@ -21,6 +31,9 @@ from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.seats import Seats, reader_of
 from kobito_tui.i18n.words import winners
+from kobito_tui.table import Refusal
+
+Fetch = Callable[[], Record | Refusal | None]
 
 
 class ScoresTable:
@@ -54,9 +67,9 @@ def widths(goals: list[list[int]], room: int) -> list[int | None]:
     for goal in goals[1:]:
         goal = list(map(max, given, goal))
         if sum(goal) > room:
-            return share(given, goal, room - sum(given))
+            return list(share(given, goal, room - sum(given)))
         given = goal
-    return given
+    return list(given)
 
 
 def share(given: list[int], goal: list[int], spare: int) -> list[int]:
@@ -74,26 +87,50 @@ def scores_table(t: Translator, result: Result, names: list[str]) -> ScoresTable
     details = detail_columns(t, result, len(names))
     scored = result.scores is not None
     headings = [t("Player"), *([t("Score")] if scored else []), *(heading for heading, _ in details), ""]
-    seats = sorted(range(len(names)), key=lambda seat: -result.scores[seat]) if scored else range(len(names))
+    scores = result.scores
+    seats = sorted(range(len(names)), key=lambda seat: -scores[seat]) if scores is not None else range(len(names))
     winner = t("★ winner")
     rows = []
     for seat in seats:
-        score = [str(result.scores[seat])] if scored else []
+        score = [str(scores[seat])] if scores is not None else []
         rows.append([names[seat], *score, *(cells[seat] for _, cells in details), winner if seat in result.winners else ""])
     return ScoresTable(headings, rows)
+
+
+def summary_words(t: Translator, report: Report, who: Seats) -> str:
+    """Each player's accuracy (share of turns without a mark), then the turn that lost the most."""
+    accuracy = " · ".join(t("{name} {accuracy}", name=who(seat.seat), accuracy=percent(seat.accuracy)) for seat in report.seats)
+    lines = [t("Accuracy: {players}", players=accuracy)]
+    swing = max(report.turns, key=lambda turn: turn.chance_before - turn.chance_after, default=None)
+    if swing is not None and swing.chance_before > swing.chance_after:
+        lines.append(t("Biggest swing: {name}, {before} → {after}", name=who(swing.seat),
+                       before=percent(swing.chance_before), after=percent(swing.chance_after))
+                     + (f" ({mark_words(t, swing.mark)})" if swing.mark else ""))
+    return "\n".join(lines)
 
 
 class FinalScreen(ShellScreen):
     BINDINGS = actions.bindings(*actions.FINAL_SCREEN)
     SPARE_KEYS = ("app.quit", "app.help")  # the same keys on every screen
 
-    def __init__(self, result: Result | None, header: Header, record: Record | None = None, seat: int | None = None) -> None:
+    def __init__(self, result: Result | None, header: Header, record: Record | None = None, seat: int | None = None,
+                 path: Path | None = None, analyse_at_once: bool | None = None, fetch: Fetch | None = None,
+                 keeper: Keeper | None = None) -> None:
         """The end of a game: its ``result`` and client ``header`` (the last update's);
-        ``record``, the whole game, where it was hosted here (it can be saved as a replay);
-        ``seat``, the one seat played at this terminal (its player reads "you"; None in hot seat)."""
+        ``record``, the whole game, where it was hosted here (it can be saved as a replay, and
+        analysed), saved at ``path``; else ``fetch``, which asks where it is kept (a hub: it waits
+        on the network, so it runs off the UI thread) for the whole game to analyse, never to save
+        here; ``keeper``, where its analyses are kept if not beside ``path`` (the hub's store).
+        ``seat``, the one seat played at this terminal (its player reads "you"; None in hot
+        seat).  ``analyse_at_once`` (by default unless headless: tests and benchmarks have nobody
+        to read it) starts the computer's analysis in the background."""
         super().__init__(classes="final-screen")
-        self.result, self.header, self.record = result or Result(winners=[]), header, record
+        self.result, self.header, self.record, self.path = result or Result(winners=[]), header, record, path
+        self.game: Record | None = record  # the whole game to analyse: ``record``, or the one fetched
+        self.fetch, self.keeper = None if record is not None else fetch, keeper
         self.reader = reader_of(header.seats, seat)
+        self.analyse_at_once = analyse_at_once
+        self.analysis: Analysis | None = None
 
     def compose(self) -> ComposeResult:
         result, t = self.result, self.t
@@ -104,6 +141,10 @@ class FinalScreen(ShellScreen):
             for note in result.notes:  # a tie the tie-break settled: the engine says so
                 yield Static(say(t, note, self.header.seats, self.reader), classes="final-note", markup=False)
             yield VerticalScroll(Static(scores_table(t, result, who.labels())), id="final-scores")
+            if self.game is not None or self.fetch is not None:
+                with Horizontal(id="final-analysis-row"):
+                    yield Static("", id="final-analysis", markup=False)
+                    yield Button(t("Analyse"), id="analyse", compact=True, disabled=self.game is None)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("Play again"), id="play_again", variant="primary", compact=True)
                 if self.record is not None:
@@ -112,9 +153,67 @@ class FinalScreen(ShellScreen):
         yield Footer()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
-        await self.run_action(event.button.id)
+        if event.button.id is not None:  # each button's id is its action
+            await self.run_action(event.button.id)
+
+    def on_mount(self) -> None:
+        if self.game is None and self.fetch is not None:
+            self._fetch(self.fetch)
+        else:
+            self._analyse_at_once()
+
+    def _analyse_at_once(self) -> None:
+        at_once = not self.app.is_headless if self.analyse_at_once is None else self.analyse_at_once
+        if self.game is not None and at_once:
+            self.analysis = analysis_of(self.app, self.game, self.path, keeper=self.keeper)
+            self.analysis.listen(self._analysis_changed)
+        self._analysis_changed()
+
+    @work(thread=True, exclusive=True, group="final-record")
+    def _fetch(self, fetch: Fetch) -> None:
+        found = fetch()
+        try:
+            self.app.call_from_thread(self._fetched, found)
+        except RuntimeError:  # the app is closing
+            pass
+
+    def _fetched(self, found: Record | Refusal | None) -> None:
+        """The whole game came: Analyse is offered (and started at once) as for a game hosted here."""
+        try:
+            row = self.query_one("#final-analysis-row")
+        except NoMatches:  # the screen is being taken down
+            return
+        if isinstance(found, Record):
+            self.game = found
+            row.query_one("#analyse", Button).disabled = False
+            self.refresh_bindings()
+            self._analyse_at_once()
+        elif found is None:  # not given to this terminal (a spectator): nothing to offer
+            row.display = False
+        else:
+            row.query_one("#final-analysis", Static).update(self.t("Refused: {reason}", reason=say(self.t, found)))
+
+    def on_unmount(self) -> None:
+        if self.analysis is not None:
+            self.analysis.forget(self._analysis_changed)
+
+    def _analysis_changed(self) -> None:
+        """A progress line while the analysis works, then each player's accuracy and the biggest swing."""
+        analysis = self.analysis
+        if analysis is None or (analysis.report is None and analysis.finished):
+            return  # not analysed here (the button starts it), or refused
+        line = self.query_one("#final-analysis", Static)
+        who = Seats(self.t, self.header.seats, self.reader)
+        if analysis.report is not None:
+            line.update(summary_words(self.t, analysis.report, who))
+        elif analysis.total:
+            line.update(self.t("Analysing: {done} of {total} turns judged…", done=analysis.done, total=analysis.total))
+        else:
+            line.update(self.t("Analysing…"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "analyse":
+            return self.game is not None
         return self.record is not None if action == "save_replay" else True
 
     def action_play_again(self) -> None:
@@ -123,6 +222,11 @@ class FinalScreen(ShellScreen):
     def action_save_replay(self) -> None:
         if self.record is not None:
             self.app.save_replay(self.record)
+
+    def action_analyse(self) -> None:
+        """The replay of this game, with the analysis (the one under way, or started now)."""
+        if self.game is not None:
+            self.app.push_screen(ReplayScreen(self.game, self.path, analyse=True, keeper=self.keeper))
 
     def action_title(self) -> None:
         self.app.to_title()

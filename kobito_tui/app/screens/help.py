@@ -5,7 +5,7 @@ Bindings hidden from the footer are listed too, but not those a widget leaves
 out now (its ``check_action`` says False: a spectator's Undo).  A binding's ``tooltip`` (an
 action's help line, :mod:`kobito_tui.app.actions`), when set, is its
 description here; otherwise its footer description is used; either in the
-app's language (:func:`kobito_tui.app.actions.said`).
+app's language (:func:`kobito_tui.app.actions.localized`).
 Over a game, two more tabs say how to do each thing on the board and what its
 signs and short forms mean (the board's ``how_to`` and ``legend``).
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import groupby
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -48,7 +49,7 @@ def describe(binding: Binding) -> str:
     return binding.tooltip or binding.description
 
 
-def binding_rows(t: Translator, app: App, bindings: list[tuple[str, Binding]]) -> Rows:
+def binding_rows(t: Translator, app: App[Any], bindings: list[tuple[str, Binding]]) -> Rows:
     """One row per description, its keys together, in ``t``'s language; a run of three
     or more like 1…9 "Card 1"…"Card 9" (one message, one parameter) becomes one row
     ("1–9", "Card 1–9")."""
@@ -73,10 +74,12 @@ def binding_rows(t: Translator, app: App, bindings: list[tuple[str, Binding]]) -
         if kind == "run" and len(items) > 2:
             (_, first), [first_key] = items[0]
             (_, last), [last_key] = items[-1]
-            [(name, low)], [(_, high)] = actions.marked(first)[1].items(), actions.marked(last)[1].items()
-            rows.append((f"{first_key}–{last_key}", actions.said_as(t, message, **{name: f"{low}–{high}"})))
+            first_marked, last_marked = actions.marked(first), actions.marked(last)
+            assert first_marked is not None and last_marked is not None  # a run is of marked words
+            [(name, low)], [(_, high)] = first_marked[1].items(), last_marked[1].items()
+            rows.append((f"{first_key}–{last_key}", actions.localized_with(t, message, **{name: f"{low}–{high}"})))
         else:
-            rows += [(" / ".join(keys), actions.said(t, text)) for (_, text), keys in items]
+            rows += [(" / ".join(keys), actions.localized(t, text)) for (_, text), keys in items]
     return rows
 
 
@@ -96,12 +99,12 @@ def left_out(node: DOMNode, binding: Binding) -> bool:
     return not namespace and node.check_action(name, parameters) is False
 
 
-def everywhere(t: Translator, app: App) -> Rows:
+def everywhere(t: Translator, app: App[Any]) -> Rows:
     """The app's own keys (:data:`actions.APP`), then Textual's."""
     rows = [
         (
             " / ".join(app.get_key_display(binding) for binding in Binding.make_bindings([action.binding])),
-            actions.said(t, action.help),
+            actions.localized(t, action.help),
         )
         for action in actions.APP
         if action.keys
@@ -115,11 +118,16 @@ def section_title(t: Translator, node: DOMNode) -> str:
     return t("On this screen") if isinstance(node, Screen) else t("In this control")
 
 
-def key_sections(screen: Screen) -> list[tuple[str, Rows]]:
+def key_sections(screen: Screen[Any]) -> list[tuple[str, Rows]]:
     """``(title, rows)`` for the focused widget, its containers and ``screen``
     (keys the app declares: not the editing keys of a text box), then the keys
     that work everywhere."""
-    sections, t = [], screen.app.t
+    from kobito_tui.app.main import KobitoApp
+
+    app = screen.app
+    assert isinstance(app, KobitoApp), "the help is the app's own"
+    sections: list[tuple[str, Rows]] = []
+    t = app.t
     chain = list(screen.focused.ancestors_with_self) if screen.focused is not None else [screen]
     inner: list[DOMNode] = []  # a key a text box below takes is not the screen's
     for node in chain:  # focused widget → its containers → its screen

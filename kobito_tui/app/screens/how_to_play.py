@@ -8,13 +8,13 @@ from textual.widgets import Footer, Markdown
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.games import APP_GAMES
 from kobito_tui.app.texts import page
-from kobito_tui.core.games import REGISTRY
 
 
 def how_to_play_text(game_id: str | None = None, lang: str = "en") -> str:
     """The page of ``game_id``, or of every game one after the other, in ``lang``."""
-    pages = {game: page(entry.howto, lang) for game, entry in REGISTRY.items() if entry.howto}
+    pages = {game: page(entry.howto, lang) for game, entry in APP_GAMES.items() if entry.howto}
     return pages[game_id] if game_id in pages else "\n\n".join(pages.values())
 
 

@@ -11,39 +11,42 @@ finished table of yours opens in the replay viewer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual import work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Button, DataTable, Footer, Input, Select, Static
 
 from kobito_tui.app import actions
+from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.new_game import NewGameScreen
 from kobito_tui.core.game import Header
-from kobito_tui.core.games import game_ids
+from kobito_tui.games import game_ids
 from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import game_title as titled
 from kobito_tui.i18n.words import level_name, seat_kinds
-from kobito_tui.serve.client import Connection, HubClosed, RemoteTable
+from kobito_tui.serve.client import NOT_ANSWERING, Connection, HubAnalyses, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.serve.seatcode import MAX_CODE_CHARS
 from kobito_tui.table import Refusal
 from kobito_tui.app.widgets.bounded_input import BoundedInput
 
-NOT_ANSWERING = (HubClosed, OSError, TimeoutError)
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
 
 
-def refused(app: App, refusal: Refusal) -> str:
+
+def refused(app: KobitoApp, refusal: Refusal) -> str:
     """Why the hub said no, in the player's language."""
-    t: Translator = app.t
+    t = app.t
     return t("Refused: {reason}", reason=say(t, refusal))
 
 
@@ -80,7 +83,9 @@ class TableForm(NewGameScreen):
     def on_mount(self) -> None:
         self.query_one(".dialog-title", Static).update(self.t("New table"))
         self.query_one("#start", Button).label = self.t("Create")
-        self.query_one("#seed", Input).parent.display = False  # the hub deals from the OS
+        seed_row = self.query_one("#seed", Input).parent
+        assert seed_row is not None
+        seed_row.display = False  # the hub deals from the OS
         for kind in self.query(".seat-row Select").results(Select):
             value = kind.value
             kind.set_options([*(choice for choice in seat_kinds(self.t) if chosen(choice[1])[1]), (self.t("Open seat"), seat_choice())])
@@ -170,7 +175,10 @@ class LobbyScreen(ShellScreen):
             t.p("column", "table"), t.p("column", "game"), t.p("column", "status"),
             t.p("column", "started"), t.p("column", "watching"), t.p("column", "seats"),
         )
-        self.connection.on_table = lambda info: self.post_message(self.Changed(info))  # thread-safe
+        def changed(info: TableInfo) -> None:
+            self.post_message(self.Changed(info))  # thread-safe
+
+        self.connection.on_table = changed
         self.show_tables()
         table.focus()
 
@@ -232,7 +240,11 @@ class LobbyScreen(ShellScreen):
 
     def action_rejoin(self) -> None:
         if (chosen := self.chosen()) is not None:
-            self.app.push_screen(CodeDialog(), lambda code: code and self._sit(chosen, watch=False, code=code))
+            def sit(code: str | None) -> None:
+                if code:
+                    self._sit(chosen, watch=False, code=code)
+
+            self.app.push_screen(CodeDialog(), sit)
 
     def action_replays(self) -> None:
         self._list_replays()
@@ -305,17 +317,21 @@ class LobbyScreen(ShellScreen):
         elif not tables:
             self.say(self.t("No replays yet: a table you played at shows here once its game is over."))
         else:
-            self.app.push_screen(ReplaysDialog(tables), lambda table: table and self._open_replay(table))
+            def open_replay(table: str | None) -> None:
+                if table:
+                    self._open_replay(table)
+
+            self.app.push_screen(ReplaysDialog(tables), open_replay)
 
     @work(thread=True, exclusive=True, group="lobby")
     def _open_replay(self, table: str) -> None:
         record = self._ask(lambda: self.connection.record(table))
-        self.app.call_from_thread(self._replay_ready, record)
+        self.app.call_from_thread(self._replay_ready, table, record)
 
-    def _replay_ready(self, record: Any) -> None:
-        from kobito_tui.app.replay import ReplayScreen
-
+    def _replay_ready(self, table: str, record: Any) -> None:
+        """The replay, its analyses kept in the hub's store (a remote player writes nothing on the host's disk)."""
         if isinstance(record, Refusal):
             self.say(refused(self.app, record))
         else:
-            self.app.push_screen(ReplayScreen(record, saves_dir=getattr(self.app, "saves_dir", None)))
+            keeper = HubAnalyses(self.connection, table)
+            self.app.push_screen(ReplayScreen(record, saves_dir=getattr(self.app, "saves_dir", None), keeper=keeper))

@@ -38,5 +38,5 @@ class MenuScreen(ShellDialog):
         self.dismiss()
         if choice == "title":
             self.app.to_title()
-        elif choice != "resume":
+        elif choice is not None and choice != "resume":
             await self.app.run_action(choice)

@@ -10,13 +10,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.widgets.tickbox import TickBox
 from kobito_tui.core.game import Game, Header, OptionSpec, Seat, option_message
-from kobito_tui.core.games import entry, game_ids, get_game
+from kobito_tui.app.games import APP_GAMES, app_game
+from kobito_tui.games import game_ids, get_game
 from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.record import new_header
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
@@ -31,14 +32,8 @@ MAX_SEATS = 6
 
 
 def available_games() -> list[Game]:
-    """The registered games whose engine is installed."""
-    games = []
-    for game_id in game_ids():
-        try:
-            games.append(get_game(game_id))
-        except ImportError:
-            continue
-    return games
+    """The registered games the app has a board for, in menu order."""
+    return [get_game(game_id) for game_id in game_ids() if game_id in APP_GAMES]
 
 
 def player_counts(game: Game) -> list[tuple[str, int]]:
@@ -81,6 +76,12 @@ def option_rows(t: Translator, game: Game, players: int) -> list[Horizontal]:
     return rows
 
 
+def _seat_number(widget: Widget, prefix: str) -> int:
+    """The seat of a seat row's control, from its id ("kind-2": 2)."""
+    assert widget.id is not None, "a seat's controls are named"
+    return int(widget.id.removeprefix(prefix))
+
+
 class NewGameScreen(ShellScreen):
     AUTO_FOCUS = "#game"
     BINDINGS = actions.bindings(*actions.NEW_GAME_SCREEN)
@@ -114,7 +115,7 @@ class NewGameScreen(ShellScreen):
                     yield BoundedInput(default_name(t, seat, kind), max_length=NAME_MAX_CHARS, compact=True, id=f"name-{seat}", classes="seat-name")
                     yield Select(
                         seat_kinds(t),
-                        value=seat_choice(None if seat == 0 else entry(self.games[0].id).default_level),
+                        value=seat_choice(None if seat == 0 else app_game(self.games[0].id).default_level),
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
@@ -133,7 +134,14 @@ class NewGameScreen(ShellScreen):
 
     @property
     def game(self) -> Game:
-        return get_game(self.query_one("#game", Select).value)
+        game_id = self.query_one("#game", Select).value
+        assert isinstance(game_id, str), "the game menu has no blank"
+        return get_game(game_id)
+
+    def _players(self) -> int:
+        count = self.query_one("#players", Select).value
+        assert isinstance(count, int), "the player count menu has no blank"
+        return count
 
     @on(Select.Changed, "#game")
     async def _on_game(self, event: Select.Changed) -> None:
@@ -145,12 +153,12 @@ class NewGameScreen(ShellScreen):
         self._fit_seats(game)
         options = self.query_one("#options", Vertical)
         await options.remove_children()
-        await options.mount_all(option_rows(self.t, game, self.query_one("#players", Select).value))
+        await options.mount_all(option_rows(self.t, game, self._players()))
 
     @on(Select.Changed, ".seat-row Select")
     def _on_kind(self, event: Select.Changed) -> None:
         """A seat that changes between human and computer gets that kind's name, unless one was typed."""
-        seat = int(event.select.id.removeprefix("kind-"))
+        seat = _seat_number(event.select, "kind-")
         name = self.query_one(f"#name-{seat}", Input)
         kind = chosen(str(event.value))[0]
         if name.value.strip() in {"", *(default_name(self.t, seat, other) for other in ("human", "bot"))}:
@@ -158,7 +166,7 @@ class NewGameScreen(ShellScreen):
 
     @on(Input.Changed, ".seat-name")
     def _on_name(self, event: Input.Changed) -> None:
-        self._show_error(seat_problem(self.t, int(event.input.id.removeprefix("name-")), event.value) or "")
+        self._show_error(seat_problem(self.t, _seat_number(event.input, "name-"), event.value) or "")
 
     def _show_error(self, text: str) -> None:
         error = self.query_one("#form-error", Static)
@@ -190,7 +198,7 @@ class NewGameScreen(ShellScreen):
         for seat in range(1, MAX_SEATS):
             kind = self.query_one(f"#kind-{seat}", Select)
             if chosen(str(kind.value))[1]:
-                kind.value = seat_choice(entry(game.id).default_level)
+                kind.value = seat_choice(app_game(game.id).default_level)
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value
@@ -200,21 +208,27 @@ class NewGameScreen(ShellScreen):
     def seats(self) -> tuple[Seat, ...]:
         """The seats shown; ValueError names (in words) the first seat whose name is refused."""
         seats = []
-        for seat in range(self.query_one("#players", Select).value):
+        for seat in range(self._players()):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             problem = seat_problem(self.t, seat, name)
             if problem:
                 raise ValueError(problem)
-            seats.append(Seat(typed_name(self.t, seat, name), *chosen(self.query_one(f"#kind-{seat}", Select).value)))
+            kind, level = chosen(str(self.query_one(f"#kind-{seat}", Select).value))
+            seats.append(Seat(typed_name(self.t, seat, name), "bot" if kind == "bot" else "human", level))
         return tuple(seats)
 
     def options(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
         for spec in self.game.option_specs():
             widget = self.query_one(f"#opt-{spec.name}")
-            value = widget.value
+            value: Any
             if isinstance(widget, Input):
-                value = int(value) if spec.kind is int and value.lstrip("-").isdigit() else value
+                text = widget.value
+                value = int(text) if spec.kind is int and text.lstrip("-").isdigit() else text
+            elif isinstance(widget, (Select, Checkbox)):
+                value = widget.value
+            else:
+                raise TypeError(f"no option control for {spec.name}")
             values[spec.name] = value
         return values
 
@@ -246,4 +260,5 @@ class NewGameScreen(ShellScreen):
         self.dismiss(None)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
-        await self.run_action(event.button.id)
+        if event.button.id is not None:  # each button's id is its action
+            await self.run_action(event.button.id)

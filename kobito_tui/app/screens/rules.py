@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from textual.app import ComposeResult
@@ -11,19 +10,14 @@ from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
-from kobito_tui.app.texts import page
-from kobito_tui.core.games import REGISTRY, entry, get_game, load
-from kobito_tui.core.safetext import printable
+from kobito_tui.app.games import APP_GAMES, app_game
+from kobito_tui.app.texts import page, plain
+from kobito_tui.games import get_game
 from kobito_tui.i18n import Translator, translator
 from kobito_tui.i18n.options import option_help, option_label, option_value
 from kobito_tui.i18n.words import game_title
 
 ENGLISH = translator("en")
-
-
-def plain(text: object) -> str:
-    """Untrusted text (an option value from a save file) as literal Markdown."""
-    return re.sub(r"([\\`*_\[\]<>|#!])", r"\\\1", printable(text, 80))
 
 
 def options_table(game_id: str, options: dict[str, Any] | None, t: Translator = ENGLISH) -> str:
@@ -46,10 +40,10 @@ def rules_text(
     game_id: str, options: dict[str, Any] | None = None, seed: int | None = None, t: Translator = ENGLISH
 ) -> str:
     """The rules of ``game_id`` in ``t``'s language; ``options`` and ``seed`` of the game being played, if any."""
-    game = entry(game_id)
+    game = app_game(game_id)
     text = page(game.rules, t.lang) if game.rules else ""
     seeded = t("> **Seeded game (seed {seed})**: the deal is reproducible.", seed=plain(seed)) if seed is not None else ""
-    extra = load(game.rules_extra)(options, t) if game.rules_extra else ""
+    extra = game.rules_extra(options, t) if game.rules_extra else ""
     parts = (seeded, text.strip(), options_table(game_id, options, t), extra)
     return "\n\n".join(part for part in parts if part) + "\n"
 
@@ -66,7 +60,7 @@ class RulesScreen(ShellScreen):
         self.game_id, self.game_options, self.seed = game_id, options, seed
 
     def compose(self) -> ComposeResult:
-        order = sorted(REGISTRY, key=lambda game_id: game_id != self.game_id)
+        order = sorted(APP_GAMES, key=lambda game_id: game_id != self.game_id)
         with TabbedContent(id="rules-tabs"):
             for game_id in order:
                 ours = game_id == self.game_id
@@ -91,5 +85,5 @@ class RulesScreen(ShellScreen):
 
     def action_other_game(self) -> None:
         tabs = self.query_one(TabbedContent)
-        panes = [pane.id for pane in tabs.query(TabPane)]
+        panes = [pane.id for pane in tabs.query(TabPane) if pane.id is not None]  # TabbedContent names each
         tabs.active = panes[(panes.index(tabs.active) + 1) % len(panes)]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual import getters
 from textual.app import ComposeResult
 from textual.containers import Center, Horizontal, Middle, Vertical
 from textual.content import Content
@@ -10,8 +13,12 @@ from textual.widgets import Button, Footer, Static
 from kobito_tui import __version__
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.savegames import latest_unfinished
 from kobito_tui.i18n import LANGUAGE_NAMES, Translator
 from kobito_tui.i18n.words import game_title
+
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
 
 # (button id, action): each button shows its key (the footer has no room for them in every language).
 CHOICES = (
@@ -43,6 +50,9 @@ def labels(t: Translator) -> dict[str, str]:
 class TitleBox(Vertical):
     """The box in the middle, in the app's language (composed again when it changes)."""
 
+    if TYPE_CHECKING:
+        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+
     def compose(self) -> ComposeResult:
         t = self.app.t
         words = labels(t)
@@ -72,8 +82,6 @@ class TitleScreen(ShellScreen):
 
     def _grey_continue(self) -> None:
         """Continue is greyed out while there is no unfinished game (checked each time the title shows)."""
-        from kobito_tui.app.savegames import latest_unfinished
-
         self.query_one("#title-continue", Button).disabled = latest_unfinished(self.app.saves_dir) is None
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -16,9 +16,11 @@ from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.log_panel import LogPanel
 from kobito_tui.app.screens.base import ShellDialog
-from kobito_tui.app.screens.game import TIP_STYLE, GameScreen
+from kobito_tui.app.screens.game import GameScreen
+from kobito_tui.app.screens.game_parts import TIP_STYLE
 from kobito_tui.i18n.tutorial import lesson, wrong_move
 from kobito_tui.i18n.words import game_title
+from kobito_tui.client import HINT, GameClient, LocalHost
 from kobito_tui.table import SeatPerspective, Update
 from kobito_tui.table.local import LocalTable
 from kobito_tui.tutorial import GAMES, Lesson, ScriptedBot, Tutorial, tutorial
@@ -32,8 +34,7 @@ class TutorialScreen(GameScreen):
     tips = False  # the lesson says what the guide's tips would
 
     def __init__(self, host: LocalTable, script: Tutorial, bot_delay: float = 0.6) -> None:
-        table = host.table
-        super().__init__(table, table.game, table.header, host.humans, host=host, bot_delay=bot_delay)
+        super().__init__(GameClient(LocalHost(host)), bot_delay=bot_delay)
         self.lesson = Lesson(script)
         self.add_class("tutorial-screen")
 
@@ -62,14 +63,13 @@ class TutorialScreen(GameScreen):
     def _take(self, update: Update) -> None:
         super()._take(update)
         if update.perspective == SeatPerspective(PLAYER):
-            history = self._feeds[update.perspective].history
-            if self.lesson.follow(history):
+            if self.lesson.follow(self.client.histories[update.perspective].events):
                 self.query_one("#lesson", Static).update(self._lesson_words())
 
     def on_game_board_move_chosen(self, message: GameBoard.MoveChosen) -> None:
         message.stop()
         message.prevent_default()  # the game screen's own handler would play any move
-        if not self.human_to_move:
+        if not self.client.to_move:
             return
         if self.lesson.done or self.lesson.fits(message.move):  # once done, the game is free
             self.play(message.move)
@@ -78,19 +78,20 @@ class TutorialScreen(GameScreen):
 
     def action_hint(self) -> None:
         """The hint is the step's own move, lit up (Enter plays it); once done, the computer's."""
+        refusal = self.client.why_not(HINT)
         if self.lesson.done:
             super().action_hint()
-        elif not self.can("hint"):
-            self.say(self.why_not("hint"))
+        elif refusal is not None:
+            self.say(refusal)
         else:
             self._show_step(None)
 
     def _show_step(self, words: str | None) -> None:
         """Light the step's move up on the board (its status line says how to play it), ``words`` in the log."""
-        step = self.lesson.step
-        if step is None:
+        step, latest = self.lesson.step, self.client.latest
+        if step is None or latest is None:
             return
-        self.board.show(self.latest.view, list(self.latest.legal), True)
+        self.board.show(latest.view, list(latest.legal), True)
         self.board.hint(step.example)
         if words is not None:
             self.query_one("#log", LogPanel).add(Text(words, style=TIP_STYLE))

@@ -8,9 +8,9 @@ mistaken last step can still be undone.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.containers import Center
 from textual.css.query import NoMatches
@@ -26,9 +26,15 @@ from kobito_tui.app.treasure.controls import Choices, acting_pawn, move_cursor, 
 from kobito_tui.app.treasure.grid import TileGrid
 from kobito_tui.app.treasure import words
 
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
+
 
 class TreasureBoard(GameBoard):
     """The 5x5 grid, the player's own colour, the seats and the confirm button."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
 
     can_focus = True
 
@@ -109,7 +115,7 @@ class TreasureBoard(GameBoard):
         choices = self._choices
         if self._waiting:
             self._typed_ahead.append((action, direction))
-        elif action == "step" and choices.corners:
+        elif action == "step" and choices.corners and direction is not None:
             self._cursor = move_cursor(self._cursor, direction)
             self._sync()
         elif action == "step" and direction in choices.directions:
@@ -122,7 +128,7 @@ class TreasureBoard(GameBoard):
             self._choose(choices.confirm)
         elif self._interactive and self._view is not None:
             here = acting_pawn(self._view)
-            target = None if action == "confirm" or here is None else step_target(here, direction)
+            target = None if action == "confirm" or here is None or direction is None else step_target(here, direction)
             self.say(words.no_step(self.app.t, self._view, choices, target))
 
     @on(TileGrid.Clicked)

@@ -11,9 +11,11 @@ component classes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
+from textual import events, getters
 from textual.geometry import Offset
 from textual.message import Message
 from textual.strip import Strip
@@ -28,12 +30,18 @@ from kobito_tui.app.treasure.glyphs import (
     ARROWS, CHEST, CORNER, CURSOR, HINT, TRAIL, TREASURES, UNKNOWN, WON, pawn_label,
 )
 
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
+
 TILE_WIDTH, TILE_HEIGHT = 6, 2  # the smallest tile
 PITCH_X, PITCH_Y = TILE_WIDTH + 1, TILE_HEIGHT + 1  # a tile and its gap, at the smallest
 
 
 class TileGrid(Widget):
     """The board's tiles and pawns, with the acting pawn and its choices highlighted."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
 
     COMPONENT_CLASSES = {
         *(f"tile--{colour}" for colour in COLOURS),
@@ -48,7 +56,7 @@ class TileGrid(Widget):
             super().__init__()
             self.pos = pos
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._view: TreasureView | None = None
         self._choices = Choices()
@@ -85,8 +93,14 @@ class TileGrid(Widget):
             segments.append(draw((row, col), width))
         return Strip(segments).adjust_cell_length(self.size.width, self.rich_style)
 
+    @property
+    def _shown(self) -> TreasureView:
+        """The view drawn: there is one from the first ``show`` on (before it the grid draws nothing)."""
+        assert self._view is not None, "nothing shown yet"
+        return self._view
+
     def _tile(self, pos: Pos) -> TileView:
-        return self._view.tiles[pos[0] * SIZE + pos[1]]
+        return self._shown.tiles[pos[0] * SIZE + pos[1]]
 
     def _tile_style(self, pos: Pos) -> Style:
         tile = self._tile(pos)
@@ -102,7 +116,10 @@ class TileGrid(Widget):
             text = UNKNOWN if tile.face_up else f"{UNKNOWN} {CHEST}"
         else:
             letter = colour_letter(self.app.t, tile.colour)
-            text = f"{letter} {TREASURES[tile.treasure]}" if tile.face_up else f"{letter} {CHEST}"
+            text = f"{letter} {CHEST}"
+            if tile.face_up:
+                assert tile.treasure is not None  # a tile whose colour is known is known whole
+                text = f"{letter} {TREASURES[tile.treasure]}"
         return Segment(f"{text:^{width}}", self._tile_style(pos))
 
     def _marker(self, pos: Pos, width: int) -> Segment:
@@ -117,7 +134,7 @@ class TileGrid(Widget):
 
     def _mark(self, pos: Pos) -> tuple[str, str | None]:
         """The second line of a tile: its text and highlight component."""
-        view, choices = self._view, self._choices
+        view, choices = self._shown, self._choices
         if pos in view.pawns:
             label = pawn_label(None if view.shared_pawn else view.pawns.index(pos))
             return (f"»{label}«", "tile--acting") if pos == acting_pawn(view) else (label, "tile--pawn")

@@ -72,8 +72,9 @@ def status_text(t: Translator, view: TreasureView | None, legal: list[Event], in
     if view is None or view.to_act is None and not view.over:
         return ""
     if view.over:
-        over = view.result and view.result.summary
-        return say(t, view.result.summary, who.seats, who.reader) if over else t("The game is over.")
+        summary = view.result.summary if view.result is not None else None
+        return say(t, summary, who.seats, who.reader) if summary else t("The game is over.")
+    assert view.to_act is not None  # the game goes on
     if not interactive:
         return t("{name} to move", name=view.names[view.to_act])
     kinds = {move["type"] for move in legal}
@@ -99,6 +100,7 @@ def colour_line(t: Translator, view: TreasureView, width: int | None = None, you
     if you:
         whose = t("Your colour: {colour} ({letter})", **shown)
     else:
+        assert view.seat is not None  # a seat's own colour is in its view only
         whose = t("{name}'s colour: {colour} ({letter})", name=view.names[view.seat], **shown)
     progress = t("{count} of 5 found", count=count) if seek else t("{count} of 5 hidden", count=count)
     # Translators: the own-colour line: {colour} ("Your colour: red (R)"), {progress} ("0 of 5 hidden"), {round}.
@@ -130,7 +132,7 @@ def no_step(t: Translator, view: TreasureView, choices: Choices, target: Pos | N
 
 def tips(t: Translator, view: TreasureView, choices: Choices) -> list[tuple[object, str]]:
     """The first-game guide's tips, most urgent first."""
-    found = []
+    found: list[tuple[object, str]] = []
     if choices.corners:
         found.append((("place",), t("the shared pawn starts on a corner: arrows choose a ◇, Enter places it.")))
     if view.my_colour is not None:

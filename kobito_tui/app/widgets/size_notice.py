@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual import getters
 from textual.events import Key
 from textual.geometry import Size
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -17,6 +23,9 @@ class SizeNotice(Static):
     """Hidden unless the screen carries the ``-too-small`` breakpoint classes.
     Focused while shown: the keys typed there stop here, so none acts on the
     hidden screen (ctrl+q, a priority key, still quits)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
 
     can_focus = True
 

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual import getters
 from textual.widgets import Checkbox
+
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
 
 
 class TickBox(Checkbox):
     """Shows ``[x] on`` or ``[ ] off``."""
+
+    if TYPE_CHECKING:
+        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
 
     BUTTON_LEFT = BUTTON_RIGHT = ""
 

@@ -9,10 +9,11 @@ import re
 import sys
 from dataclasses import replace
 from collections.abc import Iterable
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.cells import cell_len
-from textual import events, on, work
+from textual import events, getters, on, work
+from textual.drivers import linux_driver
 from textual._parser import Read1  # private, as the next
 from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser  # the drivers' parser
 from textual.app import App, ComposeResult
@@ -29,13 +30,16 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList
 from textual.widgets._footer import FooterKey  # not exported by textual.widgets
 
-from kobito_tui.app.actions import said, translated
+from kobito_tui.app.actions import localized, translated
+
+if TYPE_CHECKING:
+    from kobito_tui.app.main import KobitoApp
 
 TEXTUAL_VERSION = "8.2.8"
 SEARCH_MAX_CHARS = 100  # the palette's search field
 
 
-class DyingWidgets(Screen):
+class DyingWidgets(Screen[Any]):
     """A press on a widget that is being removed does nothing.  Textual's screen
     finds the widget under the mouse in its last layout, which still holds a
     widget removed since (until the screen's next refresh: late on a busy
@@ -60,7 +64,8 @@ class DismissedOnce(DyingWidgets):
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not self.is_active:  # closed already, or something is over it
-            return AwaitComplete.nothing()
+            done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]  # Textual leaves it unannotated
+            return done
         return super().dismiss(result)
 
 
@@ -104,7 +109,10 @@ class CommandPalette(TextualCommandPalette, DyingWidgets):
     def action_page(self, direction: int) -> None:
         commands = self.query_one(CommandList)
         if commands.scrollable_content_region:
-            commands.action_page_down() if direction > 0 else commands.action_page_up()
+            if direction > 0:
+                commands.action_page_down()  # type: ignore[no-untyped-call]  # Textual's OptionList leaves it unannotated
+            else:
+                commands.action_page_up()  # type: ignore[no-untyped-call]  # the same
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
@@ -121,7 +129,8 @@ class CommandPalette(TextualCommandPalette, DyingWidgets):
     @work(exclusive=True, group=TextualCommandPalette._GATHER_COMMANDS_GROUP)
     async def _gather_commands(self, search_value: str) -> None:
         try:
-            await TextualCommandPalette._gather_commands.__wrapped__(self, search_value)
+            gather = TextualCommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]  # @work keeps the undecorated method (functools.wraps); its type does not say so
+            await gather(self, search_value)
         except NoMatches:
             if self.is_active and self.is_running and self.app.is_running:  # not closing: a real fault
                 raise
@@ -137,13 +146,16 @@ class TranslatedBindings(DismissedOnce):
     Words longer than English may not fit 80 columns: the actions named in
     ``SPARE_KEYS`` then leave the footer (their keys still work; F1 lists them)."""
 
+    if TYPE_CHECKING:
+        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+
     SPARE_KEYS: tuple[str, ...] = ()
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         translate = self.app.t
         bindings = {
-            key: ActiveBinding(node, translated(binding, translate), enabled, said(translate, tooltip))
+            key: ActiveBinding(node, translated(binding, translate), enabled, localized(translate, tooltip))
             for key, (node, binding, enabled, tooltip) in super().active_bindings.items()
         }
         if not self.SPARE_KEYS or footer_width(self.app, bindings.values()) <= self.footer_room():
@@ -157,14 +169,16 @@ class TranslatedBindings(DismissedOnce):
 
     def footer_room(self) -> int:
         """The columns the footer has for this screen's keys (beside the palette's)."""
-        palette = Binding(self.app.COMMAND_PALETTE_BINDING, "command_palette", said(self.app.t, "palette"))
+        palette = Binding(self.app.COMMAND_PALETTE_BINDING, "command_palette", localized(self.app.t, "palette"))
         return self.size.width - footer_width(self.app, [ActiveBinding(self, palette, True)])
 
 
-def footer_width(app: App, bindings: Iterable[ActiveBinding]) -> int:
+def footer_width(app: App[Any], bindings: Iterable[ActiveBinding]) -> int:
     """About how many columns Textual's footer takes for ``bindings``: each key and
     its words with the spaces around them (a group's keys share its words)."""
-    width, actions, groups = 1, set(), set()
+    width = 1
+    actions: set[str] = set()
+    groups: set[Binding.Group] = set()
     for _, binding, _, _ in bindings:
         if not binding.show or binding.action in actions:
             continue
@@ -187,8 +201,8 @@ class GameFooter(Footer):
     private ``FooterKey._disabled`` that its render and click read, and reads
     ``Footer._bindings_ready`` (the footer has been composed once)."""
 
-    def bindings_changed(self, screen: Screen) -> None:
-        if self._bindings_ready and self.children and screen is self.screen and screen.app.app_focus:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        if self._bindings_ready and screen is self.screen and screen.app.app_focus:  # composed, or about to be
             self.call_after_refresh(self._bring_up_to_date)
         else:
             super().bindings_changed(screen)
@@ -211,7 +225,7 @@ class GameFooter(Footer):
             key.set_class(key._disabled, "-disabled")
 
 
-class QuietCrashes(App):
+class QuietCrashes(App[Any]):
     """After an internal error the player reads a line, not a traceback: Textual
     prints the traceback (with local variables, which may hold hidden cards) from
     the private ``_print_error_renderables`` once the terminal is back, and has
@@ -249,12 +263,12 @@ class BurstParser(XTermParser):
     BURST_CHARS = 32
     _RUN = re.compile("[^\x00-\x1f\x7f-\x9f]{%d,}" % BURST_CHARS)  # no C0 or C1 control character
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, debug: bool = False) -> None:
+        super().__init__(debug)
         self._bracketed = False
         self._tail = ""  # the end of what was parsed: a paste marker may be split
 
-    def feed(self, data: str) -> Iterable[events.Event]:
+    def feed(self, data: str) -> Iterable[Message]:
         if not data:  # the end of the input
             yield from super().feed(data)
             return
@@ -268,7 +282,7 @@ class BurstParser(XTermParser):
             position = run.end()
         yield from self._parsed(data[position:])
 
-    def _parsed(self, text: str) -> Iterable[events.Event]:
+    def _parsed(self, text: str) -> Iterable[Message]:
         """``text`` through Textual's parser (nothing: not its end of input)."""
         if not text:
             return
@@ -286,9 +300,7 @@ class BurstParser(XTermParser):
 
 def bound_key_bursts() -> None:
     """Make Textual's Linux driver read keys with :class:`BurstParser`."""
-    from textual.drivers import linux_driver
-
-    linux_driver.XTermParser = BurstParser  # type: ignore[misc]
+    linux_driver.XTermParser = BurstParser  # type: ignore[attr-defined]  # the name the driver imported, not one it exports
 
 
 def guard_list_paging() -> None:
@@ -304,6 +316,6 @@ def guard_list_paging() -> None:
         if self.scrollable_content_region:  # laid out: its lines are made
             move_page(self, direction)
 
-    _move_page.guarded = True  # type: ignore[attr-defined]
-    _move_page.unguarded = move_page  # type: ignore[attr-defined]
-    OptionList._move_page = _move_page  # type: ignore[method-assign]
+    _move_page.guarded = True  # type: ignore[attr-defined]  # marks set on the function, read back above and by tests
+    _move_page.unguarded = move_page  # type: ignore[attr-defined]  # the same
+    OptionList._move_page = _move_page  # type: ignore[method-assign]  # the guard is a patch of Textual's method
