@@ -5,6 +5,11 @@ thread per table; each submit is timed from the call to the moment both
 seats' connections have decoded their update (every move is stored with
 ``synchronous=FULL`` first).  Moves/s counts every table together.
 
+``--database URL --servers N``: N hub processes on that PostgreSQL database, each
+table's seats on two of them (created on one, joined from the next), so every move
+goes through the owner and the bus; beside it, the one-server SQLite figure of the
+same run.
+
 ``--abuse``: :data:`PROBES` such tables play :data:`PROBE_MOVES` moves each in
 quiet, then again while another program abuses the server: one client holds
 `?` on its turn (a burst of 200 hint requests, then one per key repeat) and
@@ -24,9 +29,12 @@ import sys
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from kobito_tui.bench.serve_ssh import measure
+from kobito_tui.bench.serve_ssh import report as ssh_report
 from kobito_tui.serve.client import Connection, RemoteTable
 from kobito_tui.table import Update
 
@@ -39,45 +47,55 @@ SETTLE_S = 2.0  # the abuse goes on this long before the probes play
 HINT_BURST, KEY_REPEAT_S = 200, 0.03  # holding `?`: a burst of requests, then one per key repeat
 
 
+def _server(folder: Path, *extra: str) -> tuple[subprocess.Popen[str], Path]:
+    """A `kobito serve` process with its data in ``folder``, once it listens; its hub's socket."""
+    log = open(folder.with_suffix(".log"), "w")  # noqa: SIM115 - the server writes it until the end; closed with it
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder), "--ssh-port", "0", "--bot-delay", "0", *extra],
+        stdout=subprocess.PIPE, stderr=log, text=True,
+    )
+    log.close()
+    for _ in range(2):
+        server.stdout.readline()  # type: ignore[union-attr]  # stdout=PIPE: never None
+    return server, folder / "hub.sock"
+
+
+def _stop(servers: list[subprocess.Popen[str]]) -> None:
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        server.wait(10)
+        server.stdout.close()  # type: ignore[union-attr]  # stdout=PIPE: never None
+
+
 def run(args: Any) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="kbb", dir="/tmp"))
     if args.terminal:
-        from kobito_tui.bench.serve_ssh import measure
-
         return measure(folder, args.game)
     caps = ["--computer-tables", str(COMPUTER_TABLES), "--computer-tables-per-address", str(COMPUTER_TABLES)]
-    log = open(folder / "server.log", "w")  # noqa: SIM115 - the server writes it until the end
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "kobito_tui.cli",
-            "serve",
-            "--data-dir",
-            str(folder / "data"),
-            "--ssh-port",
-            "0",
-            "--bot-delay",
-            "0",
-            *(caps if args.abuse else []),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=log,
-        text=True,
-    )
+    servers: list[subprocess.Popen[str]] = []
     try:
-        for _ in range(2):
-            server.stdout.readline()  # type: ignore[union-attr]
-        socket_path = folder / "data" / "hub.sock"
+        server, socket_path = _server(folder / "data", *(caps if args.abuse else []))
+        servers.append(server)
         if args.abuse:
             return _abused(socket_path, args.game, server.pid)
-        timings, elapsed = _play(socket_path, args.game, TABLES, None)
+        timings, elapsed = _play([socket_path], args.game, TABLES, None)
+        one = {"game": args.game, "tables": TABLES, "seconds": round(elapsed, 2), **_figures(timings, elapsed)}
+        if not args.database:
+            return one
+        _stop(servers)
+        servers = []
+        sockets = []
+        for n in range(max(2, args.servers)):
+            server, socket_path = _server(folder / f"data{n}", "--database", args.database)
+            servers.append(server)
+            sockets.append(socket_path)
+        timings, elapsed = _play(sockets, args.game, TABLES, None)
+        several = {"servers": len(sockets), "seconds": round(elapsed, 2), **_figures(timings, elapsed)}
+        return {**one, "postgresql": several}  # the one-server SQLite figure beside it
     finally:
-        server.terminate()
-        server.wait(10)
-        log.close()
+        _stop(servers)
         shutil.rmtree(folder, ignore_errors=True)
-    return {"game": args.game, "tables": TABLES, "seconds": round(elapsed, 2), **_figures(timings, elapsed)}
 
 
 def _figures(timings: list[float], elapsed: float) -> dict[str, Any]:
@@ -91,10 +109,12 @@ def _figures(timings: list[float], elapsed: float) -> dict[str, Any]:
     }
 
 
-def _play(socket_path: Path, game: str, tables: int, moves: int | None) -> tuple[list[float], float]:
-    """``tables`` pairs of clients play at once (``moves`` each, or a whole game); the timings and the seconds."""
+def _play(sockets: list[Path], game: str, tables: int, moves: int | None) -> tuple[list[float], float]:
+    """``tables`` pairs of clients play at once (``moves`` each, or a whole game); the timings and the seconds.
+    With several hubs' ``sockets``, table n is made on hub n and its second seat joined from the next."""
     timings: list[list[float]] = [[] for _ in range(tables)]
-    threads = [threading.Thread(target=_table, args=(socket_path, game, n, timings[n], moves)) for n in range(tables)]
+    pairs = [[sockets[n % len(sockets)], sockets[(n + 1) % len(sockets)]] for n in range(tables)]
+    threads = [threading.Thread(target=_table, args=(pairs[n], game, n, timings[n], moves)) for n in range(tables)]
     started = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -105,7 +125,7 @@ def _play(socket_path: Path, game: str, tables: int, moves: int | None) -> tuple
 
 def _abused(socket_path: Path, game: str, server: int) -> dict[str, Any]:
     """The probe tables in quiet, then while an abuser runs in a program of its own."""
-    quiet, quiet_s = _play(socket_path, game, PROBES, PROBE_MOVES)
+    quiet, quiet_s = _play([socket_path], game, PROBES, PROBE_MOVES)
     context = multiprocessing.get_context("spawn")
     ready, stop = context.Event(), context.Event()
     abuser = context.Process(target=_abuse, args=(socket_path, game, ready, stop), daemon=True)
@@ -115,7 +135,7 @@ def _abused(socket_path: Path, game: str, server: int) -> dict[str, Any]:
             raise RuntimeError("the abuser did not get going")
         time.sleep(SETTLE_S)
         peak = _Peak(server)
-        abused, abused_s = _play(socket_path, game, PROBES, PROBE_MOVES)
+        abused, abused_s = _play([socket_path], game, PROBES, PROBE_MOVES)
         peak.stop()
     finally:
         stop.set()
@@ -173,10 +193,15 @@ def _abuse(socket_path: Path, game: str, ready: Any, stop: Any) -> None:
     holder.close()
 
 
-def _table(socket_path: Path, game: str, number: int, timings: list[float], moves: int | None = None) -> None:
-    """Two clients play ``GAMES_PER_TABLE`` random games at a table of their own (or ``moves`` moves, in as many games as that takes)."""
+def _at_least(revision: int, update: Update) -> bool:
+    return update.revision >= revision
+
+
+def _table(sockets: list[Path], game: str, number: int, timings: list[float], moves: int | None = None) -> None:
+    """Two clients (on the hubs of ``sockets``) play ``GAMES_PER_TABLE`` random games at a table of their own
+    (or ``moves`` moves, in as many games as that takes)."""
     rng = random.Random(number)
-    connections = [Connection(socket_path, "guest", f"P{number}-{seat}") for seat in range(2)]
+    connections = [Connection(path, "guest", f"P{number}-{seat}") for seat, path in enumerate(sockets)]
     arrived: dict[int, list[float]] = {}
 
     def note(update: Update) -> None:
@@ -187,6 +212,9 @@ def _table(socket_path: Path, game: str, number: int, timings: list[float], move
         games += 1
         table = connections[0].create(game, ["open", "open"])
         assert isinstance(table, str)
+        heard_by = time.monotonic() + 10
+        while table not in connections[1].tables and time.monotonic() < heard_by:  # another hub's lobby hears of it
+            time.sleep(0.002)
         seats: list[RemoteTable] = []
         for seat, connection in enumerate(connections):
             remote = connection.join(table, seat)
@@ -198,14 +226,14 @@ def _table(socket_path: Path, game: str, number: int, timings: list[float], move
         arrived.clear()
         while not seats[0].wait_for(lambda u: True).over and (moves is None or len(timings) < moves):
             newest = max(r.revision for r in seats)
-            acting = next(r for r in seats if r.wait_for(lambda u, n=newest: u.revision >= n).legal)
+            acting = next(r for r in seats if r.wait_for(partial(_at_least, newest)).legal)
             update = acting.last
             assert update is not None
             started = time.perf_counter()
-            refusal = acting.submit(acting.seat, rng.choice(update.legal), update.revision)  # type: ignore[arg-type]
+            refusal = acting.submit(acting.seat, rng.choice(update.legal), update.revision)  # type: ignore[arg-type]  # these remotes are seated: a seat number, never None
             assert refusal is None, refusal
             for remote in seats:
-                remote.wait_for(lambda u, r=update.revision: u.revision > r)
+                remote.wait_for(partial(_at_least, update.revision + 1))
             timings.append((max(arrived[update.revision + 1]) - started) * 1000)
     for connection in connections:
         connection.close()
@@ -213,8 +241,6 @@ def _table(socket_path: Path, game: str, number: int, timings: list[float], move
 
 def report(result: dict[str, Any]) -> str:
     if "sessions" in result:
-        from kobito_tui.bench.serve_ssh import report as ssh_report
-
         return ssh_report(result)
     if "abused" in result:
         quiet, abused = result["quiet"], result["abused"]
@@ -227,9 +253,17 @@ def report(result: dict[str, Any]) -> str:
             f"server at most: {result['server_threads']} threads, {result['child_processes']} child processes "
             "(the thinkers and multiprocessing's resource tracker)"
         )
+    several = ""
+    if "postgresql" in result:
+        pg = result["postgresql"]
+        several = (
+            f"\n{pg['servers']} servers on PostgreSQL, each table's seats on two of them: {pg['moves']} moves in {pg['seconds']} s\n"
+            f"submit → every seat updated across servers: median {pg['median_ms']} ms, p95 {pg['p95_ms']} ms "
+            f"(target ≤ 30), max {pg['max_ms']} ms"
+        )
     return (
         f"kobito serve, {result['game']}: {result['tables']} tables × 2 seats of protocol clients, "
         f"{result['moves']} moves in {result['seconds']} s = {result['moves_per_s']} moves/s\n"
         f"submit → every seat updated: median {result['median_ms']} ms, p95 {result['p95_ms']} ms "
-        f"(target ≤ 20), max {result['max_ms']} ms"
+        f"(target ≤ 20), max {result['max_ms']} ms{several}"
     )

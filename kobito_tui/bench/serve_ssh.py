@@ -156,8 +156,9 @@ def measure(folder: Path, game: str) -> dict[str, Any]:
         text=True,
     )
     try:
-        port = int(server.stdout.readline().split()[4])  # type: ignore[union-attr]
-        server.stdout.readline()  # type: ignore[union-attr]
+        assert server.stdout is not None  # stdout=PIPE
+        port = int(server.stdout.readline().split()[4])
+        server.stdout.readline()
 
         async def main() -> tuple[dict[str, Any], list[float], float, list[float]]:
             logins = await _logins(port, server.pid)

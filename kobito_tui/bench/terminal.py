@@ -21,6 +21,7 @@ import sys
 import tempfile
 import termios
 import time
+from typing import Any
 
 from kobito_tui.bench.ui import percentile
 
@@ -89,6 +90,7 @@ class Terminal:
         if not select.select([self.fd], [], [], FIRST_S)[0]:
             raise RuntimeError(f"no output within {FIRST_S} s of the key {key!r}")
         last = self.drain(QUIET_S)
+        assert last is not None, "output was waiting, so some was read"
         return (last - start) * 1000
 
     def close(self) -> None:
@@ -97,7 +99,7 @@ class Terminal:
         os.close(self.fd)
 
 
-def measure(samples: int = 100) -> dict:
+def measure(samples: int = 100) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         ours, bare = Terminal(KOBITO_APP, [folder]), Terminal(BARE_APP, [])
         try:
@@ -121,7 +123,7 @@ def measure(samples: int = 100) -> dict:
     }
 
 
-def report(result: dict) -> str:
+def report(result: dict[str, Any]) -> str:
     return "\n".join(
         [
             "UI in a real terminal: Kobito, 2 players at 80x24, card cursor ← →",

@@ -21,7 +21,9 @@ pseudo-terminal instead, beside a bare Textual app.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import fcntl
 import os
 import random
 import resource
@@ -30,11 +32,29 @@ import statistics
 import struct
 import sys
 import tempfile
+import termios
+import threading
 import time
+from concurrent.futures import Future
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from textual import events
+
+from kobito_tui.app.main import KobitoApp
 from kobito_tui.bench.waits import NeverCame, game_state, until
+from kobito_tui.core.game import Event
 from kobito_tui.core.record import new_header, parse_players
+from kobito_tui.client import LocalHost
+from kobito_tui.table import Table
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual.pilot import Pilot
+    from textual.screen import Screen
+
+    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.screens.game import GameScreen
 
 BARE_APP = """
 from textual.app import App
@@ -55,9 +75,6 @@ main(["--saves-dir", sys.argv[1]])
 
 def time_to_paint(script: str, marker: bytes, args: list[str], timeout: float = 20.0) -> float:
     """Seconds from starting ``script`` under an 80×24 pty until ``marker`` is drawn."""
-    import fcntl
-    import termios
-
     start = time.perf_counter()
     pid, fd = os.forkpty()
     if pid == 0:
@@ -78,7 +95,7 @@ def time_to_paint(script: str, marker: bytes, args: list[str], timeout: float = 
         os.close(fd)
 
 
-def startup(runs: int = 5) -> dict:
+def startup(runs: int = 5) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         bare, ours = [], []
         for _ in range(runs):  # interleaved, so load on the machine hits both alike
@@ -94,8 +111,6 @@ def startup(runs: int = 5) -> dict:
 
 async def key_latency(game_id: str, players: int, samples: int, seed: int = 1) -> list[float]:
     """Milliseconds from each key press (undo / redo) to the rendered screen."""
-    from kobito_tui.app.main import KobitoApp
-
     rng = random.Random(seed)
     timings: list[float] = []
     seats = parse_players(",".join(["You"] + ["bot:random"] * (players - 1)))
@@ -104,7 +119,10 @@ async def key_latency(game_id: str, players: int, samples: int, seed: int = 1) -
             header = new_header(game_id, seats, seed=seed + len(timings))
             app = KobitoApp(Path(folder), new=header, bot_delay=0)
             async with app.run_test(size=(120, 40)) as pilot:
-                await _play(pilot, rng, timings, samples)
+                await _play(app, pilot, rng, timings, samples)
+                game = app.game_screen()
+            if game is not None:
+                game.flush_save()  # its last autosave done before the folder goes
     return timings
 
 
@@ -112,25 +130,26 @@ class PaintClock:
     """Records when the app hands a rendered screen update to the terminal,
     with the number of events the game had then."""
 
-    def __init__(self, app) -> None:
-        self.app, self.paints = app, []
+    def __init__(self, app: KobitoApp) -> None:
+        self.app = app
+        self.paints: list[tuple[float, int]] = []  # (when, the game's revision shown)
         display = app._display
 
-        def timed(screen, renderable) -> None:
+        def timed(screen: Screen[Any], renderable: RenderableType | None) -> None:
             display(screen, renderable)
-            if renderable is not None and (game := app.game_screen()) is not None and game.latest is not None:
-                self.paints.append((time.perf_counter(), game.latest.revision))
+            if renderable is not None and (game := app.game_screen()) is not None and game.client.latest is not None:
+                self.paints.append((time.perf_counter(), game.client.latest.revision))
 
-        app._display = timed
+        app._display = timed  # type: ignore[method-assign]  # timing paints means wrapping Textual's private _display
 
     async def key_to_paint(self, key: str, revision: int | None = None) -> float:
         """Press ``key``; milliseconds until the first paint showing the table at
         ``revision`` (None: the first paint at all)."""
-        from textual import events
-
         self.paints.clear()
         start = time.perf_counter()
-        self.app._driver.send_message(events.Key(key, key))
+        driver = self.app._driver
+        assert driver is not None, "the app runs"
+        driver.send_message(events.Key(key, key))
         while True:
             painted = [when for when, shown in self.paints if revision in (None, shown)]
             if painted:
@@ -140,39 +159,49 @@ class PaintClock:
             await asyncio.sleep(0.0005)
 
 
-async def _play(pilot, rng: random.Random, timings: list[float], samples: int) -> None:
+async def _play(app: KobitoApp, pilot: Pilot[int], rng: random.Random, timings: list[float], samples: int) -> None:
     """Play one game as seat 0, timing an undo and a redo of its first move each turn.
 
     Each move waits until the screen shows the table's new revision: reading
     ``human_to_move`` before that read the position before the move (on a busy
     machine, a screen that had not yet taken its own move), and played again
     from it (refused: stale).  Each wait is bounded (:mod:`kobito_tui.bench.waits`)."""
-    app = pilot.app
     clock = PaintClock(app)
-    await until(pilot, lambda: (game := app.game_screen()) is not None and game.latest is not None, "the game's first update")
+    await until(pilot, lambda: (game := app.game_screen()) is not None and game.client.latest is not None, "the game's first update")
     screen = app.game_screen()
-    while len(timings) < samples and not screen.over:
-        await until(pilot, lambda: screen.over or screen.human_to_move, "seat 0's turn", step=0.001)
-        if screen.over:
+    assert screen is not None and screen.client.latest is not None
+    while len(timings) < samples and not screen.client.over:
+        await until(pilot, lambda: screen.client.over or screen.client.to_move, "seat 0's turn", step=0.001)
+        if screen.client.over:
             return
-        legal = list(screen.latest.legal)
-        open_moves = [move for move in legal if not screen.game.closes_turn(move)]
+        legal = list(screen.client.latest.legal)
+        open_moves = [move for move in legal if not local_table(screen).game.closes_turn(move)]
         await _play_one(pilot, screen, rng.choice(open_moves or legal))
-        if open_moves and screen.can("undo"):
-            played = screen.latest.revision
+        if open_moves and screen.client.may("undo"):
+            played = screen.client.latest.revision
             timings.append(await clock.key_to_paint("u", played + 1))
             timings.append(await clock.key_to_paint("y", played + 2))
-            await until(pilot, lambda: screen.latest.revision == played + 2, "the screen after the redo")
-        while screen.human_to_move and not screen.over:
-            await _play_one(pilot, screen, rng.choice(list(screen.latest.legal)))
+            await until(pilot, lambda: (latest := screen.client.latest) is not None and latest.revision == played + 2, "the screen after the redo")
+        while screen.client.to_move and not screen.client.over:
+            await _play_one(pilot, screen, rng.choice(list(screen.client.latest.legal)))
 
 
-async def _play_one(pilot, screen, move) -> None:
+def local_table(screen: GameScreen) -> Table:
+    """The table of the local game ``screen`` shows (the benches time local games only)."""
+    assert isinstance(screen.host, LocalHost), "a local game"
+    return screen.host.table
+
+
+async def _play_one(pilot: Pilot[int], screen: GameScreen, move: Event) -> None:
     """Play ``move``; back once the screen shows the table's revision after it."""
-    table = screen.host.table
+    table = local_table(screen)
     before = table.revision
     screen.play(move)
-    await until(pilot, lambda: table.revision > before and screen.latest.revision >= table.revision, "the screen after a move")
+    await until(
+        pilot,
+        lambda: table.revision > before and (latest := screen.client.latest) is not None and latest.revision >= table.revision,
+        "the screen after a move",
+    )
 
 
 async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[float]:
@@ -181,25 +210,24 @@ async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[fl
     screen; with ``thinking``, while the Hard bot thinks all along in the
     table's own threads (a hint for the seat, asked again as each one is
     answered: the bot and thinker a Hard computer seat uses on its turn)."""
-    import threading
-
-    from kobito_tui.app.main import KobitoApp
 
     header = new_header("kobito", parse_players("You,bot:hard,bot:hard"), seed=seed)
     timings: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         app = KobitoApp(Path(folder), new=header, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: (game := app.game_screen()) is not None and game.human_to_move, "seat 0's turn")
+            await until(pilot, lambda: (game := app.game_screen()) is not None and game.client.to_move, "seat 0's turn")
             screen = app.game_screen()
+            assert screen is not None
+            local = local_table(screen)
             await pilot.pause(0.2)
             stop = threading.Event()
 
             def think() -> None:
-                table = screen.host.table
+                table = local
                 while not stop.is_set():
                     answer = table.hint(0)
-                    if not hasattr(answer, "result"):
+                    if not isinstance(answer, Future):  # refused
                         return
                     answer.exception()  # waits until it is thought out
 
@@ -224,9 +252,9 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def run(args) -> dict:
+def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.terminal:
-        from kobito_tui.bench import terminal
+        from kobito_tui.bench import terminal  # it imports this module's percentile: here, not at the top
 
         return terminal.measure()
     game_id = args.game
@@ -247,9 +275,9 @@ def run(args) -> dict:
     return result
 
 
-def report(result: dict) -> str:
+def report(result: dict[str, Any]) -> str:
     if "terminal_ratio" in result:
-        from kobito_tui.bench import terminal
+        from kobito_tui.bench import terminal  # (see run)
 
         return terminal.report(result)
     return "\n".join(

@@ -29,14 +29,14 @@ def game_state(app: Any) -> str:
     screen = app.game_screen() if hasattr(app, "game_screen") else None
     if screen is None:
         return f"no game screen (the screen is {app.screen!r})"
-    latest = screen.latest
+    latest = screen.client.latest
     shown = "nothing yet" if latest is None else f"revision {latest.revision}, seat {latest.to_act} to act"
-    words = f"the screen shows {shown} (seat {screen._shown}, human to move: {screen.human_to_move}), top screen {app.screen!r}"
-    dead = [repr(sub.error) for sub in screen._subscriptions if getattr(sub, "error", None) is not None]
+    words = f"the screen shows {shown} (seat {screen.client.seat}, human to move: {screen.client.to_move}), top screen {app.screen!r}"
+    dead = [repr(sub.error) for sub in screen.client._subscriptions if getattr(sub, "error", None) is not None]
     if dead:  # a callback that raised was unsubscribed: the screen hears no more
         words += f"; its subscription ended on {', '.join(dead)}"
-    if screen.host is not None:
+    if hasattr(screen.host, "table"):  # a table hosted here
         table = screen.host.table
-        asked = {seat: computer.asked for seat, computer in screen.host.computers.items()}
+        asked = {seat: computer.asked for seat, computer in screen.host.local.computers.items()}
         words = f"the table is at revision {table.revision}, seat {table.to_act} to act (computers last asked at revisions {asked}); {words}"
     return words

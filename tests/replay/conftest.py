@@ -26,3 +26,35 @@ def saves(tmp_path) -> Path:
 
 def make_app(saves: Path) -> KobitoApp:
     return KobitoApp(saves, bot_delay=0)
+
+
+def hand_report(record, marks: dict[int, str] | None = None):
+    """A made-up analysis of ``record`` (its real decisions, chances on a fixed walk):
+    ``marks`` gives the mark of the decisions at those ordinals (0-based)."""
+    from kobito_tui.analysis.decisions import decisions
+    from kobito_tui.analysis.report import Report, SeatSummary, TurnVerdict
+
+    marks = marks or {}
+    players = record.header.players
+    row = [1 / players] * players
+    chances, turns = [row[:]], []
+    for number, decision in enumerate(decisions(record)):
+        before = row[decision.seat]
+        drop = {"inaccuracy": 0.07, "mistake": 0.15, "blunder": 0.3}.get(marks.get(number, ""), 0.0)
+        after = max(0.0, min(1.0, before - drop + (0.03 if number % 3 == 0 else -0.01)))
+        row[decision.seat] = after
+        chances.append(row[:])
+        events = tuple(decision.events(record))
+        turns.append(TurnVerdict(decision.start, decision.end, decision.seat, events, events, before, after,
+                                 marks.get(number), decision.forced))
+    seats = [SeatSummary(s, record.header.name(s), 1 - sum(1 for k, t in enumerate(turns) if t.seat == s and k in marks) / max(1, sum(t.seat == s for t in turns)),
+                         mistakes=sum(1 for k, t in enumerate(turns) if t.seat == s and marks.get(k) == "mistake"))
+             for s in range(players)]
+    return Report(record.header.game, seats, turns, chances)
+
+
+def kept(app, record, report):
+    """``report`` as the session's finished analysis of ``record`` (no child process)."""
+    from kobito_tui.app.replay.analysing import keep
+
+    return keep(app, record, report)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import pickle
+from pathlib import Path
 
-from kobito_tui.bench.replay import long_record, report, time_jumps, time_viewer
+from kobito_tui.bench import replay as bench
+from kobito_tui.bench.replay import COMPARED, long_record, report, time_jumps, time_viewer
 from kobito_tui.core import replay
 from kobito_tui.core.record import fold
 from kobito_tui.core.replay import ReplayCursor
@@ -37,14 +40,36 @@ def test_a_long_record_keeps_a_bounded_number_of_checkpoints(monkeypatch):
 
 def test_the_viewer_timings_cover_opening_steps_and_perspectives():
     timings = asyncio.run(time_viewer(long_record(500), 4, perspectives=3))
-    assert len(timings["open"]) == len(timings["open_cpu"]) == 1 and len(timings["steps"]) == 4 and len(timings["perspectives"]) == 3
+    assert len(timings["open"]) == len(timings["open_cpu"]) == 1 and len(timings["perspectives"]) == 3
+    assert all(len(timings[name]) == 4 for name in ("steps", "steps_cpu", "steps_settled_cpu", "settle_cpu"))
     assert all(ms > 0 for values in timings.values() for ms in values)
 
 
+FIGURES = {"events": 5000, "checkpoint_every": 64, "open_ms": 30.0, "jumps": 578, "jump_ms_max": 4.2,
+           "jump_ms_median": 0.1, "steps": 200, "step_ms_median": 12.5, "step_ms_p95": 30.1,
+           "step_cpu_ms_median": 8.5, "step_cpu_ms_p95": 11.0, "step_settled_cpu_ms_median": 13.0, "step_settled_cpu_ms_p95": 16.0,
+           "settle_cpu_ms_median": 4.9, "settle_cpu_ms_p95": 6.0, "long_events": 100_512, "open_100k_ms": 640.0,
+           "open_100k_cpu_ms": 510.0, "perspective_changes": 10, "perspective_change_ms": 21.5, "perspective_change_ms_max": 70.1}
+
+
 def test_report_quotes_the_figures():
-    text = report({"events": 5000, "checkpoint_every": 64, "open_ms": 30.0, "jumps": 578, "jump_ms_max": 4.2,
-                   "jump_ms_median": 0.1, "steps": 200, "step_ms_median": 12.5, "step_ms_p95": 30.1,
-                   "step_cpu_ms_median": 11.0, "long_events": 100_512, "open_100k_ms": 640.0, "open_100k_cpu_ms": 510.0,
-                   "perspective_changes": 10, "perspective_change_ms": 21.5, "perspective_change_ms_max": 70.1})
-    assert "max 4.2 ms" in text and "median 12.5 ms" in text
-    assert "100512-event" in text and "640.0 ms" in text and "median 21.5 ms" in text
+    text = report(FIGURES)
+    assert "max 4.2 ms" in text and "median 12.5 ms" in text and "median 8.5 ms, p95 11.0 ms" in text
+    assert "100512-event" in text and "640.0 ms" in text and "median 21.5 ms" in text and "wait itself 4.9 ms" in text
+
+
+def test_a_comparison_reports_each_figure_before_and_after():
+    base = {name: 10.0 for name in COMPARED}
+    this = {name: 5.0 for name in COMPARED}
+    text = report({"against": "main", "rounds": 3, "events": 5000, "long_events": 100_512,
+                   "medians": {"base": base, "this": this}, "ratios": {name: 0.5 for name in COMPARED}})
+    assert "beside main" in text and all(name in text for name in COMPARED) and "×0.5" in text
+
+
+def test_a_probe_measures_a_tree_in_a_fresh_interpreter(tmp_path):
+    """The measuring code runs against the package found at the root given (here: this tree)."""
+    short, long = tmp_path / "short.pickle", tmp_path / "long.pickle"
+    short.write_bytes(pickle.dumps(long_record(300)))
+    long.write_bytes(pickle.dumps(long_record(600)))
+    found = bench._probe(Path(bench.__file__).resolve().parents[2], short, long, steps=4, perspectives=2)
+    assert set(COMPARED) <= set(found) and found["events"] >= 300 and found["long_events"] >= 600

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from kobito_tui.cli import main
-from kobito_tui.core.examples import EXAMPLES as RECIPES
 from kobito_tui.core.examples import make_example
+from kobito_tui.games import EXAMPLES as RECIPES
 from kobito_tui.core.record import fold
 
 from .conftest import EXAMPLES, example
@@ -27,5 +27,6 @@ def test_one_finished_example_per_game_and_variant():
 
 
 def test_examples_are_made_by_the_recipe():
-    assert set(EXAMPLES) == set(RECIPES)
-    assert make_example("treasure-seek.jsonl").events == example("treasure-seek.jsonl").events
+    assert set(EXAMPLES) == {example.file for listed in RECIPES.values() for example in listed}
+    seek = next(example for example in RECIPES["treasure"] if example.file == "treasure-seek.jsonl")
+    assert make_example("treasure", seek).events == example("treasure-seek.jsonl").events

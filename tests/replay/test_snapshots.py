@@ -9,11 +9,11 @@ import pytest
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.replay import ReplayScreen
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 
-from .conftest import EXAMPLES, example, make_app
+from .conftest import EXAMPLES, example, hand_report, kept, make_app
 from .test_browser import fill
 
 
@@ -82,3 +82,30 @@ def test_viewer_of_a_game_against_a_computer_in_ukrainian_and_russian(snap_compa
 
     app = KobitoApp(saves, bot_delay=0, lang=lang)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def with_the_chart(name: str, keys: list[str]):
+    """The replay with a made-up analysis (marks on the 4th, 8th and 13th decisions), keys pressed."""
+    async def run_before(pilot) -> None:
+        record = example(name)
+        kept(pilot.app, record, hand_report(record, {3: "mistake", 7: "blunder", 12: "inaccuracy"}))
+        await pilot.app.push_screen(ReplayScreen(record, EXAMPLES[name], analyse=True))
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_chart_at_the_second_mistake(snap_compare, saves, lang):
+    """Seat numbers draw the lines (a legend says whose), the moment is lit, the marks under
+    it; the verdict of the turn and the best move under the log, in the reader's language."""
+    app = KobitoApp(saves, bot_delay=0, lang=lang)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=with_the_chart("kobito-2-players.jsonl", ["n", "n"]))
+
+
+def test_the_chart_folds_to_a_strip_under_hide_the_treasure(snap_compare, saves):
+    """The 5×5 grid needs 18 rows at 80×24: the chart keeps its legend and the marks, the moment lit."""
+    assert snap_compare(make_app(saves), terminal_size=(80, 24),
+                        run_before=with_the_chart("treasure-standard.jsonl", ["n", "n"]))

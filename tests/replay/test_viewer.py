@@ -234,7 +234,7 @@ async def test_a_replay_as_a_seat_calls_nobody_you(saves):
 
     from kobito_tui.app.replay import ReplayScreen
     from kobito_tui.core.game import Seat
-    from kobito_tui.core.games import get_game
+    from kobito_tui.games import get_game
     from kobito_tui.core.randomplay import random_game
     from kobito_tui.core.record import new_header
 
