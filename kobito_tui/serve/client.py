@@ -11,25 +11,30 @@ thread, in order (callbacks must be quick, as with a local table).
 from __future__ import annotations
 
 import itertools
+import json
 import socket
 import threading
+import zlib
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from kobito_tui.analysis.checked import checked_report, parsed
+from kobito_tui.analysis.report import Report
+from kobito_tui.analysis.sidecar import estimate_key
 from kobito_tui.core.game import Event
 from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import SaveError, loads
 from kobito_tui.serve import protocol as p
-from kobito_tui.table import Hint, LogEntry, Perspective, Refusal, Refused, SeatPerspective, Update
+from kobito_tui.table import Hint, History, LogEntry, Perspective, Refusal, Refused, SeatPerspective, Update
 from kobito_tui.table.perspective import PUBLIC
 
 REPLY_TIMEOUT_S = 30.0
 # Who the player is, as the door tells its session program: in the environment, never argv.
 ENV_IDENTITY, ENV_NAME, ENV_ADDRESS = "KOBITO_IDENTITY", "KOBITO_NAME", "KOBITO_ADDRESS"
+ENV_DOOR = "KOBITO_DOOR"  # which door the player came in by: "ssh" or "web" (how to come back)
 
 
 class HubClosed(Exception):
@@ -38,6 +43,9 @@ class HubClosed(Exception):
     def __init__(self, why: str, refusal: Refusal | None = None):
         super().__init__(why)
         self.refusal = refusal
+
+
+NOT_ANSWERING = (HubClosed, OSError, TimeoutError)  # what a request raises when the hub went or does not answer
 
 
 class Connection:
@@ -89,7 +97,7 @@ class Connection:
             futures: list[Future[Any]] = [self._welcome, *self._waiting.values()]
             for future in futures:
                 if not future.done():
-                    future.set_exception(HubClosed(self.closed, self.bye))
+                    future.set_exception(HubClosed(self.closed or "closed", self.bye))
             if self.on_close is not None:
                 self.on_close(self.closed or "closed")
 
@@ -109,7 +117,7 @@ class Connection:
         elif isinstance(message, p.Bye):
             self.closed = message.text
             self.bye = Refusal(message.reason, dict(message.params)) if message.reason else None
-        elif isinstance(message, (p.Done, p.Refused, p.HintMessage, p.Replays, p.RecordText)):
+        elif isinstance(message, (p.Done, p.Refused, p.HintMessage, p.Replays, p.RecordText, p.AnalysisText)):
             future = self._waiting.pop(message.id, None)
             if future is not None:
                 future.set_result(message)
@@ -135,7 +143,7 @@ class Connection:
     def create(self, game: str, seats: list[str], options: dict[str, Any] | None = None) -> str | Refusal:
         """A new table (each seat "open" or a computer level): its id, or why not."""
         answer = self.request(lambda i: p.CreateTable(i, game, seats, options or {}))
-        return _refusal(answer) or str(answer.value)  # type: ignore[union-attr]
+        return _refusal(answer) or str(answer.value)  # type: ignore[union-attr]  # not a refusal: the answer with a value
 
     def join(self, table: str, seat: int | None = None, code: str | None = None) -> RemoteTable | Refusal:
         """Sit at ``seat`` of ``table`` (None: your own seat back, by key or ``code``)."""
@@ -166,6 +174,11 @@ class Connection:
             self.settings.update(settings)
         return refusal
 
+    def web_link(self) -> str | Refusal:
+        """A one-time link that signs a web browser in as this identity."""
+        answer = self.request(p.AskLink)
+        return _refusal(answer) or str(answer.value)  # type: ignore[union-attr]  # not a refusal: the answer with a value
+
     def leave(self) -> None:
         """Stop watching the table sat at (a player's seat stays theirs, away)."""
         self.request(p.Leave)
@@ -185,9 +198,58 @@ class Connection:
                 return Refusal("hub", {"error": printable(error, 160)})
         return _refusal(answer) or Refusal("hub", {"error": "no record came"})
 
+    def keep_analysis(self, table: str, seat: int | None, key: str, report: Report) -> Refusal | None:
+        """Keep ``report`` (of ``seat``'s decisions; None: every seat's) at the hub for the table's
+        players; one too big to send is refused here (a frame over the limit would end the connection)."""
+        text = json.dumps(report.to_json(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        if len(text) > p.MAX_ANALYSIS_BYTES:
+            return Refusal("analysis-too-big", {"limit": p.MAX_ANALYSIS_BYTES // 1024})
+        packed = zlib.compress(text, 9)
+        if len(p.frame(p.KeepAnalysis(0, table, seat, key, packed))) > p.MAX_CLIENT_FRAME:
+            return Refusal("analysis-too-big", {"limit": p.MAX_ANALYSIS_BYTES // 1024})
+        return _refusal(self.request(lambda i: p.KeepAnalysis(i, table, seat, key, packed)))
+
+    def analysis(self, table: str, seat: int | None, key: str) -> Any | Refusal | None:
+        """The analysis kept at the hub for ``table``'s ``seat`` (None: every seat), as parsed JSON
+        (check it against the game before use), or None: none is kept (or it does not read)."""
+        answer = self.request(lambda i: p.GetAnalysis(i, table, seat, key))
+        if isinstance(answer, p.AnalysisText):
+            try:
+                return None if answer.report is None else parsed(answer.report)
+            except ValueError:
+                return None
+        return _refusal(answer) or Refusal("hub", {"error": "no analysis came"})
+
 
 def _refusal(answer: p.ServerMessage) -> Refusal | None:
     return p.refusal(answer) if isinstance(answer, p.Refused) else None
+
+
+class HubAnalyses:
+    """A finished table's analyses, kept in the hub's store for its players (a remote player
+    writes nothing on the host's disk: the session program hands the hub each finished report).
+    A hub that does not answer or refuses only means the next look analyses anew."""
+
+    def __init__(self, connection: Connection, table: str) -> None:
+        self.connection, self.table = connection, table
+
+    def load(self, record: Record, seat: int | None) -> Report | None:
+        try:
+            found = self.connection.analysis(self.table, seat, estimate_key())
+        except NOT_ANSWERING:
+            return None
+        if found is None or isinstance(found, Refusal):
+            return None
+        try:
+            return checked_report(found, record, seat)
+        except ValueError:
+            return None
+
+    def store(self, record: Record, seat: int | None, report: Report) -> None:
+        try:
+            self.connection.keep_analysis(self.table, seat, estimate_key(), report)
+        except NOT_ANSWERING:
+            pass
 
 
 class RemoteSubscription:
@@ -207,15 +269,27 @@ class RemoteTable:
         self.connection, self.table_id = connection, table_id
         self.seat: int | None = None
         self.code: str | None = None  # the seat code to rejoin with
-        self.last: Update | None = None
-        self._history: list[Event] = []  # everything so far, as the perspective knows it
-        self._log: list[LogEntry] = []
+        self._history = History()  # everything so far, as the perspective knows it
         self._subscriptions: list[RemoteSubscription] = []
         self._changed = threading.Condition()
         connection._update_handlers[table_id] = self._receive
 
     def detach(self) -> None:
         self.connection._update_handlers.pop(self.table_id, None)
+
+    @property
+    def last(self) -> Update | None:
+        """The newest update (None until the game has begun)."""
+        return self._history.update
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, as this perspective knows them."""
+        return self._history.events
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return self._history.log
 
     @property
     def perspective(self) -> Perspective:
@@ -228,14 +302,7 @@ class RemoteTable:
     def _receive(self, message: p.UpdateMessage) -> None:
         update = p.to_update(message)
         with self._changed:
-            if update.full:
-                self._history.clear()
-                self._log.clear()
-            del self._history[len(self._history) - update.undone :]
-            del self._log[len(self._log) - len(update.taken_back) :]
-            self._history += update.history
-            self._log += update.log
-            self.last = update
+            self._history.apply(update)
             self._changed.notify_all()
             for subscription in list(self._subscriptions):  # under the lock: a new subscriber gets each update once
                 self._call(subscription, update)
@@ -264,8 +331,8 @@ class RemoteTable:
         subscription = RemoteSubscription(self, callback)
         with self._changed:
             self._subscriptions.append(subscription)
-            if self.last is not None:  # the whole picture, as a local table gives a late subscriber
-                whole = replace(self.last, history=tuple(self._history), log=tuple(self._log), undone=0, taken_back=(), full=True)
+            whole = self._history.whole()  # the whole picture, as a local table gives a late subscriber
+            if whole is not None:
                 self._call(subscription, whole)
         return subscription
 
@@ -282,6 +349,14 @@ class RemoteTable:
 
     def redo(self, seat: int) -> Refusal | None:
         return self._ask(seat, p.Redo)
+
+    def record(self) -> Record | Refusal:
+        """The whole game, once it is over and this connection played it (the hub refuses it otherwise)."""
+        return self.connection.record(self.table_id)
+
+    def analyses(self) -> HubAnalyses:
+        """Where this table's analyses are kept: the hub's store (its players', once it is over)."""
+        return HubAnalyses(self.connection, self.table_id)
 
     def hint(self, seat: int) -> Future[Hint] | Refusal:
         """The hub's suggestion; the future holds a :class:`Hint` once it is thought out."""

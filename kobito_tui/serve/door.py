@@ -27,12 +27,14 @@ import termios
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import asyncssh
+from asyncssh.channel import SSHChannel
 
-from kobito_tui.core.safetext import name_problem
+from kobito_tui.core.safetext import name_fault
 from kobito_tui.i18n import resolve_language, translator
-from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY, ENV_NAME
+from kobito_tui.serve.client import ENV_ADDRESS, ENV_DOOR, ENV_IDENTITY, ENV_NAME
 from kobito_tui.serve.gate import Gate
 from kobito_tui.serve.limits import TOO_MANY_TRIES, Caps, Ledger, Visit
 from kobito_tui.serve.template import Template
@@ -150,7 +152,7 @@ class _Session(asyncssh.SSHServerProcess[bytes]):
         self.visit, self.timeout_s = visit, door.settings.caps.login_timeout_s
         self._unstarted: asyncio.TimerHandle | None = None
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+    def connection_made(self, chan: SSHChannel[bytes]) -> None:
         super().connection_made(chan)
         self._unstarted = asyncio.get_running_loop().call_later(self.timeout_s, chan.close)
 
@@ -236,17 +238,24 @@ class Door:
             return
         server: _Server = process.get_extra_info("connection").get_owner()
         username = process.get_extra_info("username") or ""
-        name = username if name_problem(username) is None else ""  # the app asks
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", "/"),
-            "TERM": term,
-            "LANG": _lang(process.env.get("LANG")),
-            ENV_IDENTITY: f"key:{server.fingerprint}" if server.fingerprint else "guest",
-            ENV_NAME: name,
-            ENV_ADDRESS: server.address,
-        }
-        await Child(process, env, self.socket_path).run(self.settings.idle_timeout_s, self.template)
+        name = username if name_fault(username) is None else ""  # the app asks
+        identity = f"key:{server.fingerprint}" if server.fingerprint else "guest"
+        env = session_env(term, _lang(process.env.get("LANG")), identity, name, server.address)
+        await Child(_SshTerminal(process), env, self.socket_path).run(self.settings.idle_timeout_s, self.template)
+
+
+def session_env(term: str, lang: str, identity: str, name: str, address: str, door: str = "ssh") -> dict[str, str]:
+    """A session program's whole environment, the same through either door: who the player is, and their terminal."""
+    return {
+        ENV_DOOR: door,
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/"),
+        "TERM": term,
+        "LANG": lang,
+        ENV_IDENTITY: identity,
+        ENV_NAME: name,
+        ENV_ADDRESS: address,
+    }
 
 
 def _lang(value: object) -> str:
@@ -264,16 +273,63 @@ def _signal(pid: int, sig: int) -> None:
             pass
 
 
-def _set_size(fd: int, size: tuple[int, int, int, int]) -> None:
+def _set_size(fd: int, size: Size) -> None:
     width, height, pixel_width, pixel_height = size
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, pixel_width, pixel_height))
 
 
-class Child:
-    """The session program on a pseudo-terminal, its bytes copied to and from the SSH channel."""
+Size = tuple[int, int, int, int]  # columns, rows, pixel width, pixel height
 
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes] | None, env: dict[str, str], socket_path: Path):
-        self.process, self.env, self.socket_path = process, env, socket_path
+
+class Terminal(Protocol):
+    """The player's end of a session, whichever door: what the program draws goes there; keys and sizes come from there."""
+
+    def size(self) -> Size: ...
+
+    async def write(self, data: bytes) -> None:
+        """Raises OSError (or asyncssh.Error) once the player is gone."""
+
+    async def read(self) -> bytes | Size:
+        """Keys, or the window's new size; b"" once the player is gone."""
+
+    async def end(self, code: int, last: bytes) -> None:
+        """The program is over: ``last`` shown if the player is still there (it may not be), the session closed."""
+
+
+class _SshTerminal:
+    """An SSH channel as the player's terminal."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes]):
+        self.process = process
+
+    def size(self) -> Size:
+        return self.process.get_terminal_size()
+
+    async def write(self, data: bytes) -> None:
+        self.process.stdout.write(data)
+        await self.process.stdout.drain()
+
+    async def read(self) -> bytes | Size:
+        try:
+            return await self.process.stdin.read(4096)
+        except asyncssh.TerminalSizeChanged as change:
+            return change.width, change.height, change.pixwidth, change.pixheight
+        except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+            return b"\x03"  # a break or signal is this client's Ctrl+C, for its own program only
+
+    async def end(self, code: int, last: bytes) -> None:
+        try:
+            self.process.stdout.write(last)
+        except (OSError, asyncssh.Error):
+            pass  # the client is gone
+        self.process.exit(code)
+
+
+class Child:
+    """The session program on a pseudo-terminal, its bytes copied to and from the player's terminal."""
+
+    def __init__(self, terminal: Terminal | None, env: dict[str, str], socket_path: Path):
+        self.terminal, self.env, self.socket_path = terminal, env, socket_path
         self.last_activity = time.monotonic()  # a key in, or something drawn
         self.alt_screen = False  # whether the program's screen is up (what it last said of the alternate screen)
         self._tail = b""  # the end of the last output, where an escape sequence may have been cut
@@ -281,17 +337,16 @@ class Child:
         self.reason = self.t("this session was closed")  # said if the program has to be ended
 
     async def run(self, idle_timeout_s: float, template: Template) -> None:
-        process = self.process
-        assert process is not None
+        terminal = self.terminal
+        assert terminal is not None
         master, slave = pty.openpty()
-        _set_size(slave, process.get_terminal_size())
+        _set_size(slave, terminal.size())
         try:
             child = await template.spawn(slave, self.env, self.socket_path)
         except OSError as error:
             log.warning("no session program: %s", error)
             os.close(master)
-            process.stdout.write(self.farewell())
-            process.exit(1)
+            await terminal.end(1, self.farewell())
             return
         finally:
             os.close(slave)
@@ -316,16 +371,14 @@ class Child:
             for task in tasks:
                 task.cancel()
             code = child.returncode or 0
+            last = b""
             if not ended or code not in ENDED_ITSELF or self.alt_screen:  # the program could not put the terminal back
                 if ended:
                     log.info("a session program ended with %s, its screen up", code)
                     self.reason = self.t("the game program stopped unexpectedly")
-                try:
-                    process.stdout.write(RESTORE + self.farewell())
-                except (OSError, asyncssh.Error):
-                    pass  # the client is gone
+                last = RESTORE + self.farewell()
             os.close(master)
-            process.exit(max(code, 0))
+            await terminal.end(max(code, 0), last)
 
     def farewell(self) -> bytes:
         """The door's last line when it had to end the program: why, in the player's language."""
@@ -341,7 +394,7 @@ class Child:
         self._tail = seen[-len(ALT_SCREEN_ON) + 1 :]
 
     async def _output(self, master: int) -> None:
-        assert self.process is not None
+        assert self.terminal is not None
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader()
         transport, _ = await loop.connect_read_pipe(
@@ -350,23 +403,19 @@ class Child:
         try:
             while data := await reader.read(65536):
                 self.shown(data)
-                self.process.stdout.write(data)
-                await self.process.stdout.drain()
+                await self.terminal.write(data)
         except (OSError, asyncssh.Error):
             pass  # EIO: the child is gone
         finally:
             transport.close()
 
     async def _input(self, master: int) -> None:
-        assert self.process is not None
+        assert self.terminal is not None
         while True:
-            try:
-                data = await self.process.stdin.read(4096)
-            except asyncssh.TerminalSizeChanged as change:
-                _set_size(master, (change.width, change.height, change.pixwidth, change.pixheight))
+            data = await self.terminal.read()
+            if isinstance(data, tuple):
+                _set_size(master, data)
                 continue
-            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-                data = b"\x03"  # a break or signal is this client's Ctrl+C, for its own program only
             if not data:
                 return
             self.last_activity = time.monotonic()

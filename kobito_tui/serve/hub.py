@@ -26,23 +26,31 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sqlite3
 import threading
+import zlib
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from kobito_tui.analysis.checked import checked_report, parsed
+from kobito_tui.analysis.sidecar import seat_key
 from kobito_tui.core.game import Event, Seat
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, new_header
-from kobito_tui.core.safetext import name_problem, printable
+from kobito_tui.core.safetext import name_fault, printable
 from kobito_tui.core.savefile import dumps
-from kobito_tui.serve import protocol as p
-from kobito_tui.serve.lobby import GUEST, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
+from kobito_tui.i18n.messages import english
+from kobito_tui.serve import protocol
+from kobito_tui.serve.lobby import GUEST, IDENTITY, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
+from kobito_tui.serve.invites import Invites
 from kobito_tui.serve.lock import DataDirLock
-from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, SqliteStore, Store, StoreError, StoreUnusable
+from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, Store, StoredTable, StoreError, StoreUnusable, TableLost
+from kobito_tui.serve.store_open import open_store
 from kobito_tui.serve.table_limits import Limits
 from kobito_tui.serve.transport import Connection
 from kobito_tui.table import (
@@ -60,16 +68,24 @@ from kobito_tui.table import (
 from kobito_tui.table.messages import cannot_save
 from kobito_tui.table.workers import Workers
 
+if TYPE_CHECKING:
+    from kobito_tui.serve.cluster import Cluster, Relay
+
 log = logging.getLogger("kobito.serve")
 
 SOCKET_NAME = "hub.sock"
 STORE_NAME = "tables.sqlite"
 MAX_ADDRESS_CHARS = 100
+MAX_GUEST_NAMES = 4096  # guests' names remembered while the server runs (the oldest unused goes first)
 
 
-def bye(refusal: Refusal) -> p.Bye:
+MOVED = Refusal("table-moved")  # a change at a table another server plays now: not made here
+STORE_AWAY = Refusal("store-away")  # a read the database could not answer (it is away)
+
+
+def bye(refusal: Refusal) -> protocol.Bye:
     """A last word the client can say in its player's language."""
-    return p.Bye(str(refusal), refusal.id, refusal.params)
+    return protocol.Bye(str(refusal), refusal.id, refusal.params)
 
 
 @dataclass
@@ -81,53 +97,67 @@ class Live:
 
 
 class Session:
-    """One connection at the hub: its transport, its visitor (after hello), what it watches."""
+    """One connection at the hub: its transport, its visitor (after hello), what it watches;
+    with several servers, the table elsewhere it is relayed to (see :mod:`~kobito_tui.serve.cluster`)."""
 
-    def __init__(self, hub: Hub, connection: Connection):
+    remote = False  # a session of another server's, at a table of ours
+
+    def __init__(self, hub: Hub, connection: Connection | Any):
         self.hub, self.connection = hub, connection
         self.visitor: Visitor | None = None
         self.subscription: Subscription | None = None
+        self.relay: Relay | None = None
+        self.number = 0  # its number on the bus, once relayed
 
-    def send(self, message: p.Message) -> None:
+    def send(self, message: protocol.Message) -> None:
         self.connection.send(message)
 
     def reply(self, ident: int, refusal: Refusal | None, value: str | None = None, seat: int | None = None) -> None:
         if refusal is None:
-            self.send(p.Done(ident, value, seat))
+            self.send(protocol.Done(ident, value, seat))
         else:
-            self.send(p.Refused(ident, refusal.id, refusal.params))
+            self.send(protocol.Refused(ident, refusal.id, refusal.params))
 
-    async def greet(self, connection: Connection, hello: p.ClientMessage) -> None:
-        if not isinstance(hello, p.Hello):
-            raise p.ProtocolError("the first message must be hello")
-        if hello.version != p.VERSION:
-            raise p.ProtocolError(f"protocol version {hello.version} is not {p.VERSION}")
-        problem = name_problem(hello.name)
-        if problem is not None:
-            raise p.ProtocolError(problem)
-        if not (hello.identity == "guest" or hello.identity.startswith("key:SHA256:")) or len(hello.identity) > 100:
-            raise p.ProtocolError("an identity is a key fingerprint or guest")
+    async def greet(self, connection: Connection, hello: protocol.ClientMessage) -> None:
+        if not isinstance(hello, protocol.Hello):
+            raise protocol.ProtocolError("the first message must be hello")
+        if hello.version != protocol.VERSION:
+            raise protocol.ProtocolError(f"protocol version {hello.version} is not {protocol.VERSION}")
+        fault = name_fault(hello.name)
+        if fault is not None:
+            raise protocol.ProtocolError(english(fault))
+        if IDENTITY.fullmatch(hello.identity) is None:
+            raise protocol.ProtocolError("an identity is a key fingerprint, web:, guest or guest:")
         if len(hello.address) > MAX_ADDRESS_CHARS:
-            raise p.ProtocolError("an address is at most 100 characters")
+            raise protocol.ProtocolError("an address is at most 100 characters")
         identity = self.hub.lobby.guest_identity() if hello.identity == "guest" else hello.identity
         loop = asyncio.get_running_loop()
         known = await loop.run_in_executor(self.hub.changes, self.hub.sign_in, identity, hello.name)
         if isinstance(known, Refusal):
-            log.info("%s from %s refused: %s", printable(hello.name), printable(hello.address), known)
+            log.info("%s from %s refused: %s", printable(hello.name), printable(hello.address), english(known))
             connection.end(bye(known))
             return
         name, settings = known
         self.visitor = Visitor(identity, name, hello.address, settings=settings)
         connection.label = name
         self.hub.sessions[self.visitor] = self
-        self.send(p.Welcome(p.VERSION, self.hub.lobby.listing(), name, settings))
+        if hello.identity.startswith(GUEST):  # a browser's guest (an SSH guest is someone new each time)
+            self.hub.remember_guest(identity, name)
+        self.send(protocol.Welcome(protocol.VERSION, self.hub.listing(), name, settings))
 
-    async def answer(self, connection: Connection, message: p.ClientMessage) -> None:
+    async def answer(self, connection: Connection, message: protocol.ClientMessage) -> None:
         """Carry out one request; a reply for each (done, refused, or an out-of-order end)."""
         handler = HANDLERS.get(type(message))
         if handler is None:
-            raise p.ProtocolError(f"{message.__struct_config__.tag} twice")  # hello: the only one not handled
-        await handler(self.hub, self, message)
+            raise protocol.ProtocolError(f"{message.__struct_config__.tag} twice")  # hello: the only one not handled
+        cluster = self.hub.cluster
+        visitor = self.visitor
+        was = None if visitor is None or visitor.room is None else visitor.room.table_id
+        if cluster is None or not cluster.route(self, message):
+            await handler(self.hub, self, message)
+        now = None if visitor is None or visitor.room is None else visitor.room.table_id
+        if now != was and visitor is not None and self.hub.on_place is not None:
+            self.hub.on_place(visitor.identity, now)
 
 
 class Hub:
@@ -135,7 +165,7 @@ class Hub:
 
     def __init__(
         self, data_dir: Path, *, bot_delay: float = 0.6, away_before_give_s: float = 60.0, store: Store | None = None,
-        thinkers: int | None = None, limits: Limits = Limits(),
+        thinkers: int | None = None, limits: Limits = Limits(), database: str | None = None,
     ):
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -144,7 +174,7 @@ class Hub:
         self.socket_path = self.data_dir / SOCKET_NAME
         self._socket_inode: int | None = None
         try:
-            self.store: Store = store or SqliteStore(self.data_dir / STORE_NAME)
+            self.store: Store = store or open_store(self.data_dir / STORE_NAME, database)
         except BaseException:
             self.dir_lock.release()
             raise
@@ -156,32 +186,26 @@ class Hub:
         self.changes = ThreadPoolExecutor(8, "table change")  # moves wait for the store here, not on the loop
         self.workers = Workers(thinkers, processes=True)  # every table's computers and hints think here, in turn
         self._server: asyncio.AbstractServer | None = None
+        self.web: tuple[str, Invites] | None = None  # the web door's address and its invites, while it runs
+        self.on_place: Callable[[str, str | None], None] | None = None  # an identity sat at a table (its id) or left (None)
+        self.guest_names: OrderedDict[str, str] = OrderedDict()  # a browser guest's name, for when it comes back
         self.loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
+        self.cluster: Cluster | None = None
+        if database is not None and store is None:
+            from kobito_tui.serve.cluster import Cluster  # psycopg only with --database
+
+            self.cluster = Cluster(self, database)
 
     # -- life --------------------------------------------------------------
     async def start(self) -> None:
         self.loop, self._loop_thread = asyncio.get_running_loop(), threading.get_ident()
-        for stored in self.store.list():
-            if stored.status == SET_ASIDE:
-                continue
-            try:
-                room = Room.from_seating(stored.table_id, stored.seating)
-            except (KeyError, TypeError, IndexError) as error:
-                log.warning("table %s set aside: its seating does not read (%s)", stored.table_id, error)
-                self._kept(self.store.set_status, stored.table_id, SET_ASIDE)
-                continue
-            if stored.record is not None:
-
-                def keep(kept: int, dealt: list[Event], table_id: str = room.table_id) -> None:
-                    if dealt:  # chance deals what an older store lacks
-                        self.store.append(table_id, kept, dealt)
-
-                if self._open_table(room, stored.record, keep, "move") is not None:  # the next start tries again
-                    log.warning("table %s not opened: it cannot be saved", stored.table_id)
-                    continue
-            self.lobby.rooms[room.table_id] = room
+        for stored in self.store.list():  # a finished table is only shown: it needs no owner
+            if stored.status == OVER or (stored.status != SET_ASIDE and self.store.own(stored.table_id) is not None):
+                self._load(stored)  # not owned (None): another server plays it
         self._bind_seated_names()
+        if self.cluster is not None:
+            await self.cluster.start()
         self.socket_path.unlink(missing_ok=True)  # we hold the dir's lock: a socket there is a dead server's
         mask = os.umask(0o177)  # the socket is born 0600
         try:
@@ -191,6 +215,102 @@ class Hub:
         os.chmod(self.socket_path, 0o600)
         self._socket_inode = os.stat(self.socket_path).st_ino
         log.info("hub listening on %s with %d tables", self.socket_path, len(self.lobby.rooms))
+
+    def _load(self, stored: StoredTable) -> Room | None:
+        """The room of ``stored`` (a table this server now owns), in the lobby and playing as it was; None if it cannot be."""
+        try:
+            room = Room.from_seating(stored.table_id, stored.seating)
+        except (KeyError, TypeError, IndexError) as error:
+            log.warning("table %s set aside: its seating does not read (%s)", stored.table_id, error)
+            self._kept(self.store.set_status, stored.table_id, SET_ASIDE)
+            return None
+        if stored.record is not None:
+
+            def keep(kept: int, dealt: list[Event], table_id: str = room.table_id) -> None:
+                if dealt:  # chance deals what an older store lacks
+                    self.store.append(table_id, kept, dealt)
+
+            if self._open_table(room, stored.record, keep, "move") is not None:  # the next start tries again
+                log.warning("table %s not opened: it cannot be saved", stored.table_id)
+                self.store.release(stored.table_id)
+                return None
+        self.lobby.rooms[room.table_id] = room
+        if room.status == OVER and stored.status != OVER:  # it ended before its status was kept
+            self._kept(self.store.set_status, stored.table_id, OVER)
+        return room
+
+    async def take(self, table_id: str) -> Room | None:
+        """Own and load ``table_id``, whose owner is gone, as a start would; None if another server has it."""
+        loop = asyncio.get_running_loop()
+
+        def own_and_load() -> StoredTable | None:
+            if self.store.own(table_id) is None:
+                return None
+            stored = self.store.load(table_id)
+            if stored.status == SET_ASIDE:
+                self.store.release(table_id)
+                return None
+            return stored
+
+        try:
+            stored = await loop.run_in_executor(self.changes, own_and_load)
+        except (StoreError, KeyError, StoreUnusable) as error:
+            log.warning("table %s not taken: %s", table_id, error)
+            return None
+        if stored is None or table_id in self.lobby.rooms:
+            return None
+        room = self._load(stored)
+        if room is not None:
+            self._announce(room)
+        return room
+
+    async def show_finished(self, table_id: str) -> None:
+        """Show ``table_id``, which another server finished, in this server's lobby (it needs no owner)."""
+        try:
+            stored = await asyncio.get_running_loop().run_in_executor(self.changes, self.store.load, table_id)
+        except (StoreError, KeyError, StoreUnusable) as error:
+            log.warning("finished table %s not shown: %s", table_id, error)
+            return
+        if stored.status == OVER and table_id not in self.lobby.rooms:
+            room = self._load(stored)
+            if room is not None:
+                self.tell_all(protocol.TableChanged(room.info()))
+
+    def drop(self, table_id: str) -> None:
+        """Stop playing ``table_id``: another server owns it now.  Its sessions here follow it there."""
+        live = self.live.pop(table_id, None)
+        if live is not None:
+            for computer in live.computers.values():
+                computer.close()
+        room = self.lobby.rooms.pop(table_id, None)
+        self.changes.submit(self.store.release, table_id)  # it may wait for the database: off the loop
+        if room is None:
+            return
+        log.warning("table %s dropped: another server plays it now", table_id)
+        followers = []
+        for visitor in list(room.visitors):
+            session = self.sessions.get(visitor)
+            seat = visitor.seat
+            room.visitors.discard(visitor)
+            visitor.room = visitor.seat = None
+            if session is None:
+                continue
+            self._unwatch(session)
+            if not session.remote:  # a proxy's own server sees the table move and follows it itself
+                code = room.chairs[seat].code or None if seat is not None else None
+                followers.append((session, seat, code))
+        if self.cluster is not None:
+            self.cluster.lost(table_id, followers)
+
+    def listing(self) -> list[protocol.TableInfo]:
+        """Every table a newcomer is told of: this server's, and (with several) the others'."""
+        return self.lobby.listing() + ([] if self.cluster is None else self.cluster.listing())
+
+    def tell_all(self, message: protocol.Message) -> None:
+        """A lobby change, to every session of this server's own."""
+        for session in list(self.sessions.values()):
+            if not session.remote:
+                session.send(message)
 
     def _bind_seated_names(self) -> None:
         """A name a key sat under before names were bound (an older data dir) stays that key's
@@ -204,10 +324,12 @@ class Hub:
                         self._kept(self.store.bind_name, chair.identity, chair.name, claim(chair.name))
 
     async def close(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.close()
         if self._server is not None:
             self._server.close()
         for connection in list(self.connections):
-            connection.end(p.STOPPING)
+            connection.end(protocol.STOPPING)
         for live in self.live.values():
             for computer in live.computers.values():
                 computer.close()
@@ -231,20 +353,37 @@ class Hub:
             await connection.run(session)
         finally:
             self.connections.discard(connection)
+            if self.cluster is not None:
+                self.cluster.ended(session)
             if session.visitor is not None:
                 self.leave(session)
                 del self.sessions[session.visitor]
 
+    def remember_guest(self, identity: str, name: str) -> None:
+        """A guest that keeps its identity (a browser's cookie) keeps its name too, while the server runs."""
+        self.guest_names[identity] = name
+        self.guest_names.move_to_end(identity)
+        while len(self.guest_names) > MAX_GUEST_NAMES:
+            self.guest_names.popitem(last=False)
+
+    def guest_name(self, identity: str) -> str:
+        """The name guest ``identity`` last signed in by here, or ""."""
+        return self.guest_names.get(identity, "")
+
     def sign_in(self, identity: str, name: str) -> Refusal | tuple[str, dict[str, Any]]:
         """The name and settings ``identity`` goes by, binding a key's ``name`` on first use;
-        or why not.  Off the loop: it reads and writes the store."""
-        known = None if identity.startswith(GUEST) else self.store.identity(identity)
-        if known is not None:
-            return known.name, known.settings
-        refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))
-        bound = refusal is None and not identity.startswith(GUEST)
-        if bound and self._kept(self.store.bind_name, identity, name, claim(name)) is None:  # not kept: bound at a later sign-in
-            refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))  # another key just took it
+        or why not (also when the store cannot be read just now).  Off the loop: it reads and writes the store."""
+        try:
+            known = None if identity.startswith(GUEST) else self.store.identity(identity)
+            if known is not None:
+                return known.name, known.settings
+            refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))
+            bound = refusal is None and not identity.startswith(GUEST)
+            if bound and self._kept(self.store.bind_name, identity, name, claim(name)) is None:  # not kept: bound at a later sign-in
+                refusal = name_refusal(identity, name, self.store.name_owner(claim(name)))  # another key just took it
+        except StoreError as error:
+            log.warning("sign-in of %s not read: %s", printable(name), error)
+            return STORE_AWAY
         return refusal or (name, {})
 
     def _soon(self, callback: Callable[..., None], *args: Any) -> None:
@@ -297,11 +436,16 @@ class Hub:
             room, Record(header), lambda _kept, dealt: self.store.start(room.table_id, room.seating(), header, dealt), what
         )
 
-    @staticmethod
-    def _kept(write: Callable[..., None], *args: Any, what: str = "move") -> Refusal | None:
-        """Run a store write; if it could not be kept, the refusal that says so (``what`` was not done)."""
+    def _kept(self, write: Callable[..., None], *args: Any, what: str = "move") -> Refusal | None:
+        """Run a store write; if it could not be kept, the refusal that says so (``what`` was not done).
+        A write to a table another server took (``args[0]``) drops that table here."""
         try:
             write(*args)
+        except TableLost as error:
+            log.warning("%s", error)
+            if args and isinstance(args[0], str):
+                self._soon(self.drop, args[0])
+            return MOVED
         except StoreError as error:
             log.warning("cannot save: %s", error)
             return cannot_save(error.full, what)
@@ -319,10 +463,10 @@ class Hub:
         assert loop is not None
 
         def deliver(update: Update) -> None:  # on whichever thread changed the table
-            if threading.get_ident() == self._loop_thread:  # before the request's answer goes out
-                connection.send(p.update_message(table_id, update))
+            if threading.get_ident() == self._loop_thread or session.remote:  # before the answer; a proxy's mail: from any thread
+                connection.send(protocol.update_message(table_id, update))
             else:
-                loop.call_soon_threadsafe(lambda: connection.send(p.update_message(table_id, update)))
+                loop.call_soon_threadsafe(lambda: connection.send(protocol.update_message(table_id, update)))
 
         session.subscription = live.table.subscribe(perspective, deliver)
 
@@ -341,12 +485,13 @@ class Hub:
 
     def _announce(self, room: Room) -> None:
         """Tell everyone what changed at ``room`` (seats, who is connected, status)."""
-        message = p.TableChanged(room.info())
-        for session in list(self.sessions.values()):
-            session.send(message)
+        info = room.info()
+        self.tell_all(protocol.TableChanged(info))
+        if self.cluster is not None:
+            self.cluster.publish(info)
 
     # -- requests ----------------------------------------------------------
-    async def create(self, session: Session, request: p.CreateTable) -> None:
+    async def create(self, session: Session, request: protocol.CreateTable) -> None:
         assert session.visitor is not None
         room = self.lobby.create(session.visitor, request)
         if isinstance(room, Refusal):
@@ -363,7 +508,7 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None, value=room.table_id)
 
-    async def join(self, session: Session, request: p.Join) -> None:
+    async def join(self, session: Session, request: protocol.Join) -> None:
         visitor = session.visitor
         assert visitor is not None
         was = visitor.room
@@ -401,7 +546,7 @@ class Hub:
         self._unwatch(session)
         session.connection.end(bye(Refusal("seat-taken-by-code", {"table": room.table_id, "seat": seat})))
 
-    async def spectate(self, session: Session, request: p.Spectate) -> None:
+    async def spectate(self, session: Session, request: protocol.Spectate) -> None:
         assert session.visitor is not None
         was = session.visitor.room
         room = self.lobby.spectate(session.visitor, request)
@@ -414,11 +559,11 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None)
 
-    async def leave_table(self, session: Session, request: p.Leave) -> None:
+    async def leave_table(self, session: Session, request: protocol.Leave) -> None:
         self.leave(session)
         session.reply(request.id, None)
 
-    async def give_to_computer(self, session: Session, request: p.GiveToComputer) -> None:
+    async def give_to_computer(self, session: Session, request: protocol.GiveToComputer) -> None:
         assert session.visitor is not None
         given = self.lobby.give_to_computer(session.visitor, request)
         if isinstance(given, Refusal):
@@ -435,7 +580,7 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None)
 
-    async def set_settings(self, session: Session, request: p.SetSettings) -> None:
+    async def set_settings(self, session: Session, request: protocol.SetSettings) -> None:
         """A key's settings are kept in the store; a guest's, for its connection."""
         visitor = session.visitor
         assert visitor is not None
@@ -451,14 +596,14 @@ class Hub:
                     refusal = Refusal("settings-not-kept")
         session.reply(request.id, refusal)
 
-    async def list_replays(self, session: Session, request: p.ListReplays) -> None:
+    async def list_replays(self, session: Session, request: protocol.ListReplays) -> None:
         assert session.visitor is not None
-        session.send(p.Replays(request.id, [room.info() for room in self.lobby.played(session.visitor)]))
+        session.send(protocol.Replays(request.id, [room.info() for room in self.lobby.played(session.visitor)]))
 
-    async def send_record(self, session: Session, request: p.GetRecord) -> None:
-        assert session.visitor is not None
-        if request.table not in {room.table_id for room in self.lobby.played(session.visitor)}:
-            session.reply(request.id, Refusal("no-seat-of-yours"))
+    async def send_record(self, session: Session, request: protocol.GetRecord) -> None:
+        refusal = self._played(session, request.table, None)
+        if refusal is not None:
+            session.reply(request.id, refusal)
             return
         try:
             stored = await asyncio.get_running_loop().run_in_executor(self.changes, self.store.load, request.table)
@@ -466,55 +611,165 @@ class Hub:
             log.warning("%s", error)
             session.reply(request.id, Refusal("hub", {"error": "the table's record does not read"}))
             return
+        except StoreError as error:  # the database is away
+            log.warning("record of %s not read: %s", request.table, error)
+            session.reply(request.id, STORE_AWAY)
+            return
         if stored.record is None:
             session.reply(request.id, Refusal("no-such-table", {"table": request.table}))  # set aside since
         else:
-            session.send(p.RecordText(request.id, dumps(stored.record)))
+            session.send(protocol.RecordText(request.id, dumps(stored.record)))
 
-    async def play(self, session: Session, message: p.Submit | p.Undo | p.Redo | p.AskHint) -> None:
+    def _played(self, session: Session, table: str, seat: int | None) -> Refusal | None:
+        """Why ``session`` may not have ``table``'s record or keep or read an analysis of its ``seat``
+        (None: every seat): only a finished table it played."""
+        assert session.visitor is not None
+        room = next((room for room in self.lobby.played(session.visitor) if room.table_id == table), None)
+        if room is None:
+            return Refusal("no-seat-of-yours")
+        if seat is not None and not 0 <= seat < len(room.chairs):
+            return Refusal("no-such-seat")
+        return None
+
+    async def keep_analysis(self, session: Session, request: protocol.KeepAnalysis) -> None:
+        """Keep a player's analysis of a finished table of theirs, once it reads as one of that game
+        (it is checked off the loop: inflated within its cap, parsed, fitted to the record)."""
+        refusal = self._played(session, request.table, request.seat)
+        if refusal is None:
+            refusal = await asyncio.get_running_loop().run_in_executor(self.changes, self._keep_analysis, request)
+        session.reply(request.id, refusal)
+
+    def _keep_analysis(self, request: protocol.KeepAnalysis) -> Refusal | None:
+        """On a thread of :attr:`changes`: check the report against the stored game, then keep it."""
+        try:
+            text = inflated(request.report, protocol.MAX_ANALYSIS_BYTES).decode("utf-8")  # JSON's own encoding, no other
+        except AnalysisTooBig:
+            return Refusal("analysis-too-big", {"limit": protocol.MAX_ANALYSIS_BYTES // 1024})
+        except ValueError as error:
+            return Refusal("not-an-analysis", {"reason": printable(error, 160)})
+        try:
+            stored = self.store.load(request.table)
+        except (StoreError, StoreUnusable, KeyError) as error:
+            log.warning("analysis of %s not checked: %s", printable(request.table, 40), error)
+            return STORE_AWAY
+        if stored.record is None:
+            return Refusal("no-such-table", {"table": request.table})  # set aside since
+        try:
+            checked_report(parsed(text), stored.record, request.seat)
+        except ValueError as error:
+            return Refusal("not-an-analysis", {"reason": printable(error, 160)})
+        try:
+            self.store.keep_analysis(request.table, analysis_row(request.seat, request.key), text)
+        except StoreError as error:
+            log.warning("analysis of %s not kept: %s", printable(request.table, 40), error)
+            return cannot_save(error.full, "analysis")
+        return None
+
+    async def send_analysis(self, session: Session, request: protocol.GetAnalysis) -> None:
+        refusal = self._played(session, request.table, request.seat)
+        if refusal is not None:
+            session.reply(request.id, refusal)
+            return
+        read = partial(self.store.analysis, request.table, analysis_row(request.seat, request.key))
+        try:
+            text = await asyncio.get_running_loop().run_in_executor(self.changes, read)
+        except StoreError as error:
+            log.warning("analysis of %s not read: %s", printable(request.table, 40), error)
+            session.reply(request.id, STORE_AWAY)
+            return
+        session.send(protocol.AnalysisText(request.id, text))
+
+    async def send_link(self, session: Session, request: protocol.AskLink) -> None:
+        """A one-time link to the web door for this identity; a guest has no name to keep (its seat code is its way back)."""
+        visitor = session.visitor
+        assert visitor is not None
+        if visitor.guest:
+            session.reply(request.id, Refusal("link-for-guests"))
+        elif self.web is None:
+            session.reply(request.id, Refusal("no-web-door"))
+        else:
+            url, invites = self.web
+            made = partial(invites.invite, visitor.name, identity=visitor.identity)
+            try:
+                token, _ = await asyncio.get_running_loop().run_in_executor(self.changes, made)
+            except sqlite3.Error as error:
+                log.warning("no link for %s: %s", printable(visitor.name), error)
+                session.reply(request.id, Refusal("hub", {"error": "the link could not be kept"}))
+                return
+            log.info("a web link made for %s", printable(visitor.name))
+            session.reply(request.id, None, f"{url.rstrip('/')}/invite/{token}")
+
+    async def play(self, session: Session, message: protocol.Submit | protocol.Undo | protocol.Redo | protocol.AskHint) -> None:
         """A change is made off the loop (it waits for the store); its updates go out before its answer."""
         visitor = session.visitor
         assert visitor is not None
         room, seat = visitor.room, visitor.seat
         live = None if room is None else self.live.get(room.table_id)
         if seat is None or live is None:
-            raise p.ProtocolError(f"{message.__struct_config__.tag} before sitting at a started table")
+            raise protocol.ProtocolError(f"{message.__struct_config__.tag} before sitting at a started table")
         table, loop = live.table, asyncio.get_running_loop()
-        if isinstance(message, p.Submit):
+        if isinstance(message, protocol.Submit):
             move, revision = dict(message.move), message.revision
             session.reply(message.id, await loop.run_in_executor(self.changes, table.submit, seat, move, revision))
-        elif isinstance(message, (p.Undo, p.Redo)):
-            change = table.undo if isinstance(message, p.Undo) else table.redo
+        elif isinstance(message, (protocol.Undo, protocol.Redo)):
+            change = table.undo if isinstance(message, protocol.Undo) else table.redo
             session.reply(message.id, await loop.run_in_executor(self.changes, change, seat))
         else:
             hint = table.hint(seat)
             if isinstance(hint, Refusal):
                 session.reply(message.id, hint)
             else:
-                hint.add_done_callback(lambda done, ident=message.id: self._soon(_hint_ready, session, ident, done))
+                ident = message.id
+                hint.add_done_callback(lambda done: self._soon(_hint_ready, session, ident, done))
+
+
+class AnalysisTooBig(Exception):
+    """A compressed analysis that inflates past its cap."""
+
+
+def inflated(data: bytes, limit: int) -> bytes:
+    """``data`` (zlib) inflated, never past ``limit`` bytes (:class:`AnalysisTooBig`); ValueError if it is not zlib."""
+    inflater = zlib.decompressobj()
+    try:
+        text = inflater.decompress(data, limit + 1)
+    except zlib.error as error:
+        raise ValueError(f"not compressed with zlib ({error})") from None
+    if len(text) > limit or inflater.unconsumed_tail:
+        raise AnalysisTooBig()
+    if not inflater.eof:
+        raise ValueError("cut short")
+    return text
+
+
+def analysis_row(seat: int | None, key: str) -> str:
+    """The store's key of a table's analysis: the seat analysed ("all"), then which estimate."""
+    return f"{seat_key(seat)}:{key}"
 
 
 def _hint_ready(session: Session, ident: int, done: Future[Hint]) -> None:
     if done.exception() is not None:
         session.reply(ident, Refusal("hub", {"error": "no hint could be thought out"}))
     else:
-        session.send(p.HintMessage(ident, done.result().revision, done.result().move))
+        session.send(protocol.HintMessage(ident, done.result().revision, done.result().move))
 
 
 Handler = Callable[[Hub, Session, Any], Awaitable[None]]
 HANDLERS: dict[type, Handler] = {
-    p.CreateTable: Hub.create,
-    p.Join: Hub.join,
-    p.Spectate: Hub.spectate,
-    p.Leave: Hub.leave_table,
-    p.GiveToComputer: Hub.give_to_computer,
-    p.SetSettings: Hub.set_settings,
-    p.ListReplays: Hub.list_replays,
-    p.GetRecord: Hub.send_record,
-    p.Submit: Hub.play,
-    p.Undo: Hub.play,
-    p.Redo: Hub.play,
-    p.AskHint: Hub.play,
+    protocol.CreateTable: Hub.create,
+    protocol.Join: Hub.join,
+    protocol.Spectate: Hub.spectate,
+    protocol.Leave: Hub.leave_table,
+    protocol.GiveToComputer: Hub.give_to_computer,
+    protocol.SetSettings: Hub.set_settings,
+    protocol.ListReplays: Hub.list_replays,
+    protocol.GetRecord: Hub.send_record,
+    protocol.AskLink: Hub.send_link,
+    protocol.KeepAnalysis: Hub.keep_analysis,
+    protocol.GetAnalysis: Hub.send_analysis,
+    protocol.Submit: Hub.play,
+    protocol.Undo: Hub.play,
+    protocol.Redo: Hub.play,
+    protocol.AskHint: Hub.play,
 }
 
 

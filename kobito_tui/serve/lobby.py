@@ -16,6 +16,7 @@ its key.  Guessing codes is limited per connection and per address.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections import deque
@@ -24,11 +25,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from kobito_tui.core.game import OptionError, option_message
-from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.games import game_ids, get_game
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import LANGUAGES
-from kobito_tui.serve import protocol as p
+from kobito_tui.i18n.messages import english_error
+from kobito_tui.serve import protocol
 from kobito_tui.serve.seatcode import canonical, new_code
 from kobito_tui.serve.table_limits import Limits
 from kobito_tui.serve.store import OPEN, OVER, PLAYING
@@ -38,6 +40,9 @@ CODE_WINDOW_S = 600.0  # wrong seat codes count for this long
 CODE_TRIES_PER_CONNECTION = 5  # wrong codes one connection may give in that window
 CODE_TRIES_PER_ADDRESS = 20  # wrong codes from one address (its every connection) in that window
 GUEST = "guest:"  # the start of a guest's identity
+WEB = "web:"  # the start of the identity of a player invited to the web door by name
+# What a door may say a player is: a key, an invited name, a new guest, or a guest a browser's cookie brings back.
+IDENTITY = re.compile(r"key:SHA256:\S{1,89}|web:[0-9a-f]{32}|guest(?::[0-9a-f]{16})?")
 SETTINGS: dict[str, type] = {"guide": bool, "lang": str}  # what a player's settings may hold
 
 
@@ -151,12 +156,12 @@ class Room:
         seat = visitor.seat if visitor.room is self else None
         return visitor.identity == self.creator or seat is not None and self.chairs[seat].identity == self.creator
 
-    def info(self) -> p.TableInfo:
+    def info(self) -> protocol.TableInfo:
         seats = [
-            p.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
+            protocol.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
         ]
         spectators = sum(v.seat is None for v in self.visitors)
-        return p.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started)
+        return protocol.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started)
 
 
 @dataclass(frozen=True)
@@ -204,7 +209,7 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.wrong_codes: dict[str, deque[float]] = {}  # per address: when a wrong seat code came
 
-    def listing(self) -> list[p.TableInfo]:
+    def listing(self) -> list[protocol.TableInfo]:
         """The tables a newcomer is told of: the open and the playing (finished ones are for export)."""
         return [room.info() for room in self.rooms.values() if room.status != OVER]
 
@@ -213,7 +218,7 @@ class Lobby:
         """A guest's identity: its connection's own."""
         return f"{GUEST}{secrets.token_hex(8)}"
 
-    def create(self, visitor: Visitor, request: p.CreateTable) -> Refusal | Room:
+    def create(self, visitor: Visitor, request: protocol.CreateTable) -> Refusal | Room:
         refusal = self._over_limits(visitor, all(kind != "open" for kind in request.seats))
         if refusal is not None:
             return refusal
@@ -228,7 +233,7 @@ class Lobby:
                 raise OptionError("options.players", game=game.id, min=game.min_players, max=game.max_players, count=players)
             options = game.normalize_options(dict(request.options), players)
         except (ValueError, TypeError) as error:  # ``why`` for the client to word, ``reason`` in English
-            return Refusal("bad-options", {"reason": printable(str(error), 200), "why": option_message(error).dump()})
+            return Refusal("bad-options", {"reason": printable(english_error(error), 200), "why": option_message(error).dump()})
         chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
         room = Room(self.new_id(), request.game, options, visitor.identity, visitor.name, chairs, visitor.address)
         self.rooms[room.table_id] = room
@@ -252,7 +257,7 @@ class Lobby:
             return Refusal("too-many-tables-here", {"count": here})
         return None
 
-    def join(self, visitor: Visitor, request: p.Join) -> Refusal | Seated:
+    def join(self, visitor: Visitor, request: protocol.Join) -> Refusal | Seated:
         room = self.rooms.get(request.table)
         if room is None:
             return Refusal("no-such-table", {"table": printable(request.table, 40)})
@@ -328,7 +333,7 @@ class Lobby:
         self.wrong_codes.setdefault(visitor.address, deque()).append(now)
         return Refusal("wrong-code")
 
-    def spectate(self, visitor: Visitor, request: p.Spectate) -> Refusal | Room:
+    def spectate(self, visitor: Visitor, request: protocol.Spectate) -> Refusal | Room:
         room = self.rooms.get(request.table)
         if room is None:
             return Refusal("no-such-table", {"table": printable(request.table, 40)})
@@ -347,7 +352,7 @@ class Lobby:
             room.away_since[seat] = self.clock()
         return room
 
-    def give_to_computer(self, visitor: Visitor, request: p.GiveToComputer) -> Refusal | Given:
+    def give_to_computer(self, visitor: Visitor, request: protocol.GiveToComputer) -> Refusal | Given:
         """The creator hands a seat away for long enough to a computer at ``request.level``."""
         room = visitor.room
         if room is None or not room.created_by(visitor):

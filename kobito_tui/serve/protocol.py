@@ -16,13 +16,14 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from kobito_tui.core.game import Header, Result, Seat
-from kobito_tui.core.games import get_game
+from kobito_tui.core.game import Header, Result, Seat, SeatKind
+from kobito_tui.games import get_game
 from kobito_tui.table import PUBLIC, LogEntry, Refusal, SeatPerspective, Update
 
 VERSION = 1
 MAX_CLIENT_FRAME = 64 * 1024  # a move is a few dozen bytes
 MAX_SERVER_FRAME = 8 * 1024 * 1024  # a full update of a long game's history
+MAX_ANALYSIS_BYTES = 1024 * 1024  # a kept analysis's JSON (a long game's is some 100 KB); compressed, it fits a client frame
 LENGTH = 4
 STOPPING = "the server is stopping"  # the hub's Bye to every connection as it shuts down
 HUNG_UP = "the hub closed the connection"  # what a client says when the hub went without a Bye
@@ -35,7 +36,7 @@ class Message(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, frozen=
 # -- client to hub ------------------------------------------------------------
 class Hello(Message, tag="hello", frozen=True):
     version: int
-    identity: str  # "key:SHA256:..." or "guest"
+    identity: str  # "key:SHA256:...", "web:...", "guest" or "guest:..." (lobby.IDENTITY)
     name: str
     address: str = ""  # where the player came from (the door says): caps and limits per address
 
@@ -116,6 +117,37 @@ class GetRecord(Message, tag="record", frozen=True):
     table: str
 
 
+AnalysisKey = Annotated[str, msgspec.Meta(max_length=80, pattern="^[0-9A-Za-z:.-]+$")]
+"""Which estimate of a seat's decisions (the seed and the estimator's version: ``analysis.sidecar.estimate_key``)."""
+
+
+class KeepAnalysis(Message, tag="keep-analysis", frozen=True):
+    """Keep this analysis of a finished table this connection played at, for its players' next look:
+    ``report``, the report's JSON compressed with zlib (at most ``MAX_ANALYSIS_BYTES`` inflated),
+    of ``seat``'s decisions (None: every seat's)."""
+
+    id: int
+    table: str
+    seat: int | None
+    key: AnalysisKey
+    report: bytes
+
+
+class GetAnalysis(Message, tag="get-analysis", frozen=True):
+    """The analysis kept of ``seat``'s decisions (None: every seat's) at a finished table this connection played at."""
+
+    id: int
+    table: str
+    seat: int | None
+    key: AnalysisKey
+
+
+class AskLink(Message, tag="link", frozen=True):
+    """A one-time link to the web door that signs a browser in as this identity (a key's or an invited name's)."""
+
+    id: int
+
+
 ClientMessage = (
     Hello
     | CreateTable
@@ -130,6 +162,9 @@ ClientMessage = (
     | SetSettings
     | ListReplays
     | GetRecord
+    | AskLink
+    | KeepAnalysis
+    | GetAnalysis
 )
 
 
@@ -200,7 +235,7 @@ class WireHeader(msgspec.Struct, frozen=True):
 
     game: str
     names: list[str]
-    kinds: list[str]
+    kinds: list[SeatKind]  # "human" | "bot"
     options: dict[str, Any]
     created: str
     app: str
@@ -236,6 +271,13 @@ class RecordText(Message, tag="record-text", frozen=True):
     text: str
 
 
+class AnalysisText(Message, tag="analysis", frozen=True):
+    """The analysis asked for, as kept (its JSON), or None: none is kept."""
+
+    id: int
+    report: str | None = None
+
+
 class Bye(Message, tag="bye", frozen=True):
     """The hub ends this connection, and why: ``text`` in English, and for the client to word,
     a refusal id with its parameters when there is one ("name-taken", "seat-taken-by-code")."""
@@ -245,10 +287,12 @@ class Bye(Message, tag="bye", frozen=True):
     params: dict[str, Any] = {}
 
 
-ServerMessage = Welcome | TableChanged | TableGone | Done | Refused | HintMessage | UpdateMessage | Replays | RecordText | Bye
+ServerMessage = (
+    Welcome | TableChanged | TableGone | Done | Refused | HintMessage | UpdateMessage | Replays | RecordText | AnalysisText | Bye
+)
 
-_client_decoder = msgspec.msgpack.Decoder(ClientMessage)
-_server_decoder = msgspec.msgpack.Decoder(ServerMessage)
+_client_decoder: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)
+_server_decoder: msgspec.msgpack.Decoder[ServerMessage] = msgspec.msgpack.Decoder(ServerMessage)
 _encoder = msgspec.msgpack.Encoder()
 
 
@@ -329,7 +373,7 @@ def to_update(message: UpdateMessage) -> Update:
     return Update(
         revision=message.revision,
         perspective=PUBLIC if message.seat is None else SeatPerspective(message.seat),
-        header=Header(h.game, seats, h.options, 0, h.created, h.app),
+        header=Header(h.game, seats, h.options, None, h.created, h.app),
         view=msgspec.convert(message.view, type=view_type(h.game)),
         to_act=message.to_act,
         legal=tuple(message.legal),

@@ -1,6 +1,7 @@
-"""`kobito serve`: the hub and its SSH door in one process, until Ctrl+C or SIGTERM;
-and `kobito serve export TABLE FILE`, `check` and `backup FILE`, which only read the
-store (through SQLite's own locking), so they work while a server runs."""
+"""`kobito serve`: the hub, its SSH door and (with ``--web-port``) its web door in one process,
+until Ctrl+C or SIGTERM; and `kobito serve export TABLE FILE`, `check` and `backup FILE`,
+which only read the store (through SQLite's own locking, or PostgreSQL's), and `invite NAME`,
+which adds a link to it, so they work while a server runs."""
 
 from __future__ import annotations
 
@@ -15,14 +16,22 @@ from pathlib import Path
 
 import platformdirs
 
-from kobito_tui.core.safetext import printable
+from kobito_tui.core.safetext import name_fault, printable
 from kobito_tui.core.savefile import save
+from kobito_tui.i18n.messages import english
 from kobito_tui.serve.door import Door, DoorSettings
 from kobito_tui.serve.hub import STORE_NAME, Hub
+from kobito_tui.serve.invites import Invites
 from kobito_tui.serve.limits import Caps, Startups
 from kobito_tui.serve.lock import DataDirInUse
-from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, StoreReader, StoreUnusable
+from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, StoreError, StoreReader, StoreUnusable
+from kobito_tui.serve.store_api import StoreReading
+from kobito_tui.serve.store_open import database_url, open_reader, open_store
 from kobito_tui.serve.table_limits import Limits
+from kobito_tui.serve.webdoor import WebDoor, WebSettings
+
+
+WEB_URL_NAME = "web-url"  # where the web door was last reached: the address `invite` prints links for
 
 
 def data_dir(override: str | None) -> Path:
@@ -33,8 +42,10 @@ async def _serve(args: argparse.Namespace) -> None:
     caps = Caps(Startups.parse(args.max_startups), args.startups_per_address, args.per_address, args.max_sessions, args.max_auth_tries, args.login_timeout)
     folder = data_dir(args.data_dir)
     limits = Limits(args.open_tables, args.open_tables_per_address, args.computer_tables, args.computer_tables_per_address)
+    database = database_url(args.database)
     hub = Hub(  # the dir's lock, then the store
-        folder, bot_delay=args.bot_delay, away_before_give_s=args.away_before_give, thinkers=args.thinkers, limits=limits
+        folder, bot_delay=args.bot_delay, away_before_give_s=args.away_before_give, thinkers=args.thinkers, limits=limits,
+        database=database,
     )
     keys = Path(args.authorized_keys) if args.authorized_keys else None
     settings = DoorSettings(args.host, args.ssh_port, args.guests, keys, idle_timeout_s=args.idle_timeout, caps=caps)
@@ -43,23 +54,43 @@ async def _serve(args: argparse.Namespace) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    web = None
+    if args.web_port is not None:
+        tls_cert, tls_key = (Path(args.tls_cert), Path(args.tls_key or args.tls_cert)) if args.tls_cert else (None, None)
+        web_settings = WebSettings(
+            args.web_host, args.web_port, tuple(args.web_origin), args.web_sessions, args.idle_timeout, args.web_title, tls_cert, tls_key
+        )
+        web = WebDoor(hub.socket_path, web_settings, door.gate.ledger, door.template, Invites(hub.data_dir / STORE_NAME, database=database))
+        web.guest_name, hub.on_place = hub.guest_name, web.moved  # one process: a guest's name, a tab's title
     await hub.start()
     try:
         await door.start()
         guests = "guests welcome" if settings.guests_allowed else "no guests"
-        print(f"kobito serve: ssh -p {door.port} {args.host}  ({guests}; data in {folder})", flush=True)
+        tables = f", tables in the {hub.store.where}" if database else ""
+        print(f"kobito serve: ssh -p {door.port} {args.host}  ({guests}; data in {folder}{tables})", flush=True)
         print(f"host key fingerprint: {door.fingerprint}", flush=True)
+        if web is not None:
+            await web.start()
+            public = args.web_origin[0].rstrip("/") + "/" if args.web_origin else web.url
+            (folder / WEB_URL_NAME).write_text(public + "\n", encoding="utf-8")
+            hub.web = (public, web.invites)
+            print(f"kobito serve: web {web.url}  (guests welcome; `kobito serve invite NAME` for a link)", flush=True)
+        else:
+            (folder / WEB_URL_NAME).unlink(missing_ok=True)  # no links for a door that is not there
         await stop.wait()
     finally:
         await hub.close()  # each program hears "the server is stopping", says so to its player and ends
+        if web is not None:
+            await web.close()  # before the SSH door, whose session template it shares
+            web.invites.close()
         await door.close()
         print("kobito serve: stopped", flush=True)
 
 
-def _reader(args: argparse.Namespace) -> StoreReader:
-    """The store of ``--data-dir`` for reading; raises StoreUnusable (one line) if there is none or it is unusable."""
+def _reader(args: argparse.Namespace) -> StoreReading:
+    """The store of ``--database`` or ``--data-dir`` for reading; raises StoreUnusable (one line) if there is none or it is unusable."""
     path = data_dir(args.data_dir) / STORE_NAME
-    reader = StoreReader.open(path)
+    reader = open_reader(path, database_url(args.database))
     if reader is None:
         raise StoreUnusable(f"no tables in {printable(path.parent)}")
     return reader
@@ -100,7 +131,7 @@ def check(args: argparse.Namespace) -> int:
     aside = [t for t in tables if t.problem is not None]
     earlier = sum(t.status == SET_ASIDE and t.problem is None for t in tables)
     print(
-        f"{printable(reader.path)}: sound; {len(tables)} tables ({counts[OPEN]} open, {counts[PLAYING]} playing, "
+        f"{printable(reader.where)}: sound; {len(tables)} tables ({counts[OPEN]} open, {counts[PLAYING]} playing, "
         f"{counts[OVER]} over, {earlier} set aside earlier); {len(aside)} would be set aside"
     )
     for stored in aside:
@@ -111,10 +142,14 @@ def check(args: argparse.Namespace) -> int:
 def backup(args: argparse.Namespace) -> int:
     """A consistent copy of the store (SQLite's online backup) into the new file ``args.file``."""
     target = Path(args.file)
+    if database_url(args.database):
+        print("kobito serve: the tables are in a PostgreSQL database: back it up with pg_dump (see docs/deploy.md)", file=sys.stderr)
+        return 1
     if target.exists():
         print(f"kobito serve: {printable(target)} exists; name a new file", file=sys.stderr)
         return 1
     reader = _reader(args)
+    assert isinstance(reader, StoreReader)  # SQLite: a PostgreSQL database was sent to pg_dump above
     partial = target.with_name(target.name + ".partial")
     try:
         reader.backup(partial)
@@ -133,14 +168,42 @@ def backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def invite(args: argparse.Namespace) -> int:
+    """A one-time link for ``args.name`` (the identity that goes by that name, else a new one), printed."""
+    fault = name_fault(args.name)
+    if fault is not None:
+        print(f"kobito serve: {printable(english(fault), 200)}", file=sys.stderr)
+        return 1
+    folder = data_dir(args.data_dir)
+    url = args.url
+    if url is None:
+        try:
+            url = (folder / WEB_URL_NAME).read_text(encoding="utf-8").strip()
+        except OSError:
+            print("kobito serve: no web door has run with this data folder: say where it is with --url", file=sys.stderr)
+            return 1
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    database = database_url(args.database)
+    open_store(folder / STORE_NAME, database).close()  # the store, made or brought up to date (its invites table)
+    invites = Invites(folder / STORE_NAME, database=database)
+    try:
+        token, invited = invites.invite(args.name)
+    finally:
+        invites.close()
+    print(f"{url.rstrip('/')}/invite/{token}")
+    print(f"kobito serve: a link for {printable(invited.name, 40)}: it works once, within 7 days", file=sys.stderr)
+    return 0
+
+
 def main(args: argparse.Namespace) -> int:
     try:
         if args.serve_command is not None:
-            return {"export": export, "check": check, "backup": backup}[args.serve_command](args)
+            return {"export": export, "check": check, "backup": backup, "invite": invite}[args.serve_command](args)
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
         logging.getLogger("asyncssh").setLevel(logging.WARNING)
+        logging.getLogger("aiohttp").setLevel(logging.WARNING)
         asyncio.run(_serve(args))
-    except (OSError, ValueError, DataDirInUse, StoreUnusable) as error:  # a port taken, a bad key file, a held or bad store
+    except (OSError, ValueError, sqlite3.Error, DataDirInUse, StoreUnusable, StoreError) as error:  # a port taken, a bad key file, a held or bad store
         print(f"kobito serve: {printable(error, 300)}", file=sys.stderr)
         return 1
     return 0

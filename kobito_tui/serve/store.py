@@ -1,10 +1,6 @@
-"""Where the server keeps its tables: a small interface, and SQLite behind it.
-
-A table is a row (its seating as JSON, its header once started, its status)
-plus one row per event, unique per table and sequence number.  Loading puts
-the rows back together as a save file's text and reads it through
-:func:`kobito_tui.core.savefile.loads`, so a stored game is checked exactly as
-a save file is: a table that does not validate is set aside, never played.
+"""The store in one SQLite file in the data dir (one server per data dir: see
+:mod:`kobito_tui.serve.lock`), the default that needs nothing; the interface is
+:mod:`kobito_tui.serve.store_api`, the rows :mod:`kobito_tui.serve.store_rows`.
 
 A write either lands whole or raises :class:`StoreError` having kept nothing
 (a full disk, an I/O error); the file is checked on open (``quick_check``, its
@@ -16,93 +12,35 @@ store.
 from __future__ import annotations
 
 import contextlib
-import json
-import logging
 import sqlite3
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
 
-from kobito_tui.core.game import Event, Header
-from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
-from kobito_tui.core.savefile import SaveError, header_line, loads
+from kobito_tui.serve.store_api import (
+    OPEN,
+    OVER,
+    PLAYING,
+    SET_ASIDE,
+    Identity,
+    Store,
+    StoredTable,
+    StoreError,
+    StoreUnusable,
+    TableLost,
+)
+from kobito_tui.serve.store_batches import GroupCommit, Write
+from kobito_tui.serve.store_rows import Statement, TableRows, settings_of, stored_table
 
-log = logging.getLogger("kobito.serve")
+__all__ = [  # what the hub, the lobby and the tools have always found here
+    "OPEN", "OVER", "PLAYING", "SET_ASIDE", "Identity", "Store", "StoredTable", "StoreError", "StoreUnusable", "TableLost",
+    "SqliteStore", "StoreReader",
+]
 
-OPEN, PLAYING, OVER, SET_ASIDE = "open", "playing", "over", "set-aside"
-SCHEMA_VERSION = 2  # PRAGMA user_version; 0 and 1 had no identities table (an older store gets what it lacks)
+SCHEMA_VERSION = 4  # PRAGMA user_version; 0 and 1 had no identities table, 2 no invites, 3 no analyses (an older store gets what it lacks)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_FULL = 13
 WHAT_TO_DO = "restore a backup (kobito serve backup FILE makes one) or move it away to start with no tables"
-
-
-@dataclass(frozen=True)
-class Identity:
-    """A key as the store knows it: the name it was bound to on first use, its settings."""
-
-    name: str
-    settings: dict[str, Any]
-
-
-@dataclass
-class StoredTable:
-    """A table as listed: ``seating`` is the hub's JSON-ready list, ``record``
-    the validated game once started (None while open or set aside)."""
-
-    table_id: str
-    status: str
-    seating: list[dict[str, Any]]
-    record: Record | None = None
-    problem: str | None = None  # why it was set aside
-
-
-class StoreError(Exception):
-    """A write that did not happen, and left nothing of itself behind; ``full``: the disk is full."""
-
-    def __init__(self, error: sqlite3.Error | str):
-        self.full = getattr(error, "sqlite_errorcode", None) == SQLITE_FULL
-        super().__init__(str(error))
-
-
-class StoreUnusable(Exception):
-    """The store file cannot be used as it is; ``str()`` is one line: which file, and what to do."""
-
-
-class Store(Protocol):
-    """What the hub needs from storage; SQLite now, a shared database later.
-    Each write raises :class:`StoreError` if it could not be kept (and then kept nothing)."""
-
-    def create(self, table_id: str, seating: list[dict[str, Any]]) -> None: ...
-
-    def start(self, table_id: str, seating: list[dict[str, Any]], header: Header, events: list[Event]) -> None:
-        """The table (created before or not) begins: its seating, header and setup events in one write."""
-
-    def set_seating(self, table_id: str, seating: list[dict[str, Any]]) -> None: ...
-
-    def set_status(self, table_id: str, status: str) -> None: ...
-
-    def append(self, table_id: str, kept: int, events: list[Event], durable: bool = True) -> None:
-        """The table's events are now its first ``kept`` ones, then ``events``: committed on
-        return, and on disk if ``durable`` (else safe from a killed process only)."""
-
-    def load(self, table_id: str) -> StoredTable: ...
-
-    def list(self) -> list[StoredTable]: ...
-
-    def close(self) -> None: ...
-
-    def identity(self, identity: str) -> Identity | None:
-        """A key's bound name and settings, or None before its first hello."""
-
-    def name_owner(self, claim: str) -> str | None:
-        """The identity whose name reads as ``claim`` (see :func:`~kobito_tui.serve.lobby.claim`)."""
-
-    def bind_name(self, identity: str, name: str, claim: str) -> None:
-        """``identity``'s name is ``name`` from now on, unless it has one or ``claim`` is taken."""
-
-    def set_settings(self, identity: str, settings: dict[str, Any]) -> None: ...
 
 
 SCHEMA = """
@@ -125,7 +63,20 @@ CREATE TABLE IF NOT EXISTS identities (
     claim TEXT NOT NULL UNIQUE,
     settings TEXT NOT NULL DEFAULT '{}'
 );
-"""
+CREATE TABLE IF NOT EXISTS invites (
+    token_hash TEXT PRIMARY KEY,
+    identity TEXT NOT NULL,
+    name TEXT NOT NULL,
+    expires REAL NOT NULL,
+    session_hash TEXT UNIQUE
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    key TEXT NOT NULL,
+    report TEXT NOT NULL,
+    PRIMARY KEY (table_id, key)
+);
+"""  # invites: kobito_tui.serve.invites; analyses: kept by the hub's players (hub.Hub.keep_analysis)
 
 
 def _unusable(path: Path, why: str) -> StoreUnusable:
@@ -187,29 +138,17 @@ class StoreReader:
 
     def __init__(self, path: Path, db: sqlite3.Connection):
         self.path, self._db = Path(path), db
+        self.where = str(self.path)
         self._lock = threading.Lock()  # the connection: a writer's batches, and loads
 
+    def _event_rows(self, table_id: str) -> list[tuple[int, str]]:
+        try:
+            return self._db.execute("SELECT seq, event FROM events WHERE table_id = ? ORDER BY seq", (table_id,)).fetchall()
+        except sqlite3.Error as error:
+            raise StoreError(error) from None
+
     def _stored(self, table_id: str, status: str, seating: str, header: str | None) -> StoredTable:
-        try:
-            stored = StoredTable(table_id, status, json.loads(seating))
-        except ValueError as error:
-            return StoredTable(table_id, SET_ASIDE, [], problem=f"seating: {error}")
-        if header is None or status == SET_ASIDE:
-            return stored
-        try:
-            rows = self._db.execute("SELECT seq, event FROM events WHERE table_id = ? ORDER BY seq", (table_id,)).fetchall()
-        except sqlite3.Error as error:  # a byte gone wrong in a row SQLite itself finds sound
-            return StoredTable(table_id, SET_ASIDE, stored.seating, problem=f"its events do not read ({error})")
-        lines = [header]
-        for expected, (seq, event) in enumerate(rows):
-            if seq != expected:
-                return StoredTable(table_id, SET_ASIDE, stored.seating, problem=f"event {expected + 1} is missing")
-            lines.append(event)
-        try:
-            stored.record = loads("\n".join(lines) + "\n", f"table {table_id}")
-        except SaveError as error:
-            return StoredTable(table_id, SET_ASIDE, stored.seating, problem=str(error))
-        return stored
+        return stored_table(table_id, status, seating, header, lambda: self._event_rows(table_id))
 
     def load(self, table_id: str) -> StoredTable:
         """The table ``table_id`` (KeyError: there is none); raises :class:`StoreUnusable` if its row does not read."""
@@ -262,26 +201,12 @@ class StoreReader:
         return None if db is None else cls(path, db)
 
 
-Statement = tuple[str, "tuple[Any, ...] | list[tuple[Any, ...]]"]
-
-
-@dataclass
-class _Write:
-    statements: tuple[Statement, ...]
-    durable: bool
-    done: threading.Event = field(default_factory=threading.Event)
-    error: StoreError | None = None
-
-
-class SqliteStore(StoreReader):
-    """One SQLite file in WAL mode, written by one thread that commits whatever
-    is waiting in one transaction (a group commit), so tables moving at the
-    same moment share a sync.  A write returns once committed: with
-    ``synchronous=FULL`` (on disk) when it is durable (a move that closes a
-    turn, a new table, a seat taken) and NORMAL for a move its seat may still
-    take back (safe from a killed server; a power cut may take it back).
-    A batch that fails is rolled back and its writes tried one by one, so
-    only the callers whose own write failed hear of it."""
+class SqliteStore(TableRows, StoreReader):
+    """One SQLite file in WAL mode, written by a group commit (:mod:`~kobito_tui.serve.store_batches`).
+    A write returns once committed: with ``synchronous=FULL`` (on disk) when it is durable
+    (a move that closes a turn, a new table, a seat taken) and NORMAL for a move its seat
+    may still take back (safe from a killed server; a power cut may take it back).
+    Every table is this server's (one server per data dir)."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
@@ -299,45 +224,20 @@ class SqliteStore(StoreReader):
             db.close()
             raise StoreUnusable(f"{printable(self.path)} cannot be written ({printable(error, 160)})") from None
         super().__init__(self.path, db)
-        self._waiting: list[_Write] = []
-        self._wake = threading.Condition()
-        self._closed = False
-        self._writer = threading.Thread(target=self._write_loop, name="store writer", daemon=True)
-        self._writer.start()
+        self._writer = GroupCommit(self._commit, str(self.path))
 
-    def _write(self, *statements: Statement, durable: bool = True) -> None:
-        write = _Write(statements, durable)
-        with self._wake:
-            if self._closed:
-                raise StoreError("the store is closed")
-            self._waiting.append(write)
-            self._wake.notify()
-        write.done.wait()
-        if write.error is not None:
-            raise write.error
+    def _write(self, *statements: Statement, durable: bool = True, table: str | None = None) -> None:
+        self._writer.write(Write(statements, durable, table))
 
-    def _write_loop(self) -> None:
-        while True:
-            with self._wake:
-                self._wake.wait_for(lambda: bool(self._waiting) or self._closed)
-                batch, self._waiting = self._waiting, []
-            if not batch:
-                return
-            with self._lock:
-                try:
-                    self._commit(batch)
-                except sqlite3.Error:  # one bad write: each on its own, so only its caller hears of it
-                    for write in batch:
-                        try:
-                            self._commit([write])
-                        except sqlite3.Error as error:
-                            log.warning("a write to %s failed: %s", self.path, error)
-                            write.error = StoreError(error)
-            for write in batch:
-                write.done.set()
+    def _commit(self, batch: list[Write]) -> None:
+        """One transaction: committed whole, or rolled back whole (then raises StoreError)."""
+        with self._lock:
+            try:
+                self._run(batch)
+            except sqlite3.Error as error:
+                raise StoreError(error, full=getattr(error, "sqlite_errorcode", None) == SQLITE_FULL) from None
 
-    def _commit(self, batch: list[_Write]) -> None:
-        """One transaction: committed whole, or rolled back whole (then raises)."""
+    def _run(self, batch: list[Write]) -> None:
         self._db.execute(f"PRAGMA synchronous={'FULL' if any(w.durable for w in batch) else 'NORMAL'}")
         self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -354,74 +254,33 @@ class SqliteStore(StoreReader):
                     self._db.execute("ROLLBACK")
             raise
 
-    def create(self, table_id: str, seating: list[dict[str, Any]]) -> None:
-        self._write(("INSERT INTO tables (id, status, seating) VALUES (?, ?, ?)", (table_id, OPEN, json.dumps(seating))))
+    def own(self, table_id: str) -> int | None:
+        with self._lock:
+            known = self._db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if known is None else 1
 
-    def start(self, table_id: str, seating: list[dict[str, Any]], header: Header, events: list[Event]) -> None:
-        self._write(
-            (
-                "INSERT INTO tables (id, status, seating, header) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
-                " SET status = excluded.status, seating = excluded.seating, header = excluded.header",
-                (table_id, PLAYING, json.dumps(seating), header_line(header)),
-            ),
-            *self._events(table_id, 0, events),
-        )
-
-    def set_seating(self, table_id: str, seating: list[dict[str, Any]]) -> None:
-        self._write(("UPDATE tables SET seating = ? WHERE id = ?", (json.dumps(seating), table_id)))
-
-    def set_status(self, table_id: str, status: str) -> None:
-        self._write(("UPDATE tables SET status = ? WHERE id = ?", (status, table_id)))
-
-    def append(self, table_id: str, kept: int, events: list[Event], durable: bool = True) -> None:
-        self._write(*self._events(table_id, kept, events), durable=durable)
-
-    @staticmethod
-    def _events(table_id: str, kept: int, events: list[Event]) -> tuple[Statement, Statement]:
-        rows = [(table_id, kept + i, json.dumps(e, ensure_ascii=False, separators=(",", ":"))) for i, e in enumerate(events)]
-        return (
-            ("DELETE FROM events WHERE table_id = ? AND seq >= ?", (table_id, kept)),
-            ("INSERT INTO events (table_id, seq, event) VALUES (?, ?, ?)", rows),
-        )
-
-    def list(self) -> list[StoredTable]:
-        """Every table, oldest first; one that does not validate comes back set aside, with a log line."""
-        tables = self.tables()
-        for stored in tables:
-            if stored.problem is not None:
-                log.warning("table %s set aside: %s", stored.table_id, stored.problem)
-                try:
-                    self.set_status(stored.table_id, SET_ASIDE)
-                except StoreError:  # it is set aside for this run; the next one finds it again
-                    pass
-        return tables
+    def release(self, table_id: str) -> None:
+        """Nothing to let go of: no other server shares this file."""
 
     def close(self) -> None:
-        with self._wake:
-            self._closed = True
-            self._wake.notify()
-        self._writer.join()
+        self._writer.close()
         super().close()
 
     # -- identities: a key's name (bound on first use) and its settings ---------
     def identity(self, identity: str) -> Identity | None:
         with self._lock:
             row = self._db.execute("SELECT name, settings FROM identities WHERE identity = ?", (identity,)).fetchone()
-        if row is None:
-            return None
-        try:
-            settings = json.loads(row[1])
-        except ValueError:
-            settings = {}
-        return Identity(row[0], settings if isinstance(settings, dict) else {})
+        return None if row is None else Identity(row[0], settings_of(row[1]))
 
     def name_owner(self, claim: str) -> str | None:
         with self._lock:
             row = self._db.execute("SELECT identity FROM identities WHERE claim = ?", (claim,)).fetchone()
         return None if row is None else str(row[0])
 
-    def bind_name(self, identity: str, name: str, claim: str) -> None:
-        self._write(("INSERT OR IGNORE INTO identities (identity, name, claim) VALUES (?, ?, ?)", (identity, name, claim)))
-
-    def set_settings(self, identity: str, settings: dict[str, Any]) -> None:
-        self._write(("UPDATE identities SET settings = ? WHERE identity = ?", (json.dumps(settings), identity)))
+    def analysis(self, table_id: str, key: str) -> str | None:
+        with self._lock:
+            try:
+                row = self._db.execute("SELECT report FROM analyses WHERE table_id = ? AND key = ?", (table_id, key)).fetchone()
+            except sqlite3.Error as error:
+                raise StoreError(error) from None
+        return None if row is None else str(row[0])

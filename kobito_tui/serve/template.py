@@ -16,7 +16,6 @@ import array
 import asyncio
 import fcntl
 import gc
-import importlib
 import json
 import logging
 import os
@@ -27,23 +26,24 @@ import subprocess
 import sys
 import termios
 import traceback
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 log = logging.getLogger("kobito.serve")
 
-# What every program needs, imported once: the app, a table's screen, and what Textual imports as it runs.
-PRELOAD = (
-    "kobito_tui.app.remote", "kobito_tui.app.screens.game", "textual.drivers.linux_driver", "textual.pilot",
-    "textual.scrollbar", "textual.layouts.factory", "textual.layouts.horizontal", "textual.layouts.stream",
-    "concurrent.futures.thread",
-)  # fmt: skip
+# The template is the program's own command (``kobito session-template``): the app's side
+# (kobito_tui.app.sessions) imports what every program needs once and hands its ``run_remote`` here.
+COMMAND = ("-m", "kobito_tui.cli", "session-template")
 MAX_REQUEST = 64 * 1024
 CRASHED = 70  # a program's exit code when something it did not catch ended it (EX_SOFTWARE)
 REPLY = 256
 
 
 # -- the template process -------------------------------------------------------
-def _program(terminal: int, env: dict[str, str], hub_socket: str) -> None:
+SessionProgram = Callable[[Path, Mapping[str, str]], int]  # the session program: (hub socket, environment) -> exit code
+
+
+def _program(terminal: int, env: dict[str, str], hub_socket: str, program: SessionProgram) -> None:
     """In the fork: ``terminal`` becomes the controlling terminal and stdio, ``env`` the environment; the app runs.
     Anything it did not catch goes to the server's log, never to the player's screen (the door says one line)."""
     code, server_log = CRASHED, os.dup(2)
@@ -55,9 +55,7 @@ def _program(terminal: int, env: dict[str, str], hub_socket: str) -> None:
         os.close(terminal)
         os.environ.clear()
         os.environ.update(env)
-        from kobito_tui.app.remote import run_remote
-
-        code = run_remote(Path(hub_socket), os.environ)
+        code = program(Path(hub_socket), os.environ)
     except BaseException:  # noqa: BLE001 - the program ends here either way
         os.write(server_log, f"session program {os.getpid()}: {traceback.format_exc()}".encode())
     finally:
@@ -68,10 +66,9 @@ def _program(terminal: int, env: dict[str, str], hub_socket: str) -> None:
             os._exit(code)
 
 
-def serve(channel: socket.socket) -> None:
-    """Fork a program for each request on ``channel`` and say how each ends, until the door goes."""
-    for module in PRELOAD:
-        importlib.import_module(module)
+def serve(channel: socket.socket, program: SessionProgram) -> None:
+    """Fork a ``program`` for each request on ``channel`` and say how each ends, until the door goes.
+    What the caller imported before is shared by every fork."""
     gc.freeze()  # what is here now is shared: no collection in a fork touches it
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
@@ -111,7 +108,7 @@ def serve(channel: socket.socket) -> None:
                 channel.close()
                 for fd in (wake_read, wake_write):
                     os.close(fd)
-                _program(fds[0], request["env"], request["socket"])
+                _program(fds[0], request["env"], request["socket"], program)
             os.close(fds[0])
             channel.send(json.dumps({"id": request["id"], "pid": pid}).encode())
 
@@ -167,7 +164,7 @@ class Template:
         if self._process is not None:
             self._process.poll()  # the one that went: reaped
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        command = [sys.executable, "-P", "-m", "kobito_tui.serve.template", str(theirs.fileno())]
+        command = [sys.executable, "-P", *COMMAND, str(theirs.fileno())]
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/"), "PYTHONUTF8": "1"}
         self._process = subprocess.Popen(  # a session of its own: the server's Ctrl+C is the server's to handle
             command, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, env=env, start_new_session=True
@@ -250,6 +247,3 @@ class Template:
                 self._process.kill()
                 self._process.wait()
 
-
-if __name__ == "__main__":
-    serve(socket.socket(fileno=int(sys.argv[1])))

@@ -17,7 +17,7 @@ import logging
 from typing import Protocol
 
 from kobito_tui.core.safetext import printable
-from kobito_tui.serve import protocol as p
+from kobito_tui.serve import protocol
 
 log = logging.getLogger("kobito.serve")
 
@@ -28,10 +28,10 @@ LAST_WORD_S = 5.0  # how long a closing connection may take to read its last fra
 
 
 class Handler(Protocol):
-    async def greet(self, connection: Connection, hello: p.ClientMessage) -> None:
+    async def greet(self, connection: Connection, hello: protocol.ClientMessage) -> None:
         """The first message; raise :class:`~kobito_tui.serve.protocol.ProtocolError` to refuse it."""
 
-    async def answer(self, connection: Connection, message: p.ClientMessage) -> None: ...
+    async def answer(self, connection: Connection, message: protocol.ClientMessage) -> None: ...
 
 
 class Connection:
@@ -44,16 +44,16 @@ class Connection:
         self.closed = False
 
     # -- sending -------------------------------------------------------------
-    def send(self, message: p.Message) -> None:
+    def send(self, message: protocol.Message) -> None:
         if self.closed:
             return
         try:
-            self.queue.put_nowait(p.frame(message))
+            self.queue.put_nowait(protocol.frame(message))
         except asyncio.QueueFull:
             log.info("dropping %s: it does not read its updates", printable(self.label))
             self.end(None, abort=True)
 
-    def end(self, last: str | p.Bye | None, abort: bool = False) -> None:
+    def end(self, last: str | protocol.Bye | None, abort: bool = False) -> None:
         """Close this connection after a last word (if any); ``abort``: at once, unsent frames dropped."""
         if self.closed:
             return
@@ -61,7 +61,7 @@ class Connection:
         if abort:
             self.writer.transport.abort()
         else:
-            frames = [] if last is None else [p.frame(p.Bye(last) if isinstance(last, str) else last)]
+            frames = [] if last is None else [protocol.frame(protocol.Bye(last) if isinstance(last, str) else last)]
             for data in [*frames, None]:
                 try:
                     self.queue.put_nowait(data)
@@ -82,10 +82,10 @@ class Connection:
             self.writer.close()
 
     # -- reading -------------------------------------------------------------
-    async def _read(self) -> p.ClientMessage:
-        prefix = await self.reader.readexactly(p.LENGTH)
-        body = await self.reader.readexactly(p.frame_length(prefix, p.MAX_CLIENT_FRAME))
-        return p.decode_client(body)
+    async def _read(self) -> protocol.ClientMessage:
+        prefix = await self.reader.readexactly(protocol.LENGTH)
+        body = await self.reader.readexactly(protocol.frame_length(prefix, protocol.MAX_CLIENT_FRAME))
+        return protocol.decode_client(body)
 
     async def _greet(self, handler: Handler) -> None:
         await handler.greet(self, await self._read())
@@ -97,7 +97,7 @@ class Connection:
             await asyncio.wait_for(self._greet(handler), HELLO_TIMEOUT_S)
             while not self.closed:
                 await handler.answer(self, await self._read())
-        except p.ProtocolError as error:
+        except protocol.ProtocolError as error:
             log.info("ending a connection: %s", error)
             self.end(printable(str(error), 200))
         except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):

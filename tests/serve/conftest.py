@@ -1,4 +1,5 @@
 import pytest
+from pg import pg_cluster, pg_url  # noqa: F401 - the PostgreSQL fixtures, for the store's and the servers' tests
 
 from .helpers import Server, remove, short_dir
 

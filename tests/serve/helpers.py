@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -17,6 +18,38 @@ from pathlib import Path
 
 from kobito_tui.serve.client import Connection, RemoteTable
 from kobito_tui.serve.hub import Hub
+
+SSH = ["ssh", "-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"]
+
+
+class Terminal:
+    """An OpenSSH client (or any command) in a tmux window of its own."""
+
+    def __init__(self, name: str, command: list[str], width: int = 100, height: int = 30):
+        self.name = name
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), " ".join(command)], check=True
+        )
+
+    def screen(self) -> str:
+        done = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-S", "-1000", "-t", self.name], check=False, capture_output=True, text=True)
+        return done.stdout
+
+    def wait(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:  # an app starting under load takes seconds
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            match = re.search(pattern, self.screen())
+            if match:
+                return match
+            time.sleep(0.05)
+        raise AssertionError(f"{pattern!r} never showed on {self.name}:\n{self.screen()}")
+
+    def type(self, *keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False, capture_output=True)
+
 
 KEY_ANN = "key:SHA256:" + "A" * 43
 KEY_BOB = "key:SHA256:" + "B" * 43

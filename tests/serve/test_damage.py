@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from kobito_tui.cli import main
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.serve import store as store_module
 from kobito_tui.serve.hub import STORE_NAME
-from kobito_tui.serve.store import SqliteStore, StoreReader, StoreUnusable
+from kobito_tui.serve.store import SCHEMA_VERSION, SqliteStore, StoreReader, StoreUnusable
 
 WHAT_TO_DO = "restore a backup (kobito serve backup FILE makes one) or move it away to start with no tables"
 
@@ -61,7 +61,7 @@ DAMAGE = {
     "not sqlite": (lambda p: p.write_text("id,status\nt1,open\n" * 50), "is not an SQLite file", True),
     "unreadable": (lambda p: (p.unlink(), p.mkdir()), "cannot be read (Is a directory)", True),
     "foreign": (foreign, "is an SQLite file but not a kobito store", True),
-    "newer": (newer, "was written by a newer kobito-tui (store version 99; this one reads up to 2)", False),
+    "newer": (newer, f"was written by a newer kobito-tui (store version 99; this one reads up to {SCHEMA_VERSION})", False),
 }
 
 

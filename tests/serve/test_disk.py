@@ -1,7 +1,7 @@
 """A store that cannot write: the change is refused in the player's words, nothing of it is kept or
 sent, the players stay connected, and once there is room the same request goes through; a restart
-finds every acknowledged move.  Once with a store made to fail (runs anywhere), once with a real
-full disk (a 2 MB tmpfs; root only)."""
+finds every acknowledged move.  Once with a store made to fail (SQLite and PostgreSQL), once with
+a real full disk (a 2 MB tmpfs; root only)."""
 
 from __future__ import annotations
 
@@ -18,24 +18,43 @@ from kobito_tui.i18n import translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.serve.client import Connection, RemoteTable
 from kobito_tui.serve.hub import STORE_NAME, Hub
-from kobito_tui.serve.store import SqliteStore, StoreError, StoreReader
+from kobito_tui.serve.store import SqliteStore, StoreError
+from kobito_tui.serve.store_open import open_reader
 
 from .helpers import KEY_ANN, KEY_BOB, Server, play_until, running_hub
 
 FULL = "Cannot save: the server's disk is full; your move was not made. Try again in a while."
 
 
-class FullStore(SqliteStore):
+class Full:
     """A store whose every write fails while ``full`` is set, as on a full disk."""
 
     full = False
 
-    def _write(self, *statements, durable: bool = True) -> None:
+    def _write(self, *statements, durable: bool = True, table: str | None = None) -> None:
         if self.full:
             error = StoreError("database or disk is full")
             error.full = True
             raise error
-        super()._write(*statements, durable=durable)
+        super()._write(*statements, durable=durable, table=table)
+
+
+class FullStore(Full, SqliteStore):
+    pass
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request) -> str | None:
+    """Where the tables are: None (SQLite in the data dir) or a PostgreSQL database's URL."""
+    return None if request.param == "sqlite" else request.getfixturevalue("pg_url")
+
+
+def full_store(folder: Path, database: str | None):
+    if database is None:
+        return FullStore(folder / STORE_NAME)
+    from kobito_tui.serve.store_pg import PostgresStore
+
+    return type("FullPostgres", (Full, PostgresStore), {})(database)
 
 
 def shown(remote: RemoteTable):
@@ -50,9 +69,9 @@ def acting(seats: list[RemoteTable]) -> RemoteTable:
     return next(r for r, u in zip(seats, updates) if u.legal)
 
 
-def sound(data_dir: Path) -> None:
+def sound(data_dir: Path, database: str | None = None) -> None:
     """Every stored table reads back whole: none would be set aside."""
-    reader = StoreReader.open(data_dir / STORE_NAME)
+    reader = open_reader(data_dir / STORE_NAME, database)
     assert reader is not None
     try:
         assert [t.problem for t in reader.tables()] == [None] * len(reader.tables())
@@ -60,10 +79,10 @@ def sound(data_dir: Path) -> None:
         reader.close()
 
 
-def test_writes_that_fail_refuse_the_table_the_seat_and_the_move_and_keep_nothing_half_made(data_dir):
+def test_writes_that_fail_refuse_the_table_the_seat_and_the_move_and_keep_nothing_half_made(data_dir, database):
     folder = data_dir / "data"
     folder.mkdir()
-    store = FullStore(folder / STORE_NAME)
+    store = full_store(folder, database)
     with running_hub(folder, store=store) as hub:
         ann, bob = hub_client(hub, KEY_ANN, "Ann"), hub_client(hub, KEY_BOB, "Bob")
         store.full = True
@@ -97,14 +116,14 @@ def test_writes_that_fail_refuse_the_table_the_seat_and_the_move_and_keep_nothin
         assert say(translator("uk"), refusal).startswith("Не вдається зберегти: диск сервера заповнений")
         acting(seats)  # every seat has seen the last move
         acknowledged = [shown(r) for r in seats]
-    sound(folder)
-    with running_hub(folder) as hub:  # a restart: every acknowledged move is there
+    sound(folder, database)
+    with running_hub(folder, database=database) as hub:  # a restart: every acknowledged move is there
         ann, bob = hub_client(hub, KEY_ANN, "Ann"), hub_client(hub, KEY_BOB, "Bob")
         assert rejoined([ann.join(table), bob.join(table)]) == [a[1:4] for a in acknowledged]
 
 
-def test_a_seat_given_to_a_computer_that_cannot_be_stored_stays_its_players(data_dir):
-    store = FullStore(data_dir / STORE_NAME)
+def test_a_seat_given_to_a_computer_that_cannot_be_stored_stays_its_players(data_dir, database):
+    store = full_store(data_dir, database)
     with running_hub(data_dir, store=store, away_before_give_s=0) as hub:
         ann, bob = hub_client(hub, KEY_ANN, "Ann"), hub_client(hub, KEY_BOB, "Bob")
         table = ann.create("kobito", ["open", "open"])

@@ -15,43 +15,11 @@ import pytest
 
 from kobito_tui.serve.door import Child
 
-from .helpers import Server
+from .helpers import SSH, Server, Terminal
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("ssh") and shutil.which("tmux") and shutil.which("ssh-keygen")), reason="needs OpenSSH and tmux"
 )
-
-SSH = ["ssh", "-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"]
-
-
-class Terminal:
-    """An OpenSSH client in a tmux window of its own."""
-
-    def __init__(self, name: str, command: list[str], width: int = 100, height: int = 30):
-        self.name = name
-        subprocess.run(
-            ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), " ".join(command)], check=True
-        )
-
-    def screen(self) -> str:
-        done = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-S", "-1000", "-t", self.name], check=False, capture_output=True, text=True)
-        return done.stdout
-
-    def wait(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:  # an app starting under load takes seconds
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            match = re.search(pattern, self.screen())
-            if match:
-                return match
-            time.sleep(0.05)
-        raise AssertionError(f"{pattern!r} never showed on {self.name}:\n{self.screen()}")
-
-    def type(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False, capture_output=True)
-
 
 @pytest.fixture
 def key(data_dir):
@@ -217,7 +185,7 @@ def test_when_the_session_template_dies_its_players_get_their_terminal_back_and_
 
 
 def test_the_hello_carries_the_address_the_door_saw(data_dir):
-    from kobito_tui.serve import protocol as p
+    from kobito_tui.serve import protocol
     from kobito_tui.serve.client import Connection
 
     path = data_dir / "fake.sock"
@@ -229,13 +197,13 @@ def test_the_hello_carries_the_address_the_door_saw(data_dir):
     def hub() -> None:
         conn, _ = listener.accept()
         with conn:
-            size = p.frame_length(conn.recv(p.LENGTH, socket.MSG_WAITALL), p.MAX_CLIENT_FRAME)
-            heard.append(p.decode_client(conn.recv(size, socket.MSG_WAITALL)))
-            conn.sendall(p.frame(p.Welcome(p.VERSION, [])))
+            size = protocol.frame_length(conn.recv(protocol.LENGTH, socket.MSG_WAITALL), protocol.MAX_CLIENT_FRAME)
+            heard.append(protocol.decode_client(conn.recv(size, socket.MSG_WAITALL)))
+            conn.sendall(protocol.frame(protocol.Welcome(protocol.VERSION, [])))
 
     thread = threading.Thread(target=hub)
     thread.start()
     Connection(path, "guest", "Ann", timeout=5, address="192.0.2.7").close()
     thread.join(5)
     listener.close()
-    assert heard == [p.Hello(p.VERSION, "guest", "Ann", "192.0.2.7")]
+    assert heard == [protocol.Hello(protocol.VERSION, "guest", "Ann", "192.0.2.7")]

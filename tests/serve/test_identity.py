@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from kobito_tui.i18n.messages import english
 from kobito_tui.serve.client import Connection, HubClosed
 from kobito_tui.serve.lobby import CODE_TRIES_PER_CONNECTION
 
@@ -24,7 +25,7 @@ def test_a_name_is_its_first_keys_another_key_or_a_guest_is_refused_with_a_reaso
     ann = server.connect(KEY_ANN, "ann")
     for identity, name in ((KEY_BOB, "ann"), (KEY_BOB, " ANN "), ("guest", "Ann")):
         closed = refused_at_hello(server, identity, name)
-        assert closed.refusal.id == "name-taken" and "belongs to another player's key" in str(closed), (identity, name)
+        assert closed.refusal.id == "name-taken" and "belongs to another player's key" in english(closed.refusal), (identity, name)
     assert server.connect(KEY_BOB, "bob").name == "bob"  # another name is his
     assert server.connect(KEY_ANN, "annie").name == "ann"  # a key keeps the name it was bound to
     table = ann.create("treasure", ["open", "open"])
@@ -89,7 +90,7 @@ def test_the_connection_that_held_a_seat_is_told_when_its_code_took_it(server):
     assert back.join(table, None, code.upper().replace("-", " ")).seat == 0
     eventually(lambda: gus.closed is not None)
     assert gus.bye.id == "seat-taken-by-code" and gus.bye.params == {"table": table, "seat": 0}
-    assert "taken with its seat code" in gus.closed
+    assert "taken with its seat code" in english(gus.bye)
     eventually(lambda: back.tables[table].seats[0].connected)
     assert "seat 1 at table" in server.read_log()
 

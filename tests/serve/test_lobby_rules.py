@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from kobito_tui.serve import protocol as p
+from kobito_tui.serve import protocol
 from kobito_tui.serve import seatcode
 from kobito_tui.serve.table_limits import MAX_OPEN_TABLES
 from kobito_tui.serve.lobby import (
@@ -49,17 +49,17 @@ def lobby(clock: Clock) -> Lobby:
 
 
 def table(lobby: Lobby, creator: Visitor, seats: list[str] | None = None) -> Room:
-    room = lobby.create(creator, p.CreateTable(1, "treasure", seats or ["open", "open"]))
+    room = lobby.create(creator, protocol.CreateTable(1, "treasure", seats or ["open", "open"]))
     assert isinstance(room, Room)
     return room
 
 
 def join(lobby: Lobby, visitor: Visitor, room: Room, seat: int | None = None, code: str | None = None):
-    return lobby.join(visitor, p.Join(1, room.table_id, seat, code))
+    return lobby.join(visitor, protocol.Join(1, room.table_id, seat, code))
 
 
 def give(lobby: Lobby, visitor: Visitor, seat: int) -> Refusal | Given:
-    return lobby.give_to_computer(visitor, p.GiveToComputer(1, seat, "random"))
+    return lobby.give_to_computer(visitor, protocol.GiveToComputer(1, seat, "random"))
 
 
 def test_a_seat_is_given_to_a_computer_only_after_its_player_is_away_long_enough(lobby, clock):
@@ -192,11 +192,11 @@ def test_creating_is_capped_and_checked(lobby):
     ann = Visitor(ANN, "Ann")
     for _ in range(MAX_OPEN_TABLES):
         table(lobby, ann)
-    assert lobby.create(ann, p.CreateTable(1, "treasure", ["open", "open"])).id == "too-many-tables"
+    assert lobby.create(ann, protocol.CreateTable(1, "treasure", ["open", "open"])).id == "too-many-tables"
     bob = Visitor(BOB, "Bob")
-    assert lobby.create(bob, p.CreateTable(1, "chess", ["open"])).id == "unknown-game"
-    assert lobby.create(bob, p.CreateTable(1, "treasure", ["open", "god"])).id == "bad-seat"
-    assert lobby.create(bob, p.CreateTable(1, "treasure", ["open"] * 9)).id == "bad-options"
+    assert lobby.create(bob, protocol.CreateTable(1, "chess", ["open"])).id == "unknown-game"
+    assert lobby.create(bob, protocol.CreateTable(1, "treasure", ["open", "god"])).id == "bad-seat"
+    assert lobby.create(bob, protocol.CreateTable(1, "treasure", ["open"] * 9)).id == "bad-options"
 
 
 def test_the_listing_leaves_out_finished_tables_and_replays_are_the_seats_one_had(lobby):
@@ -214,9 +214,9 @@ def test_spectating_moves_a_player_out_of_its_seat_and_marks_it_away(lobby, cloc
     ann, bob = Visitor(ANN, "Ann"), Visitor(BOB, "Bob")
     one, two = table(lobby, ann), table(lobby, bob)
     join(lobby, ann, one, 0)
-    assert lobby.spectate(ann, p.Spectate(1, two.table_id)) is two
+    assert lobby.spectate(ann, protocol.Spectate(1, two.table_id)) is two
     assert one.away_since == {0: clock.now} and ann.seat is None and two.info().spectators == 1
-    assert lobby.spectate(ann, p.Spectate(1, "nope")).id == "no-such-table"
+    assert lobby.spectate(ann, protocol.Spectate(1, "nope")).id == "no-such-table"
 
 
 def state(lobby: Lobby, *visitors: Visitor) -> tuple:
@@ -231,7 +231,7 @@ def test_a_join_the_hub_could_not_store_is_undone_whole_a_given_seat_too_and_a_n
     first, second = table(lobby, ann), table(lobby, ann, ["open", "open", "open"])
     join(lobby, ann, first, 0)
     join(lobby, bob, second, 0)  # Bob sits elsewhere
-    lobby.spectate(guest, p.Spectate(1, first.table_id))  # the guest watches
+    lobby.spectate(guest, protocol.Spectate(1, first.table_id))  # the guest watches
     for visitor, room, seat in ((bob, first, 1), (guest, first, 1), (guest, second, 2)):
         before = state(lobby, ann, bob, guest)
         seated = join(lobby, visitor, room, seat)

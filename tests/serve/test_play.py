@@ -7,7 +7,7 @@ import random
 import msgspec
 
 from kobito_tui.core.savefile import load
-from kobito_tui.serve import protocol as p
+from kobito_tui.serve import protocol
 from kobito_tui.serve.client import Connection
 from kobito_tui.table import PUBLIC, SeatPerspective, Table
 
@@ -19,7 +19,7 @@ class Recording(Connection):
 
     def _recv_exactly(self, size: int) -> bytes:
         data = super()._recv_exactly(size)
-        if size != p.LENGTH:
+        if size != protocol.LENGTH:
             self.__dict__.setdefault("bodies", []).append(data)
         return data
 

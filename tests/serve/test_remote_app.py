@@ -237,10 +237,10 @@ async def test_two_players_at_one_table_read_the_same_game_each_in_their_own_lan
         ann = app.remote
         play_until([ann, bob], random.Random(5), lambda u: u.revision >= 8)
         newest = bob.wait_for(lambda u: True).revision
-        await until(pilot, lambda: app.screen.latest is not None and app.screen.latest.revision >= newest)
+        await until(pilot, lambda: app.screen.client.latest is not None and app.screen.client.latest.revision >= newest)
         await pilot.pause(0.1)
         names = ["Ann", "Bob"]
-        public = [e for e in bob._log if e.id in ("kobito.play", "kobito.open", "kobito.extend")]  # told to both players
+        public = [e for e in bob.log if e.id in ("kobito.play", "kobito.open", "kobito.extend")]  # told to both players
         assert public, "a move the log tells both players"
         english = [say(translator("en"), e, names, 1) for e in public]  # as Bob reads them: Ann's moves by name
         ukrainian = [say(translator("uk"), e, names, 0) for e in public]  # as Ann reads them: her own say «Ви»

@@ -1,14 +1,15 @@
-"""The SQLite store: one row per event, undo cuts rows, reloads go through the save-file fold."""
+"""The store, SQLite and PostgreSQL alike: one row per event, undo cuts rows, reloads go
+through the save-file fold; then what is SQLite's own (its file, its schema versions)."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
 import threading
+import time
 
 import pytest
 
-from kobito_tui.core.games import get_game
+from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import dumps
@@ -16,10 +17,34 @@ from kobito_tui.serve.store import PLAYING, SCHEMA_VERSION, SET_ASIDE, Identity,
 
 
 @pytest.fixture
-def store(tmp_path):
+def sqlite_store(tmp_path):
     opened = SqliteStore(tmp_path / "t.sqlite")
     yield opened
     opened.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    """Each engine's store, empty (PostgreSQL: a database of its own on the session's cluster)."""
+    if request.param == "sqlite":
+        opened = SqliteStore(tmp_path / "t.sqlite")
+    else:
+        from kobito_tui.serve.store_pg import PostgresStore
+
+        opened = PostgresStore(request.getfixturevalue("pg_url"))
+    yield opened
+    opened.close()
+
+
+def raw(store, sql: str) -> None:
+    """Run ``sql`` on the store's database behind its back (as damage would)."""
+    if isinstance(store, SqliteStore):
+        store._db.execute(sql)
+    else:
+        import psycopg
+
+        with psycopg.connect(store.url, autocommit=True) as conn:
+            conn.execute(sql)
 
 
 def test_events_go_in_and_a_cut_takes_them_out(store):
@@ -34,8 +59,8 @@ def test_events_go_in_and_a_cut_takes_them_out(store):
     store.append("t1", 11, events[11:])
     loaded = store.load("t1")
     assert loaded.status == PLAYING and dumps(loaded.record) == dumps(record)
-    with pytest.raises(sqlite3.IntegrityError):
-        store._db.execute("INSERT INTO events (table_id, seq, event) VALUES ('t1', 0, '{}')")
+    with pytest.raises(Exception, match="(?i)unique"):
+        raw(store, "INSERT INTO events (table_id, seq, event) VALUES ('t1', 0, '{}')")
 
 
 def test_writers_from_many_threads_share_commits_and_each_lands(store):
@@ -65,8 +90,8 @@ def test_a_gap_or_a_refused_event_sets_a_table_aside(store, caplog):
         store.create(table_id, [{"meta": {}}])
         store.start(table_id, [{"meta": {}}], header, [])
         store.append(table_id, 0, record.events[:20])
-    store._db.execute("DELETE FROM events WHERE table_id = 'gap' AND seq = 5")
-    store._db.execute("UPDATE events SET event = '{\"type\":\"pass\",\"seat\":7}' WHERE table_id = 'bad' AND seq = 12")
+    raw(store, "DELETE FROM events WHERE table_id = 'gap' AND seq = 5")
+    raw(store, "UPDATE events SET event = '{\"type\":\"pass\",\"seat\":7}' WHERE table_id = 'bad' AND seq = 12")
     tables = {t.table_id: t for t in store.list()}
     assert tables["gap"].status == tables["bad"].status == SET_ASIDE
     assert "event 6 is missing" in tables["gap"].problem and "table bad:14" in tables["bad"].problem
@@ -114,7 +139,8 @@ def test_export_says_in_one_line_what_is_wrong(tmp_path, capsys):
     assert len(lines) == 4 and "no tables in" in lines[0] and "no table nope" in lines[2] and "no game to export" in lines[3]
 
 
-def test_a_write_the_file_has_no_room_for_raises_and_keeps_nothing_then_goes_in_once_there_is(store):
+def test_a_write_the_file_has_no_room_for_raises_and_keeps_nothing_then_goes_in_once_there_is(sqlite_store):
+    store = sqlite_store
     header = new_header("kobito", parse_players("Ann,Bob"), seed=3)
     record, _ = random_game(get_game("kobito"), header, random.Random(3))
     store.create("t", [{"meta": {}}])
@@ -133,16 +159,75 @@ def test_a_write_the_file_has_no_room_for_raises_and_keeps_nothing_then_goes_in_
     assert dumps(store.load("t").record) == dumps(record)
 
 
-@pytest.mark.parametrize("older", [0, 1])
+@pytest.mark.parametrize("older", [0, 1, 2, 3])
 def test_the_schema_version_is_written_and_an_older_store_gets_what_it_lacks(tmp_path, older):
     store = SqliteStore(tmp_path / "t.sqlite")
     store.create("t", [{"meta": {}}])
-    assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
-    store._db.execute("DROP TABLE identities")  # 0 (before versions) and 1 had only tables and events
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    store._db.execute("DROP TABLE analyses")  # 3 had no analyses
+    if older < 3:
+        store._db.execute("DROP TABLE invites")  # 2 had no invites
+    if older < 2:
+        store._db.execute("DROP TABLE identities")  # 0 (before versions) and 1 had only tables and events
     store._db.execute(f"PRAGMA user_version = {older}")
     store.close()
     again = SqliteStore(tmp_path / "t.sqlite")
-    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 2 and [t.table_id for t in again.list()] == ["t"]
+    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 4 and [t.table_id for t in again.list()] == ["t"]
+    assert again._db.execute("SELECT count(*) FROM invites").fetchone()[0] == 0
+    again.keep_analysis("t", "all:0:1-x", "{}")
+    assert again.analysis("t", "all:0:1-x") == "{}"
     again.bind_name("key:SHA256:x", "Ann", "ann")
     assert again.identity("key:SHA256:x") == Identity("Ann", {}) and again.name_owner("ann") == "key:SHA256:x"
     again.close()
+
+
+def test_an_analysis_is_kept_per_table_and_key_replaced_when_kept_again_and_read_by_another_store(store, tmp_path):
+    for table_id in ("t", "u"):
+        store.create(table_id, [{"meta": {}}])
+    store.set_status("t", "over")  # a finished table has no owner: keeping its analysis needs none
+    assert store.analysis("t", "all:0:1-x") is None
+    store.keep_analysis("t", "all:0:1-x", '{"first": 1}')
+    store.keep_analysis("t", "0:0:1-x", '{"seat": 0}')
+    store.keep_analysis("u", "all:0:1-x", '{"other": 1}')
+    store.keep_analysis("t", "all:0:1-x", '{"again": "é"}')  # the same table and key: replaced, not added
+    assert store.analysis("t", "all:0:1-x") == '{"again": "é"}' and store.analysis("t", "0:0:1-x") == '{"seat": 0}'
+    assert store.analysis("u", "all:0:1-x") == '{"other": 1}' and store.analysis("u", "0:0:1-x") is None
+    assert store.analysis("t", "all:0:2-y") is None  # another estimator's key
+    url = getattr(store, "url", None)
+    if url is None:
+        store.close()
+        other = SqliteStore(tmp_path / "t.sqlite")  # the next start of the server
+    else:
+        from kobito_tui.serve.store_pg import PostgresStore
+
+        other = PostgresStore(url, "another server")  # a server sharing the database
+    try:
+        assert other.analysis("t", "all:0:1-x") == '{"again": "é"}'
+    finally:
+        other.close()
+
+
+def test_invites_are_kept_hashed_beside_the_identities_and_a_link_is_spent_once(store):
+    from kobito_tui.serve.invites import Invites
+
+    database = getattr(store, "url", None)
+    invites = Invites(getattr(store, "path", None), database=database)
+    try:
+        store.bind_name("key:SHA256:ann", "Ann", "ann")
+        link, invited = invites.invite("ANN")  # the identity that goes by the name
+        assert invited.identity == "key:SHA256:ann" and invites.peek(link) == invited and invites.peek(link) == invited
+        won = []
+        threads = [threading.Thread(target=lambda n=n: won.append(invites.redeem(link, chr(97 + n) * 43))) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [w for w in won if w is not None] == [invited] and invites.peek(link) is None  # once, even at the same moment
+        session = next(chr(97 + n) * 43 for n in range(4) if invites.session(chr(97 + n) * 43) is not None)
+        assert invites.session(session) == invited
+        fresh, newcomer = invites.invite("Ivy")
+        assert newcomer.identity.startswith("web:") and invites.redeem(fresh, "z" * 43) == newcomer
+        invites.clock = lambda: time.time() + 100 * 24 * 3600.0
+        assert invites.session(session) is None and invites.session("z" * 43) is None  # expired
+    finally:
+        invites.close()

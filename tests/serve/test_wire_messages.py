@@ -7,16 +7,17 @@ import random
 import msgspec
 import pytest
 
-from kobito_tui.serve import protocol as p
+from kobito_tui.i18n.messages import english
+from kobito_tui.serve import protocol
 from kobito_tui.table import PUBLIC, Refusal, SeatPerspective
 
 from table.helpers import Client, new_table, play_random
 
-LENGTH = p.LENGTH
+LENGTH = protocol.LENGTH
 
 
-def across(message: p.Message) -> p.ServerMessage:
-    return p.decode_server(p.frame(message)[LENGTH:])
+def across(message: protocol.Message) -> protocol.ServerMessage:
+    return protocol.decode_server(protocol.frame(message)[LENGTH:])
 
 
 @pytest.mark.parametrize("game_id", ["kobito", "treasure"])
@@ -27,23 +28,31 @@ def test_an_update_keeps_its_log_messages_and_result_across_the_wire(game_id):
     assert table.over
     for client in (seat, public):
         sent = client.last
-        back = p.to_update(across(p.update_message("t1", sent)))
+        back = protocol.to_update(across(protocol.update_message("t1", sent)))
         assert back.log == sent.log and back.result.summary == sent.result.summary
-        full = p.to_update(across(p.update_message("t1", client.updates[0])))
+        full = protocol.to_update(across(protocol.update_message("t1", client.updates[0])))
         assert full.log == client.updates[0].log and all(entry.id.startswith(f"{game_id}.") for entry in full.log)
 
 
+def test_a_remote_header_does_not_look_seeded():
+    """The seed never crosses the wire, and the header that arrives says so (None), not a made-up 0."""
+    table = new_table("kobito", seed=6)
+    sent = Client(table, SeatPerspective(0)).last
+    assert sent.header.seed is None
+    assert protocol.to_update(across(protocol.update_message("t1", sent))).header.seed is None
+
+
 def test_a_refusal_crosses_as_its_id_and_params_only():
-    refused = across(p.Refused(3, "seat-taken", {"seat": 1}))
-    assert p.refusal(refused) == Refusal("seat-taken", {"seat": 1})
-    assert str(p.refusal(refused)) == "Seat 2 is taken."
+    refused = across(protocol.Refused(3, "seat-taken", {"seat": 1}))
+    assert protocol.refusal(refused) == Refusal("seat-taken", {"seat": 1})
+    assert english(protocol.refusal(refused)) == "Seat 2 is taken."  # words by i18n, for tools
     assert "text" not in msgspec.structs.asdict(refused)
 
 
 def test_a_log_entry_that_is_not_an_id_with_params_is_refused():
-    good = msgspec.to_builtins(p.WireLogEntry("kobito.drew", {"player": 0, "count": 2}))
+    good = msgspec.to_builtins(protocol.WireLogEntry("kobito.drew", {"player": 0, "count": 2}))
     assert good == ["kobito.drew", {"player": 0, "count": 2}]
     with pytest.raises(msgspec.ValidationError):
-        msgspec.convert(["kobito.drew", ["player", 0]], p.WireLogEntry)
+        msgspec.convert(["kobito.drew", ["player", 0]], protocol.WireLogEntry)
     with pytest.raises(msgspec.ValidationError):
-        msgspec.convert(["kobito.drew", {"player": 0}, "Ann drew 2 cards."], p.WireLogEntry)
+        msgspec.convert(["kobito.drew", {"player": 0}, "Ann drew 2 cards."], protocol.WireLogEntry)
