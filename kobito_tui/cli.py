@@ -1,4 +1,10 @@
-"""The `kobito` command: the app, plus check / bench / selfplay without the TUI."""
+"""The `kobito` command: the app, plus check / bench / selfplay without the TUI.
+
+Each command imports what it runs inside its branch of :func:`main`, not here:
+measured (``kobito --help``, 9 runs alternated, medians), the lazy imports start in
+0.57 s and importing every command's modules first in 5.1 s (9x), which each
+``kobito check`` and each doors' session template would pay.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +14,11 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from kobito_tui import __version__
-from kobito_tui.core.games import game_ids
+from kobito_tui.games import game_ids
 from kobito_tui.i18n import LANGUAGES, PSEUDO
 
 
@@ -28,7 +35,7 @@ def _option(text: str) -> tuple[str, object]:
     return name, int(value) if value.lstrip("-").isdigit() else value
 
 
-def _positive(kind: type[int] | type[float]):
+def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
     """An argparse type: a number above zero (a cap of 0 would let no one in)."""
 
     def parse(text: str) -> int | float:
@@ -43,12 +50,21 @@ def _positive(kind: type[int] | type[float]):
     return parse
 
 
+
+def _nearest(word: str, options: list[str]) -> list[str]:
+    """The options closest to ``word`` (all of those equally close: ``--port`` is ``--ssh-port`` or ``--web-port``)."""
+    score = {o: difflib.SequenceMatcher(None, word.lstrip("-"), o.lstrip("-")).ratio() for o in options}  # "--" alike in all
+    best = max(score.values(), default=0.0)
+    return sorted(o for o, r in score.items() if r == best) if best >= 0.5 else []
+
 class HintingParser(argparse.ArgumentParser):
     """A parser (its subcommands' too) whose refusal of a mistyped option is one
     line naming the option and the nearest one it has: ``kobito serve --port 2400``
     otherwise read 2400 as a subcommand ("invalid choice: '2400'")."""
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def, override]
+    def parse_known_args(
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
         self._given = list(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
@@ -59,8 +75,8 @@ class HintingParser(argparse.ArgumentParser):
         unknown = [word.partition("=")[0] for word in given if word.startswith("--") and word.partition("=")[0] not in known]
         if not unknown or unknown[0] == "--":
             super().error(message)
-        near = difflib.get_close_matches(unknown[0], known, n=1, cutoff=0.5)
-        hint = f"did you mean {near[0]}?" if near else f"see {parser.prog} --help"
+        near = _nearest(unknown[0], known)
+        hint = f"did you mean {' or '.join(near)}?" if near else f"see {parser.prog} --help"
         self.exit(2, f"{parser.prog}: no option {unknown[0]}; {hint}\n")
 
     def _command_of(self, given: list[str]) -> argparse.ArgumentParser:
@@ -104,17 +120,33 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+")
 
     bench = commands.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=["engine", "ui", "replay", "table", "serve"])
+    bench.add_argument("what", choices=["engine", "ui", "replay", "table", "serve", "web", "analyse"])
     bench.add_argument("--game", choices=game_ids(), default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app; "
                        "serve: real SSH sessions (ssh -> lobby alone and 30 at once, key -> screen, memory)")
     bench.add_argument("--abuse", action="store_true", help="serve: probe tables quiet, then while one client holds ? and another runs tables of computers")
+    bench.add_argument("--database", metavar="URL", help="serve: also time servers sharing this PostgreSQL database, seats across them")
+    bench.add_argument("--servers", type=int, default=2, help="serve with --database: how many servers (at least 2)")
+    bench.add_argument("--against", metavar="REV", help="engine: this engine beside commit REV's, alternating runs")
     bench.add_argument("--json", action="store_true")
+
+    analyse = commands.add_parser("analyse", help="a finished game's winning chances and marked turns")
+    analyse.add_argument("file", nargs="?")
+    analyse.add_argument("--json", action="store_true")
+    analyse.add_argument("--jobs", type=_positive(int), default=1, help="decisions judged in parallel processes")
+    analyse.add_argument("--lang", dest="analyse_lang", choices=LANGUAGES, help="the language of the moves and tables")
+    analyse.add_argument("--seed", type=int, default=0, help="the analysis's own luck (rollouts, layouts)")
+    analyse.add_argument("--calibrate", action="store_true", help="print the calibration table from self-play")
+    analyse.add_argument("--game", choices=game_ids(), default="kobito", help="--calibrate: the game")
+    analyse.add_argument("--games", type=_positive(int), default=300, help="--calibrate: self-play games")
+    analyse.add_argument("--write", action="store_true", help="--calibrate: store the fitted map for the analysis to use")
 
     serve = commands.add_parser("serve", help="a table server: players come in over SSH")
     serve.add_argument("--data-dir", help="tables, host key and socket (default: your user data folder)")
+    serve.add_argument("--database", metavar="URL", help="keep the tables in this PostgreSQL database (postgresql://...), "
+                       "which several servers may share (default: $KOBITO_DATABASE, else SQLite in the data folder)")
     serve.add_argument("--host", default="127.0.0.1", help="address for SSH (default 127.0.0.1)")
     serve.add_argument("--ssh-port", type=int, default=2222, help="0: any free port")
     serve.add_argument("--authorized-keys", metavar="FILE", help="only these keys may enter")
@@ -129,6 +161,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--login-timeout", type=_positive(float), default=30.0, metavar="SECONDS", help="time to sign in (default 30)")
     serve.add_argument("--idle-timeout", type=_positive(float), default=30 * 60.0, metavar="SECONDS",
                        help="end a session with no keys and nothing new on its screen this long (default 30 min)")
+    serve.add_argument("--web-port", type=int, metavar="PORT", help="also let players in with a web browser on this port (0: any free port; default: no web door)")
+    serve.add_argument("--web-host", default="127.0.0.1", help="address for the web door (default 127.0.0.1; see docs/web.md for TLS)")
+    serve.add_argument("--web-origin", action="append", default=[], metavar="URL",
+                       help="a public address the web door is reached at through a reverse proxy (https://kobito.example); may repeat")
+    serve.add_argument("--web-sessions", type=_positive(int), default=64, metavar="N", help="web sessions at once, from everyone (default 64)")
+    serve.add_argument("--web-title", default="kobito", metavar="TEXT", help="the web page's title: your table server's name (default kobito)")
+    serve.add_argument("--tls-cert", metavar="FILE", help="serve the web door over HTTPS with this certificate chain (PEM)")
+    serve.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     from kobito_tui.serve.table_limits import Limits
 
     limits = Limits()
@@ -142,13 +182,21 @@ def build_parser() -> argparse.ArgumentParser:
     serve_commands = serve.add_subparsers(dest="serve_command")
     serve_export = serve_commands.add_parser("export", help="write a table's game as a save file")
     serve_export.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_export.add_argument("--database", default=argparse.SUPPRESS, metavar="URL", help="the server's PostgreSQL database")
     serve_export.add_argument("table")
     serve_export.add_argument("file")
     serve_check = serve_commands.add_parser("check", help="check the store: is it sound, which tables would be set aside")
     serve_check.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_check.add_argument("--database", default=argparse.SUPPRESS, metavar="URL", help="the server's PostgreSQL database")
     serve_backup = serve_commands.add_parser("backup", help="copy the store into a new file (safe while the server runs)")
     serve_backup.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_backup.add_argument("--database", default=argparse.SUPPRESS, metavar="URL", help="the server's PostgreSQL database")
     serve_backup.add_argument("file")
+    serve_invite = serve_commands.add_parser("invite", help="print a one-time link that signs a browser in as NAME")
+    serve_invite.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_invite.add_argument("--database", default=argparse.SUPPRESS, metavar="URL", help="the server's PostgreSQL database")
+    serve_invite.add_argument("--url", help="the web door's address (default: where the server last listened)")
+    serve_invite.add_argument("name")
 
     remote = commands.add_parser(
         "remote", help="the app as a client of a kobito serve hub (what each SSH session runs)",
@@ -156,6 +204,10 @@ def build_parser() -> argparse.ArgumentParser:
         "KOBITO_NAME (the name to suggest; guests are asked), KOBITO_ADDRESS.",
     )  # fmt: skip
     remote.add_argument("--socket", required=True, help="the hub's Unix socket")
+    template = commands.add_parser(
+        "session-template", help="the doors' session template: forks a remote app per player (kobito serve starts it)"
+    )
+    template.add_argument("channel", type=int, help="the door's end of a socket pair (a file descriptor)")
 
     selfplay = commands.add_parser("selfplay", help="computer against computer: win rates and decision times")
     selfplay.add_argument("--game", choices=game_ids(), default="kobito")
@@ -172,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _new_game_options(args: argparse.Namespace) -> dict:
+def _new_game_options(args: argparse.Namespace) -> dict[str, Any]:
     options = dict(args.option)
     if args.variant:
         variant = args.variant.lower()
@@ -186,10 +238,11 @@ def _new_game_options(args: argparse.Namespace) -> dict:
 def _check(files: list[str]) -> int:
     from kobito_tui.core.safetext import printable
     from kobito_tui.core.savefile import check
+    from kobito_tui.i18n.messages import english_error
 
     problems = check(files)
-    for line in problems:
-        print(printable(line))  # file names and quoted file contents: no raw escapes
+    for error in problems:
+        print(printable(english_error(error)))  # file names and quoted file contents: no raw escapes
     return 1 if problems else 0
 
 
@@ -209,6 +262,11 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args.files)
     if args.command == "bench":
         return _bench(args)
+    if args.command == "analyse":
+        from kobito_tui.analysis.command import run
+        from kobito_tui.i18n import client_language
+
+        return run(args, args.analyse_lang or client_language(args.lang, os.environ))
     if args.command == "serve":
         from kobito_tui.serve.server import main as serve
 
@@ -217,13 +275,19 @@ def main(argv: list[str] | None = None) -> int:
         from kobito_tui.app.remote import run_remote
 
         return run_remote(Path(args.socket), os.environ)
+    if args.command == "session-template":
+        from kobito_tui.app.sessions import run_template
+
+        return run_template(args.channel)
     if args.command == "selfplay":
         from kobito_tui.bots import selfplay
 
         try:
             result = selfplay.run(args)
         except (ValueError, KeyError, OSError) as error:
-            print(f"kobito: {error}", file=sys.stderr)
+            from kobito_tui.i18n.messages import english_error
+
+            print(f"kobito: {english_error(error)}", file=sys.stderr)
             return 2
         print(json.dumps(result) if args.json else selfplay.report(result))
         return 0
@@ -231,14 +295,16 @@ def main(argv: list[str] | None = None) -> int:
     from kobito_tui.core.saves import saves_dir
 
     folder = saves_dir(args.saves_dir)
-    start: dict = {}
+    start: dict[str, Any] = {}
     if args.command == "new":
         from kobito_tui.core.record import new_header, parse_players
 
         try:
             start["new"] = new_header(args.game, parse_players(args.players), _new_game_options(args), args.seed)
         except (ValueError, KeyError) as error:
-            print(f"kobito: {error}", file=sys.stderr)
+            from kobito_tui.i18n.messages import english_error
+
+            print(f"kobito: {english_error(error)}", file=sys.stderr)
             return 2
     elif args.command in ("load", "replay"):
         start[args.command] = Path(args.file)

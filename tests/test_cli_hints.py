@@ -10,7 +10,7 @@ from kobito_tui.cli import build_parser
 @pytest.mark.parametrize(
     "words, said",
     [
-        (["serve", "--port", "2400"], "kobito serve: no option --port; did you mean --ssh-port?"),
+        (["serve", "--port", "2400"], "kobito serve: no option --port; did you mean --ssh-port or --web-port?"),
         (["serve", "--data-dir=x", "--hots", "0.0.0.0"], "kobito serve: no option --hots; did you mean --host?"),
         (["new", "kobito", "--seeed", "3"], "kobito new: no option --seeed; did you mean --seed?"),
         (["serve", "export", "--data-dirr", "x", "t", "f"], "kobito serve export: no option --data-dirr; did you mean --data-dir?"),

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from kobito_tui.app.screens.how_to_play import how_to_play_text
 from kobito_tui.app.screens.rules import rules_text
-from kobito_tui.core.games import game_ids
+from kobito_tui.games import game_ids
 
 DOCS = Path(__file__).parent.parent / "docs"
 REGENERATE = "python -c 'import tests.test_docs as t; t.write()' (from the repository root) -->\n"
