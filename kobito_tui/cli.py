@@ -141,7 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--calibrate", action="store_true", help="print the calibration table from self-play")
     analyse.add_argument("--game", choices=game_ids(), default="kobito", help="--calibrate: the game")
     analyse.add_argument("--games", type=_positive(int), default=300, help="--calibrate: self-play games")
-    analyse.add_argument("--write", action="store_true", help="--calibrate: store the fitted map for the analysis to use")
+    grading = analyse.add_mutually_exclusive_group()
+    grading.add_argument("--write", action="store_true", help="--calibrate: store the fitted map for the analysis to use")
+    grading.add_argument("--held-out", action="store_true",
+                         help="--calibrate: grade the shipped map on these games (use a --seed it was not fitted on)")
 
     serve = commands.add_parser("serve", help="a table server: players come in over SSH")
     serve.add_argument("--data-dir", help="tables, host key and socket (default: your user data folder)")

@@ -31,7 +31,7 @@ def _progress(done: int, total: int) -> None:
 def run(args: Any, lang: str) -> int:
     t = translator(lang)
     if args.calibrate:
-        result = quality.calibrate(args.game, args.games, args.jobs, args.seed, args.write)
+        result = quality.calibrate(args.game, args.games, args.jobs, args.seed, args.write, args.held_out)
         print(json.dumps(result) if args.json else quality.report(result))
         return 0
     if args.file is None:

@@ -54,7 +54,8 @@ def estimator_version() -> str:
 
 
 @cache
-def _knots(game: str) -> tuple[tuple[float, float], ...]:
+def calibration_map(game: str) -> tuple[tuple[float, float], ...]:
+    """The game's shipped map as (raw, chance) knots by raw (the identity for a game it does not list)."""
     data = json.loads(_calibration_text())
     knots = data.get("maps", {}).get(game) or [[0.0, 0.0], [1.0, 1.0]]
     return tuple((float(x), float(y)) for x, y in knots)
@@ -74,4 +75,4 @@ def through(knots: Sequence[Sequence[float]], raw: float) -> float:
 
 def calibrated(game: str, raw: float) -> float:
     """``raw`` through the game's calibration map."""
-    return through(_knots(game), raw)
+    return through(calibration_map(game), raw)

@@ -8,7 +8,8 @@
   shared win counts its share).  The table bins the calibrated
   chances by 10 points: each decision is mapped by the map fitted on the *other*
   half of the games (cross-fitting), so the table does not grade the map on the
-  games it was fitted on.
+  games it was fitted on.  With ``held_out`` the table grades the shipped map
+  (``calibration.json``) instead, on games it was not fitted on (another seed).
 * **Discriminating.**  Easy against Hard (``games // DISCRIMINATION_SHARE`` games, at
   least ``DISCRIMINATION_MIN``; ``SAMPLE_PER_SEAT`` decisions per seat): the share of
   each one's sampled decisions marked mistake or blunder, and their ratio.
@@ -46,7 +47,7 @@ from kobito_tui.kobito.rules import apply
 from .analyse import _judge
 from .decisions import decisions
 from .kobito_judge import pots_left
-from .marks import mark, through
+from .marks import calibration_map, mark, through
 
 SAMPLE = {"kobito": 6, "treasure": 1}
 """Decisions judged per calibration game (Kobito's estimator is cheap enough for more)."""
@@ -120,17 +121,24 @@ def isotonic(points: list[tuple[float, float]], pool: int = 1) -> list[list[floa
     return [[round(sx / n, 4), round(sy / n, 4)] for sx, sy, n in blocks]
 
 
-def calibrate(game_id: str, games: int, jobs: int, seed: int = 0, write: bool = False) -> dict[str, Any]:
-    return summarise(game_id, games, collect(game_id, games, jobs, seed), seed, write)
+def calibrate(game_id: str, games: int, jobs: int, seed: int = 0, write: bool = False,
+              held_out: bool = False) -> dict[str, Any]:
+    return summarise(game_id, games, collect(game_id, games, jobs, seed), seed, write, held_out)
 
 
-def summarise(game_id: str, games: int, rows: list[dict[str, Any]], seed: int = 0, write: bool = False) -> dict[str, Any]:
+def summarise(game_id: str, games: int, rows: list[dict[str, Any]], seed: int = 0, write: bool = False,
+              held_out: bool = False) -> dict[str, Any]:
     """The table, the map (written to ``calibration.json`` with ``write``), discrimination and
-    stability from the rows of :func:`collect`."""
+    stability from the rows of :func:`collect`; with ``held_out`` all three through the shipped
+    map rather than one fitted on these rows."""
+    if held_out and write:
+        raise ValueError("a held-out check grades the shipped map; it writes none")
     fit = [r for r in rows if r["run"] == "calibration"]
     pool = POOL.get(game_id, 1)
     halves = [[r for r in fit if r["game"] % 2 == h] for h in (0, 1)]
-    maps = [isotonic([(r["played"], r["won"]) for r in half], pool) or [[0, 0], [1, 1]] for half in halves]
+    shipped = [list(knot) for knot in calibration_map(game_id)]
+    maps = [shipped, shipped] if held_out else [
+        isotonic([(r["played"], r["won"]) for r in half], pool) or [[0, 0], [1, 1]] for half in halves]
     table = [{"lo": b / 10, "turns": 0, "sum_p": 0.0, "won": 0.0} for b in range(10)]
     for h, half in enumerate(halves):
         for r in half:
@@ -146,13 +154,13 @@ def summarise(game_id: str, games: int, rows: list[dict[str, Any]], seed: int = 
         mean, rate = (cell["sum_p"] / n, cell["won"] / n) if n else (0.0, 0.0)
         bins.append({"bin": f"{cell['lo']:.0%}-{cell['lo'] + 0.1:.0%}", "turns": n, "estimated": mean, "observed": rate,
                      "ci95": [lo, hi], "within_6": abs(mean - rate) <= 0.06 if n >= 50 else None})
-    knots = isotonic([(r["played"], r["won"]) for r in fit], pool)
+    knots = shipped if held_out else isotonic([(r["played"], r["won"]) for r in fit], pool)
     if write:
         data = json.loads(MAP_FILE.read_text(encoding="utf-8"))
         data["maps"][game_id] = knots
         data.setdefault("made_by", {})[game_id] = f"kobito analyse --calibrate --write --game {game_id} --games {games} --seed {seed}"
         MAP_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    return {"game": game_id, "games": games, "turns": len(fit), "bins": bins, "map": knots, "rows": rows,
+    return {"game": game_id, "games": games, "turns": len(fit), "held_out": held_out, "bins": bins, "map": knots, "rows": rows,
             **_discrimination([r for r in rows if r["run"] == "discrimination"], knots)}
 
 
@@ -235,7 +243,8 @@ def _ratio(easy: list[int], hard: list[int]) -> dict[str, Any]:
 
 
 def report(result: dict[str, Any]) -> str:
-    lines = [f"{result['game']}: {result['games']} games Hard v Medium, seats rotated, {result['turns']} sampled turns",
+    graded = "the shipped map, held out" if result.get("held_out") else "cross-fitted by halves"
+    lines = [f"{result['game']}: {result['games']} games Hard v Medium, seats rotated, {result['turns']} sampled turns, {graded}",
              f"{'bin':<10}{'turns':>7}{'estimated':>11}{'observed':>10}{'95% CI':>18}  within ±6"]
     for b in result["bins"]:
         lo, hi = b["ci95"]

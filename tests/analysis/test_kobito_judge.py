@@ -88,7 +88,7 @@ def test_the_played_line_is_a_candidate_and_lines_are_distinct():
 
 
 def test_the_kobito_map_is_fitted_and_monotone():
-    knots = marks._knots("kobito")
+    knots = marks.calibration_map("kobito")
     assert len(knots) > 2  # not the identity
     assert all(a[0] <= b[0] and a[1] <= b[1] for a, b in zip(knots, knots[1:]))
     assert all(0 <= y <= 1 for _, y in knots)
