@@ -56,8 +56,8 @@ SAMPLE_PER_SEAT = {"kobito": 8, "treasure": 1}
 DISCRIMINATION_SHARE = {"kobito": 5, "treasure": 10}
 """One discrimination game per this many calibration games (at least ``DISCRIMINATION_MIN``)."""
 DISCRIMINATION_MIN = 20
-POOL = {"kobito": 100}
-"""The isotonic fit starts from blocks of this many decisions (Treasure: each alone, as fitted)."""
+POOL = {"kobito": 100, "treasure": 50}
+"""The isotonic fit starts from blocks of this many decisions (a block of a few 0/1 outcomes is noise)."""
 HARD_ITERATIONS = 20
 HARD_BUDGET_S = 0.05
 MAP_FILE = Path(__file__).with_name("calibration.json")

@@ -70,8 +70,9 @@ def test_a_changed_estimator_analyses_anew_instead_of_showing_a_stale_report(gam
     assert sidecar.load_cached(game, record) is None
     estimator(ANALYSIS_VERSION=marks.ANALYSIS_VERSION - 1)
     assert sidecar.load_cached(game, record) == kept  # the same estimator: the report stands
-    text = marks._calibration_text()
-    estimator(_calibration_text=lambda: text.replace("0.0957", "0.0958", 1))  # one knot of the map moved
+    moved = json.loads(marks._calibration_text())
+    moved["maps"]["kobito"][1][1] += 0.0001  # one knot of the map moved
+    estimator(_calibration_text=lambda: json.dumps(moved))
     assert sidecar.load_cached(game, record) is None
     sidecar.store(game, record, kept)  # kept by this estimator: the other estimator's entries go
     keys = list(json.loads(sidecar.sidecar_path(game).read_text())["reports"])
