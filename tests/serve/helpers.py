@@ -51,6 +51,18 @@ class Terminal:
         subprocess.run(["tmux", "kill-session", "-t", self.name], check=False, capture_output=True)
 
 
+MOVED = r"(?:played|opened|added|took|ended the turn)"  # what the log says of a Kobito move
+
+
+def play_the_hint(terminal: Terminal) -> str:
+    """Ask the hub for a hint and follow it: a play (Enter), or ending the turn (e) when nothing in the
+    dealt hand fits. Returns the key it pressed."""
+    terminal.type("?")
+    key = "Enter" if terminal.wait(r"Enter plays it|press e").group() == "Enter plays it" else "e"
+    terminal.type(key)
+    return key
+
+
 KEY_ANN = "key:SHA256:" + "A" * 43
 KEY_BOB = "key:SHA256:" + "B" * 43
 

@@ -15,7 +15,7 @@ import pytest
 
 from kobito_tui.serve.door import Child
 
-from .helpers import SSH, Server, Terminal
+from .helpers import MOVED, SSH, Server, Terminal, play_the_hint
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("ssh") and shutil.which("tmux") and shutil.which("ssh-keygen")), reason="needs OpenSSH and tmux"
@@ -73,11 +73,9 @@ def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(serv
         assert ann_hand not in bob.screen() and bob_hand not in ann.screen()  # each sees only their own hand
         bob.wait(r"ann hand 5 ")  # the other's hand: how many cards, no more
         first, other = (ann, bob) if re.search(r"▶ ann \(you\)", ann.screen()) else (bob, ann)
-        first.type("?")  # the hub's hint: a play, or (when nothing in the dealt hand fits) ending the turn
-        hinted = first.wait(r"Enter plays it|press e").group()
-        first.type("Enter" if hinted == "Enter plays it" else "e")
+        play_the_hint(first)
         mover = first.name.rsplit("-", 1)[1]
-        other.wait(rf"{mover} (?:played|opened|added|took|ended the turn)")  # the move reached the other terminal
+        other.wait(rf"{mover} {MOVED}")  # the move reached the other terminal
 
         subprocess.run(["tmux", "resize-window", "-t", bob.name, "-x", "100", "-y", "30"], check=True)
         deadline = time.monotonic() + 10
