@@ -4,6 +4,7 @@ a document can fail to be this record's analysis is refused with a reason, and a
 from __future__ import annotations
 
 import copy
+import functools
 import json
 
 import pytest
@@ -16,8 +17,14 @@ RECORD = example("kobito-2-players.jsonl")
 SEAT_0 = next(k for k, d in enumerate(decisions(RECORD)) if d.seat == 0 and not d.forced)
 
 
-def whole() -> dict:
+@functools.cache
+def _whole() -> dict:
     return hand_report(RECORD, {SEAT_0: "mistake"}).to_json()
+
+
+def whole() -> dict:
+    """A real report of RECORD, as JSON, the caller's to change (built once: every worker collects this module)."""
+    return copy.deepcopy(_whole())
 
 
 def test_a_real_report_passes_for_every_seat_and_for_one_seat_its_own_turns_only():
@@ -38,7 +45,7 @@ def test_a_real_report_passes_for_every_seat_and_for_one_seat_its_own_turns_only
 
 
 def broken(change) -> dict:
-    data = copy.deepcopy(whole())
+    data = whole()
     change(data)
     return data
 

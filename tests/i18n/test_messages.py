@@ -8,7 +8,9 @@ and, in uk/ru, no English left; the params a seat gets hide what it may not know
 
 from __future__ import annotations
 
+import fcntl
 import json
+import pickle
 import random
 import re
 from pathlib import Path
@@ -119,8 +121,23 @@ def illegal(game, state, upcoming=None):
 
 
 @pytest.fixture(scope="module")
-def produced() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
-    """Each kind of message (log, illegal, refusal) that games and tables produced, with the names to read it by."""
+def produced(tmp_path_factory, worker_id) -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
+    """Each kind of message (log, illegal, refusal) that games and tables produced, with the names to read it by.
+
+    Built once a run (8 CPU s, mostly state copies for the illegal events): under xdist the first
+    worker to need it pickles it into the run's shared temporary folder and the others read it."""
+    if worker_id == "master":
+        return produce()
+    shared = tmp_path_factory.getbasetemp().parent  # one folder per run, shared by its workers
+    with open(shared / "produced.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = shared / "produced.pickle"
+        if not built.exists():
+            built.write_bytes(pickle.dumps(produce()))
+        return pickle.loads(built.read_bytes())
+
+
+def produce() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
     found: dict[str, list[tuple[Message, tuple[str, ...]]]] = {"log": [], "illegal": [], "refusal": []}
     for header, events in games():
         names = tuple(s.name for s in header.seats)
