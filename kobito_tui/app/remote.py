@@ -219,6 +219,7 @@ class WaitingScreen(ShellScreen):
 
     def on_mount(self) -> None:
         self._subscription = self.remote.subscribe(self.remote.perspective, self._started)
+        self.show(self.info)  # the lobby may have said more between compose and now
 
     def _started(self, update: Update) -> None:
         self.post_message(self.Started())
@@ -237,9 +238,12 @@ class WaitingScreen(ShellScreen):
             lines += ["", t("Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).", code=remote.code)]
         return Text("\n".join(lines))
 
-    def show(self, info: TableInfo) -> None:
+    def show(self, info: TableInfo | None) -> None:
+        """Who sits at the table now. The lobby's news can come before this screen is composed (on a busy
+        machine), when there is nothing to update yet: compose and mount read ``info``."""
         self.info = info
-        self.query_one("#waiting", Static).update(self.text())
+        for box in self.query("#waiting").results(Static):
+            box.update(self.text())
 
     def on_waiting_screen_started(self, message: Started) -> None:
         if self._subscription is not None:

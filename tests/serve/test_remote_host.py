@@ -135,3 +135,22 @@ async def test_settings_the_hub_refuses_are_said_not_crashed_on(server, data_dir
         app._keep({"shell": "rm"})
         await until(pilot, lambda: any("That is not a setting: shell" in n for n in notices(app)))
         assert app.return_code is None and app.connection.settings == {}
+
+
+async def test_news_of_the_table_before_the_waiting_screen_is_composed_is_shown_not_a_crash(server, data_dir):
+    from kobito_tui.app.remote import WaitingScreen
+    from kobito_tui.serve.protocol import SeatInfo, TableInfo
+
+    gus = server.connect("guest", "Gus")
+    table = gus.create("treasure", ["open", "open"])
+    remote = gus.join(table, 0)
+    app = RemoteApp(server.socket, "guest", "Gus", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameDialog))
+        screen = WaitingScreen(remote, None)
+        seats = [SeatInfo("player", "Gus", connected=True), SeatInfo("player", "Ivy", connected=True)]
+        screen.show(TableInfo(table, "treasure", "open", seats, 0, "Gus"))  # the lobby's news, before compose
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert "2. Ivy" in shown(screen.query_one("#waiting", Static))
+    gus.close()
