@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 from kobito_tui import __version__
 from kobito_tui.games import game_ids
 from kobito_tui.i18n import LANGUAGES, PSEUDO
+from kobito_tui.quiet import quiet_dependencies
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -260,6 +261,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    quiet_dependencies()  # before a command imports asyncssh, aiohttp, textual…
     args = build_parser().parse_args(argv)
     if args.command == "check":
         return _check(args.files)
