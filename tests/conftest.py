@@ -1,8 +1,8 @@
 """Every test runs with its own settings folder: never the player's real one; a
 disk that fills on demand, for the autosave tests; the ``slow`` mark on the
 tests that tests/slow.txt lists (``pytest -m "not slow"`` is the quick loop);
-an app's start-up collection kept to the young garbage (see below); and ``-n auto`` meaning two
-workers a core (see below)."""
+an app's start-up collection kept to the young garbage (see below); ``-n auto`` meaning two
+workers a core (see below); and our dependencies' warnings about themselves ignored, as the app does."""
 
 from __future__ import annotations
 
@@ -17,11 +17,13 @@ from pathlib import Path
 import pytest
 
 import kobito_tui.core.autosave as autosave
+from kobito_tui.quiet import CATEGORIES, MODULES
+from slow_list import GUARDS
 
 SLOW = frozenset(
     line.strip() for line in (Path(__file__).parent / "slow.txt").read_text(encoding="utf-8").splitlines()
     if line.strip() and not line.startswith("#")
-)
+) - GUARDS  # the import graph and mypy guard the house: the quick loop runs them too
 
 
 # ``-n auto``: two workers a core, at most 16. About a third of a worker's time is spent waiting
@@ -29,6 +31,12 @@ SLOW = frozenset(
 # on this 2-core machine the suite took 8 min 17 s with 2 workers and 6 min 16 s with 4.
 def pytest_xdist_auto_num_workers(config):
     return min(2 * len(os.sched_getaffinity(0)), 16)
+
+
+def pytest_configure(config):
+    """The suite hears what a player would: not our dependencies' warnings about themselves (kobito_tui/quiet.py)."""
+    for category in CATEGORIES:
+        config.addinivalue_line("filterwarnings", f"ignore::{category.__name__}:{MODULES}")
 
 
 def pytest_collection_modifyitems(config, items):

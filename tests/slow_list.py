@@ -7,6 +7,7 @@ A test is slow when its setup, call and teardown took more than ``LIMIT_S`` toge
 A module whose tests would all be slow keeps its quickest one out of the list if that one
 took at most ``KEEP_S``, so the quick loop (``pytest -m "not slow"``) still imports and runs
 nearly every module; a module of long tests only (a whole game in a browser) stays out of it.
+The checks that guard the house (``GUARDS``: the import graph, the type checker) are never slow.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+GUARDS = frozenset({  # the quick loop always runs these, however long they take
+    "tests/test_layers.py::test_the_parts_of_the_package_make_no_cycle",
+    "tests/test_types.py::test_mypy_finds_nothing",
+})
 LIMIT_S = 2.0
 KEEP_S = 5.0
 LIST = Path(__file__).with_name("slow.txt")
@@ -39,7 +44,7 @@ def slow(took: dict[str, float], limit: float = LIMIT_S) -> list[str]:
         modules[node.split("::")[0]].append(node)
     chosen = []
     for nodes in modules.values():
-        over = [node for node in nodes if took[node] > limit]
+        over = [node for node in nodes if took[node] > limit and node not in GUARDS]
         quickest = min(nodes, key=took.__getitem__)
         if len(over) == len(nodes) and took[quickest] <= KEEP_S:  # the module still runs in the quick loop
             over.remove(quickest)
