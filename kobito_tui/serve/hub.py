@@ -225,12 +225,13 @@ class Hub:
             self._kept(self.store.set_status, stored.table_id, SET_ASIDE)
             return None
         if stored.record is not None:
+            revision = stored.resumed_revision()  # past every revision told of it before (see there why)
 
             def keep(kept: int, dealt: list[Event], table_id: str = room.table_id) -> None:
                 if dealt:  # chance deals what an older store lacks
-                    self.store.append(table_id, kept, dealt)
+                    self.store.append(table_id, kept, dealt, revision=revision)
 
-            if self._open_table(room, stored.record, keep, "move") is not None:  # the next start tries again
+            if self._open_table(room, stored.record, keep, "move", revision) is not None:  # the next start tries again
                 log.warning("table %s not opened: it cannot be saved", stored.table_id)
                 self.store.release(stored.table_id)
                 return None
@@ -391,21 +392,21 @@ class Hub:
         self.loop.call_soon_threadsafe(callback, *args)
 
     # -- tables -------------------------------------------------------------
-    def _open_table(self, room: Room, record: Record, keep: Callable[[int, list[Event]], None], what: str) -> Refusal | None:
-        """Build the live table of ``room`` from ``record`` (new or reloaded) and its computers, once
-        ``keep(kept, dealt)`` has stored the events chance adds now (a new game's deal); if it cannot,
-        nothing is built and the refusal says ``what`` was not done."""
+    def _open_table(
+        self, room: Room, record: Record, keep: Callable[[int, list[Event]], None], what: str, revision: int = 0
+    ) -> Refusal | None:
+        """Build the live table of ``room`` from ``record`` (new, or reloaded: at ``revision``) and its
+        computers, once ``keep(kept, dealt)`` has stored the events chance adds now (a new game's deal);
+        if it cannot, nothing is built and the refusal says ``what`` was not done."""
         stored = len(record.events)
-        game = get_game(room.game)
 
-        def on_events(kept: int, added: list[Event]) -> Refusal | None:  # on the thread that changed the table
-            durable = any("seat" in e and game.closes_turn(e) for e in added)  # a move its seat may still take back needs no sync
-            refusal = self._kept(self.store.append, room.table_id, kept, added, durable, what="move" if added else "undo")
+        def on_events(kept: int, added: list[Event], now: int) -> Refusal | None:  # on the thread that changed the table
+            refusal = self._kept(self.store.append, room.table_id, kept, added, now, what="move" if added else "undo")  # on disk before anyone hears
             if refusal is None and table.over:
                 self._soon(self._over, room)
             return refusal
 
-        table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events, workers=self.workers)
+        table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events, workers=self.workers, revision=revision)
         refusal = self._kept(keep, stored, record.events[stored:], what=what)
         if refusal is not None:
             return refusal

@@ -37,7 +37,7 @@ __all__ = [  # what the hub, the lobby and the tools have always found here
     "SqliteStore", "StoreReader",
 ]
 
-SCHEMA_VERSION = 4  # PRAGMA user_version; 0 and 1 had no identities table, 2 no invites, 3 no analyses (an older store gets what it lacks)
+SCHEMA_VERSION = 5  # PRAGMA user_version; 0 and 1 had no identities table, 2 no invites, 3 no analyses, 4 no tables.revision (an older store gets what it lacks)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_FULL = 13
 WHAT_TO_DO = "restore a backup (kobito serve backup FILE makes one) or move it away to start with no tables"
@@ -49,7 +49,8 @@ CREATE TABLE IF NOT EXISTS tables (
     status TEXT NOT NULL,
     seating TEXT NOT NULL,
     header TEXT,
-    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    revision INTEGER
 );
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -76,7 +77,13 @@ CREATE TABLE IF NOT EXISTS analyses (
     report TEXT NOT NULL,
     PRIMARY KEY (table_id, key)
 );
-"""  # invites: kobito_tui.serve.invites; analyses: kept by the hub's players (hub.Hub.keep_analysis)
+"""  # invites: kobito_tui.serve.invites; analyses: kept by the hub's players (hub.Hub.keep_analysis);
+# tables.revision: the table's revision, kept with each change (NULL: written by a version before 5, see StoredTable.resumed_revision)
+ADD_REVISION = "ALTER TABLE tables ADD COLUMN revision INTEGER;"  # what a store from before version 5 lacks
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
 
 
 def _unusable(path: Path, why: str) -> StoreUnusable:
@@ -140,6 +147,10 @@ class StoreReader:
         self.path, self._db = Path(path), db
         self.where = str(self.path)
         self._lock = threading.Lock()  # the connection: a writer's batches, and loads
+        try:  # a store from before version 5, read as it is, has no revisions: each is not known
+            self._revision = "revision" if "revision" in _columns(db, "tables") else "NULL"
+        except sqlite3.Error:
+            self._revision = "NULL"  # a damaged one says so at its first load
 
     def _event_rows(self, table_id: str) -> list[tuple[int, str]]:
         try:
@@ -147,14 +158,16 @@ class StoreReader:
         except sqlite3.Error as error:
             raise StoreError(error) from None
 
-    def _stored(self, table_id: str, status: str, seating: str, header: str | None) -> StoredTable:
-        return stored_table(table_id, status, seating, header, lambda: self._event_rows(table_id))
+    def _stored(self, table_id: str, status: str, seating: str, header: str | None, revision: object) -> StoredTable:
+        return stored_table(table_id, status, seating, header, lambda: self._event_rows(table_id), revision)
 
     def load(self, table_id: str) -> StoredTable:
         """The table ``table_id`` (KeyError: there is none); raises :class:`StoreUnusable` if its row does not read."""
         with self._lock:
             try:
-                row = self._db.execute("SELECT id, status, seating, header FROM tables WHERE id = ?", (table_id,)).fetchone()
+                row = self._db.execute(
+                    f"SELECT id, status, seating, header, {self._revision} FROM tables WHERE id = ?", (table_id,)
+                ).fetchone()
             except sqlite3.Error as error:
                 raise _unusable(self.path, f"is damaged (table {printable(table_id, 40)}: {_joined([str(error)])})") from None
             if row is None:
@@ -203,9 +216,8 @@ class StoreReader:
 
 class SqliteStore(TableRows, StoreReader):
     """One SQLite file in WAL mode, written by a group commit (:mod:`~kobito_tui.serve.store_batches`).
-    A write returns once committed: with ``synchronous=FULL`` (on disk) when it is durable
-    (a move that closes a turn, a new table, a seat taken) and NORMAL for a move its seat
-    may still take back (safe from a killed server; a power cut may take it back).
+    A write returns once committed with ``synchronous=FULL``: on disk, so nothing acknowledged is
+    lost to a power cut (writes waiting at the same moment share the sync).
     Every table is this server's (one server per data dir)."""
 
     def __init__(self, path: Path):
@@ -219,15 +231,17 @@ class SqliteStore(TableRows, StoreReader):
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             if new or db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+                tables = _columns(db, "tables")  # one server per data dir: nobody changes it meanwhile
+                add = ADD_REVISION if tables and "revision" not in tables else ""
+                db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} {add} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
         except sqlite3.Error as error:
             db.close()
             raise StoreUnusable(f"{printable(self.path)} cannot be written ({printable(error, 160)})") from None
         super().__init__(self.path, db)
         self._writer = GroupCommit(self._commit, str(self.path))
 
-    def _write(self, *statements: Statement, durable: bool = True, table: str | None = None) -> None:
-        self._writer.write(Write(statements, durable, table))
+    def _write(self, *statements: Statement, table: str | None = None) -> None:
+        self._writer.write(Write(statements, table))
 
     def _commit(self, batch: list[Write]) -> None:
         """One transaction: committed whole, or rolled back whole (then raises StoreError)."""
@@ -238,7 +252,6 @@ class SqliteStore(TableRows, StoreReader):
                 raise StoreError(error, full=getattr(error, "sqlite_errorcode", None) == SQLITE_FULL) from None
 
     def _run(self, batch: list[Write]) -> None:
-        self._db.execute(f"PRAGMA synchronous={'FULL' if any(w.durable for w in batch) else 'NORMAL'}")
         self._db.execute("BEGIN IMMEDIATE")
         try:
             for write in batch:

@@ -40,6 +40,33 @@ class StoredTable:
     seating: list[dict[str, Any]]
     record: Record | None = None
     problem: str | None = None  # why it was set aside
+    revision: int | None = None  # the table's revision at its last change kept (None: kept by a version that kept none)
+
+    def resumed_revision(self) -> int:
+        """The revision a server that loads this table (to play or to show) starts it at.
+
+        One past the revision kept.  Sound because every revision a server tells of a table is kept
+        first: the table counts a change only once the write of it, with its revision, committed
+        (``on_events``; a change the store refused is undone and not counted).  So no process told
+        anyone more than the revision kept, and every revision given from now on is larger than
+        any given before: a request chosen at an old revision is refused as stale, never taken as
+        one chosen in the position that now has that number; a client waiting for
+        ``revision >= n`` sees it rise.  (The one gap: a take-back-able move is committed without a
+        sync, so a crash of the machine or the database may lose it, and its revision with it.)
+
+        A table kept by a version that kept no revision (a store from before version 5; in a shared
+        database, a table a server of that version made): one past its number of events.  That
+        process counted from 0 where it loaded the table, one per change, and each move or redo
+        adds at least one event, so unless it took a move back since it loaded the table it counted
+        at most the events there are now; an undo it made can leave its count higher (nothing kept
+        bounds it).  Who could still hold such a revision: only a client relayed to the table from
+        another server of a cluster (a restarted server's own clients ended with it).  A server of
+        that version writing a table in a database brought to version 5 leaves its revision as it
+        was: upgrade a cluster's servers together, not one at a time.
+        """
+        if self.revision is not None:
+            return self.revision + 1
+        return (0 if self.record is None else len(self.record.events)) + 1
 
 
 class StoreError(Exception):
@@ -70,7 +97,8 @@ class Store(Protocol):
         """A new table, owned by this server from now on."""
 
     def start(self, table_id: str, seating: list[dict[str, Any]], header: Header, events: list[Event]) -> None:
-        """The table (created before or not) begins: its seating, header and setup events in one write."""
+        """The table (created before or not) begins: its seating, header and setup events in one write
+        (at revision 0)."""
 
     def set_seating(self, table_id: str, seating: list[dict[str, Any]]) -> None: ...
 
@@ -78,9 +106,9 @@ class Store(Protocol):
         """``OVER``: the game is finished and nothing more is written to it, so a shared store lets
         go of the table (no server owns it; each may load it to show, as :meth:`own` is not needed)."""
 
-    def append(self, table_id: str, kept: int, events: list[Event], durable: bool = True) -> None:
-        """The table's events are now its first ``kept`` ones, then ``events``: committed on
-        return, and on disk if ``durable`` (else safe from a killed process only)."""
+    def append(self, table_id: str, kept: int, events: list[Event], revision: int | None = None) -> None:
+        """The table's events are now its first ``kept`` ones, then ``events``, and its revision
+        ``revision`` (None: not known, as an older version wrote it): on disk on return."""
 
     def load(self, table_id: str) -> StoredTable: ...
 

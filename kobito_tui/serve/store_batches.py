@@ -19,7 +19,6 @@ log = logging.getLogger("kobito.serve")
 @dataclass
 class Write:
     statements: tuple[Statement, ...]
-    durable: bool
     table: str | None = None  # the table it changes
     done: threading.Event = field(default_factory=threading.Event)
     error: StoreError | None = None

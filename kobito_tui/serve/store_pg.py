@@ -6,8 +6,8 @@ The schema is SQLite's (one row per table, one per event, unique per table and
 sequence; identities) plus each table's ``owner`` and ``epoch``; it is versioned in
 ``kobito_schema`` and brought up to date on start, and a newer one is refused in one
 line.  Writes go through a group commit on the store's one connection, each batch one
-pipeline (one round trip), with ``synchronous_commit`` on for a durable batch (off for a
-move its seat may still take back).  A table belongs to the server holding its advisory
+pipeline (one round trip), with ``synchronous_commit`` on: every write is on disk before it
+is acknowledged, and writes waiting at the same moment share the sync.  A table belongs to the server holding its advisory
 lock on that connection: a write first checks, under a row lock, that the table's epoch
 is still the one this server took (``kobito_owned()``), or raises :class:`TableLost`.  A
 table that is over is let go of, lock and all: nothing more is written to it.  When the connection breaks (the database
@@ -33,7 +33,7 @@ from kobito_tui.serve.store_api import OVER, Identity, StoredTable, StoreError, 
 from kobito_tui.serve.store_batches import GroupCommit, Write
 from kobito_tui.serve.store_rows import Statement, TableRows, settings_of, stored_table
 
-SCHEMA_VERSION = 4  # 1 had no invites, 2 no kobito_owned(), 3 no analyses
+SCHEMA_VERSION = 5  # 1 had no invites, 2 no kobito_owned(), 3 no analyses, 4 no tables.revision
 MIGRATIONS = [  # MIGRATIONS[n] brings a database at version n to n + 1
     """
     CREATE TABLE tables (
@@ -87,6 +87,9 @@ MIGRATIONS = [  # MIGRATIONS[n] brings a database at version n to n + 1
         PRIMARY KEY (table_id, key)
     );
     """,  # analyses: kept by the hub's players (hub.Hub.keep_analysis)
+    """
+    ALTER TABLE tables ADD COLUMN IF NOT EXISTS revision BIGINT;
+    """,  # the table's revision, kept with each change (NULL: written by a version before 5, see StoredTable.resumed_revision)
 ]
 CONNECT_S = 3  # how long making a connection may take
 RETRY_S = 1.0  # after a failed connection, writes are refused at once for this long
@@ -234,11 +237,11 @@ class PostgresStore(TableRows):
             raise StoreUnusable(f"the {self.where} cannot be used ({error})") from None
 
     # -- writes -----------------------------------------------------------------
-    def _write(self, *statements: Statement, durable: bool = True, table: str | None = None) -> None:
-        self._writer.write(Write(statements, durable, table))
+    def _write(self, *statements: Statement, table: str | None = None) -> None:
+        self._writer.write(Write(statements, table))
 
     def _commit(self, batch: list[Write]) -> None:
-        """One transaction, committed whole (on disk if any write is durable) or not at all: sent as
+        """One transaction, committed whole (on disk: ``synchronous_commit`` is on) or not at all: sent as
         one pipeline, so the batch costs one round trip (and the sync) however many statements it has.
         Each table it changes is checked first, under a row lock, to be this server's still
         (``kobito_owned()`` fails the whole transaction if not); a table it makes gets this
@@ -252,8 +255,6 @@ class PostgresStore(TableRows):
             with self._using() as conn:
                 try:
                     with conn.pipeline(), conn.transaction(), conn.cursor() as cursor:
-                        if not any(write.durable for write in batch):
-                            cursor.execute("SET LOCAL synchronous_commit = off")
                         for table_id, epoch in epochs:
                             cursor.execute("SELECT kobito_owned(%s, %s)", (table_id, epoch))
                         for write in batch:
@@ -331,12 +332,12 @@ class PostgresStore(TableRows):
         """The table ``table_id`` as one moment of it (KeyError: there is none)."""
         with self._using() as conn, conn.transaction():
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = conn.execute("SELECT id, status, seating, header FROM tables WHERE id = %s", (table_id,)).fetchone()
+            row = conn.execute("SELECT id, status, seating, header, revision FROM tables WHERE id = %s", (table_id,)).fetchone()
             if row is None:
                 raise KeyError(table_id)
             rows = conn.execute("SELECT seq, event FROM events WHERE table_id = %s ORDER BY seq", (table_id,)).fetchall()
-        found, status, seating, header = row
-        return stored_table(found, status, seating, header, lambda: rows)
+        found, status, seating, header, revision = row
+        return stored_table(found, status, seating, header, lambda: rows, revision)
 
     def tables(self) -> list[StoredTable]:
         """Every table, oldest first (one that does not validate: set aside, with its problem)."""

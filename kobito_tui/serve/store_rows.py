@@ -23,13 +23,15 @@ Statement = tuple[str, "tuple[Any, ...] | list[tuple[Any, ...]]"]
 
 
 def stored_table(
-    table_id: str, status: str, seating: str, header: str | None, events: Callable[[], list[tuple[int, str]]]
+    table_id: str, status: str, seating: str, header: str | None, events: Callable[[], list[tuple[int, str]]], revision: object = None
 ) -> StoredTable:
     """A table from its row and (read only if it has begun) its events as ``(seq, event)`` rows;
     set aside, with its problem, if they do not make a valid game.  ``events`` raises
-    :class:`StoreError` if its rows do not read."""
+    :class:`StoreError` if its rows do not read.  A ``revision`` that is not a count (NULL: an
+    older version wrote the row) is not known."""
+    known = revision if type(revision) is int and revision >= 0 else None
     try:
-        stored = StoredTable(table_id, status, json.loads(seating))
+        stored = StoredTable(table_id, status, json.loads(seating), revision=known)
     except ValueError as error:
         return StoredTable(table_id, SET_ASIDE, [], problem=f"seating: {error}")
     if header is None or status == SET_ASIDE:
@@ -57,7 +59,7 @@ class TableRows:
 
     tables: Callable[[], list[StoredTable]]
 
-    def _write(self, *statements: Statement, durable: bool = True, table: str | None = None) -> None:
+    def _write(self, *statements: Statement, table: str | None = None) -> None:
         raise NotImplementedError
 
     def _claimed(self, table_id: str) -> contextlib.AbstractContextManager[None]:
@@ -72,8 +74,8 @@ class TableRows:
         with self._claimed(table_id):
             self._write(
                 (
-                    "INSERT INTO tables (id, status, seating, header) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE"
-                    " SET status = excluded.status, seating = excluded.seating, header = excluded.header",
+                    "INSERT INTO tables (id, status, seating, header, revision) VALUES (?, ?, ?, ?, 0) ON CONFLICT (id) DO UPDATE"
+                    " SET status = excluded.status, seating = excluded.seating, header = excluded.header, revision = 0",
                     (table_id, PLAYING, json.dumps(seating), header_line(header)),
                 ),
                 *self._event_statements(table_id, 0, events),
@@ -86,8 +88,12 @@ class TableRows:
     def set_status(self, table_id: str, status: str) -> None:
         self._write(("UPDATE tables SET status = ? WHERE id = ?", (status, table_id)), table=table_id)
 
-    def append(self, table_id: str, kept: int, events: list[Event], durable: bool = True) -> None:
-        self._write(*self._event_statements(table_id, kept, events), durable=durable, table=table_id)
+    def append(self, table_id: str, kept: int, events: list[Event], revision: int | None = None) -> None:
+        self._write(
+            *self._event_statements(table_id, kept, events),
+            ("UPDATE tables SET revision = ? WHERE id = ?", (revision, table_id)),  # in the same transaction as its events
+            table=table_id,
+        )
 
     @staticmethod
     def _event_statements(table_id: str, kept: int, events: list[Event]) -> tuple[Statement, Statement]:

@@ -1,6 +1,8 @@
 """The table: the one authority over a live game, and what each perspective may know of it.
 
 In: :meth:`Table.submit`, :meth:`Table.undo`, :meth:`Table.redo`, :meth:`Table.hint`.
+Every change (a move, an undo, a redo) is one revision on; a request names the
+revision it was chosen at, and one for another revision is refused as stale.
 A request the rules or the moment do not allow is answered with a
 :class:`Refusal` and changes nothing.  Out: :meth:`Table.subscribe` gives a
 perspective one full :class:`Update`, then one after every change.
@@ -81,8 +83,9 @@ class Table:
         hint_level: str = "hard",
         hint_budget_s: float = 0.8,
         on_save_error: Callable[[OSError], None] | None = None,
-        on_events: Callable[[int, list[Event]], Refusal | None] | None = None,
+        on_events: Callable[[int, list[Event], int], Refusal | None] | None = None,
         workers: Workers | None = None,
+        revision: int = 0,
     ):
         self._session = Session(record, path, background=background_save)
         self.game: Game = self._session.game
@@ -93,10 +96,14 @@ class Table:
         self._hinting: set[int] = set()  # seats whose hint is being thought out
         self._seed = record.header.seed
         self._on_save_error = on_save_error
-        # (kept, added): the record now is its first ``kept`` events, then ``added``; called before the
-        # change is made known, it may refuse it (a store that cannot write): the change is then undone.
+        # (kept, added, revision): the record now is its first ``kept`` events, then ``added``, and the
+        # table is at ``revision``; called before the change is made known (or counted), it may refuse
+        # it (a store that cannot write): the change is then undone.
         self._on_events = on_events
-        self.revision = 0
+        # Where the count of changes starts: 0 for a new game; a table loaded again (a server's restart,
+        # another server taking it) starts past every revision told of it before, so that no request
+        # chosen at an old revision is taken for one at the same number now (the hub's store keeps it).
+        self.revision = revision
         self._occupants = [Occupant.NOBODY] * record.header.players
         self._subscriptions: list[Subscription] = []
         self._chronicle = Chronicle(self.game, record.header)
@@ -278,7 +285,7 @@ class Table:
         events = self._session.events
         if self._on_events is not None:
             kept = min(before, len(events))
-            refusal = self._on_events(kept, events[kept:])
+            refusal = self._on_events(kept, events[kept:], self.revision + 1)
             if refusal is not None:
                 self._session.rewind(mark)
                 return refusal

@@ -31,12 +31,12 @@ class Full:
 
     full = False
 
-    def _write(self, *statements, durable: bool = True, table: str | None = None) -> None:
+    def _write(self, *statements, table: str | None = None) -> None:
         if self.full:
             error = StoreError("database or disk is full")
             error.full = True
             raise error
-        super()._write(*statements, durable=durable, table=table)
+        super()._write(*statements, table=table)
 
 
 class FullStore(Full, SqliteStore):

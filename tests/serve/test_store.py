@@ -54,7 +54,7 @@ def test_events_go_in_and_a_cut_takes_them_out(store):
     store.start("t1", [{"meta": {}}], header, [])
     events = record.events
     store.append("t1", 0, events[:10])
-    store.append("t1", 10, events[10:12], durable=False)
+    store.append("t1", 10, events[10:12])
     store.append("t1", 11, [])  # an undo
     store.append("t1", 11, events[11:])
     loaded = store.load("t1")
@@ -73,7 +73,7 @@ def test_writers_from_many_threads_share_commits_and_each_lands(store):
 
     def write(table_id: str) -> None:
         for index, event in enumerate(record.events):
-            store.append(table_id, index, [event], durable=index % 3 == 0)
+            store.append(table_id, index, [event])
 
     threads = [threading.Thread(target=write, args=(t,)) for t in ids]
     for thread in threads:
@@ -105,7 +105,7 @@ def test_a_tables_on_events_hook_mirrors_its_record_through_undo_and_redo(store)
     record = Record(header)
     store.create("t", [{"meta": {}}])
     store.start("t", [{"meta": {}}], header, [])
-    table = Table(record, bot_delay=0, on_events=lambda kept, added: store.append("t", kept, added))
+    table = Table(record, bot_delay=0, on_events=lambda kept, added, revision: store.append("t", kept, added, revision=revision))
     store.append("t", 0, record.events)  # the deal, made before any hook
     latest = {}
     rng = random.Random(9)
@@ -121,7 +121,8 @@ def test_a_tables_on_events_hook_mirrors_its_record_through_undo_and_redo(store)
                 assert table.redo(table.to_act) is None
         else:
             assert table.submit(table.to_act, rng.choice(update.legal), update.revision) is None
-        assert dumps(store.load("t").record) == dumps(record)
+        loaded = store.load("t")
+        assert dumps(loaded.record) == dumps(record) and loaded.revision == table.revision
     assert undone >= 3
 
 
@@ -159,12 +160,14 @@ def test_a_write_the_file_has_no_room_for_raises_and_keeps_nothing_then_goes_in_
     assert dumps(store.load("t").record) == dumps(record)
 
 
-@pytest.mark.parametrize("older", [0, 1, 2, 3])
+@pytest.mark.parametrize("older", [0, 1, 2, 3, 4])
 def test_the_schema_version_is_written_and_an_older_store_gets_what_it_lacks(tmp_path, older):
     store = SqliteStore(tmp_path / "t.sqlite")
     store.create("t", [{"meta": {}}])
-    assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
-    store._db.execute("DROP TABLE analyses")  # 3 had no analyses
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    store._db.execute("ALTER TABLE tables DROP COLUMN revision")  # 4 kept no revisions
+    if older < 4:
+        store._db.execute("DROP TABLE analyses")  # 3 had no analyses
     if older < 3:
         store._db.execute("DROP TABLE invites")  # 2 had no invites
     if older < 2:
@@ -172,7 +175,8 @@ def test_the_schema_version_is_written_and_an_older_store_gets_what_it_lacks(tmp
     store._db.execute(f"PRAGMA user_version = {older}")
     store.close()
     again = SqliteStore(tmp_path / "t.sqlite")
-    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 4 and [t.table_id for t in again.list()] == ["t"]
+    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 5 and [t.table_id for t in again.list()] == ["t"]
+    assert again.load("t").revision is None  # not known: a version before 5 wrote it
     assert again._db.execute("SELECT count(*) FROM invites").fetchone()[0] == 0
     again.keep_analysis("t", "all:0:1-x", "{}")
     assert again.analysis("t", "all:0:1-x") == "{}"

@@ -146,7 +146,7 @@ def test_while_the_database_is_away_writes_are_refused_then_they_go_on(stores, p
     assert a.name_owner("bob") == "key:2"  # identities are one for every server
 
 
-def test_durable_and_grouped_writes_land_from_many_threads_and_some_share_a_commit(stores):
+def test_grouped_writes_land_from_many_threads_and_some_share_a_commit(stores):
     a = stores("a")
     record = game(5)
     ids = [f"t{n}" for n in range(6)]
@@ -155,7 +155,7 @@ def test_durable_and_grouped_writes_land_from_many_threads_and_some_share_a_comm
 
     def write(table_id: str) -> None:
         for index, event in enumerate(record.events):
-            a.append(table_id, index, [event], durable=index % 4 == 0)
+            a.append(table_id, index, [event])
 
     with psycopg.connect(a.url, autocommit=True) as admin:
         before = admin.execute("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()").fetchone()[0]
@@ -187,12 +187,13 @@ def test_a_newer_schema_is_refused_in_one_line_and_an_older_one_is_brought_up(pg
     assert main(["serve", "check", "--database", pg_url]) == 1
     assert capsys.readouterr().err.splitlines() == [f"kobito serve: {said}"] * 2
     with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute("UPDATE kobito_schema SET version = 1; DROP TABLE invites; DROP TABLE analyses")  # 1 had neither
+        conn.execute("UPDATE kobito_schema SET version = 1; DROP TABLE invites; DROP TABLE analyses; ALTER TABLE tables DROP COLUMN revision")  # 1 had none of them
     PostgresStore(pg_url).close()
     with psycopg.connect(pg_url, autocommit=True) as conn:
         assert conn.execute("SELECT version FROM kobito_schema").fetchall() == [(SCHEMA_VERSION,)]
         assert conn.execute("SELECT count(*) FROM invites").fetchone() == (0,)
         assert conn.execute("SELECT count(*) FROM analyses").fetchone() == (0,)
+        assert conn.execute("SELECT revision FROM tables WHERE id = 't'").fetchone() == (None,)
         conn.execute("DROP TABLE kobito_schema; DROP TABLE events; DROP TABLE identities; DROP TABLE analyses; DROP TABLE tables; DROP TABLE invites")
     again = PostgresStore(pg_url)  # an empty database (version 0) gets every step
     again.create("t", SEATING)
@@ -294,7 +295,7 @@ def until_none(submit, timeout: float = 10.0):
     return refusal
 
 
-def test_durable_writes_commit_synchronously_even_where_the_database_says_otherwise(pg_url):
+def test_writes_commit_synchronously_even_where_the_database_says_otherwise(pg_url):
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(f'ALTER DATABASE "{conn.info.dbname}" SET synchronous_commit = off')
     store = PostgresStore(pg_url)

@@ -20,12 +20,14 @@ class Disk:
         self.events: list = []
         self.full, self.seat = False, seat
         self.refused: list[tuple[int, list]] = []
+        self.revision = 0  # the table's, as kept with its last change
 
-    def __call__(self, kept: int, added: list):
+    def __call__(self, kept: int, added: list, revision: int):
         if self.full and (self.seat is None or added and added[0].get("seat") == self.seat):
             self.refused.append((kept, added))
             return cannot_save(True, "move" if added else "undo")
         self.events[kept:] = added
+        self.revision = revision
         return None
 
 
@@ -66,6 +68,7 @@ def test_a_refused_move_undo_or_redo_leaves_the_table_exactly_as_it_was_and_send
         disk.full = False
         assert change() is None, kind  # the same request, once there is room
         assert disk.events == table._session.events
+        assert disk.revision == table.revision == before[0] + 1  # kept with the change; the refused one counted nothing
         kinds.add(kind)
         kinds.update("chance" for kept, added in disk.refused[-1:] if any("seat" not in e for e in added))
     assert kinds == {"move", "undo", "redo", "chance"}  # a refused move that dealt cards took them back too
