@@ -634,14 +634,17 @@ class Hub:
 
     async def keep_analysis(self, session: Session, request: protocol.KeepAnalysis) -> None:
         """Keep a player's analysis of a finished table of theirs, once it reads as one of that game
-        (it is checked off the loop: inflated within its cap, parsed, fitted to the record)."""
+        (it is checked off the loop: inflated within its cap, parsed, fitted to the record), for that
+        player only: its chances and marks are their word, so no other player is shown them as the server's."""
         refusal = self._played(session, request.table, request.seat)
         if refusal is None:
-            refusal = await asyncio.get_running_loop().run_in_executor(self.changes, self._keep_analysis, request)
+            assert session.visitor is not None
+            keep = partial(self._keep_analysis, request, session.visitor.identity)
+            refusal = await asyncio.get_running_loop().run_in_executor(self.changes, keep)
         session.reply(request.id, refusal)
 
-    def _keep_analysis(self, request: protocol.KeepAnalysis) -> Refusal | None:
-        """On a thread of :attr:`changes`: check the report against the stored game, then keep it."""
+    def _keep_analysis(self, request: protocol.KeepAnalysis, keeper: str) -> Refusal | None:
+        """On a thread of :attr:`changes`: check the report against the stored game, then keep it as ``keeper``'s."""
         try:
             text = inflated(request.report, protocol.MAX_ANALYSIS_BYTES).decode("utf-8")  # JSON's own encoding, no other
         except AnalysisTooBig:
@@ -660,7 +663,7 @@ class Hub:
         except ValueError as error:
             return Refusal("not-an-analysis", {"reason": printable(error, 160)})
         try:
-            self.store.keep_analysis(request.table, analysis_row(request.seat, request.key), text)
+            self.store.keep_analysis(request.table, analysis_row(request.seat, request.key, keeper), text)
         except StoreError as error:
             log.warning("analysis of %s not kept: %s", printable(request.table, 40), error)
             return cannot_save(error.full, "analysis")
@@ -671,7 +674,8 @@ class Hub:
         if refusal is not None:
             session.reply(request.id, refusal)
             return
-        read = partial(self.store.analysis, request.table, analysis_row(request.seat, request.key))
+        assert session.visitor is not None
+        read = partial(self.store.analysis, request.table, analysis_row(request.seat, request.key, session.visitor.identity))
         try:
             text = await asyncio.get_running_loop().run_in_executor(self.changes, read)
         except StoreError as error:
@@ -742,9 +746,10 @@ def inflated(data: bytes, limit: int) -> bytes:
     return text
 
 
-def analysis_row(seat: int | None, key: str) -> str:
-    """The store's key of a table's analysis: the seat analysed ("all"), then which estimate."""
-    return f"{seat_key(seat)}:{key}"
+def analysis_row(seat: int | None, key: str, keeper: str) -> str:
+    """The store's key of a table's analysis: the seat analysed ("all"), which estimate, and who kept
+    it (its numbers are the keeper's word: a player reads only those they kept)."""
+    return f"{seat_key(seat)}:{key}@{keeper}"
 
 
 def _hint_ready(session: Session, ident: int, done: Future[Hint]) -> None:

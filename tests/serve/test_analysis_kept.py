@@ -58,7 +58,7 @@ def rows(hub, table: str) -> list:
     return hub.store._db.execute("SELECT key FROM analyses WHERE table_id = ? ORDER BY key", (table,)).fetchall()
 
 
-def test_a_player_keeps_an_analysis_and_the_tables_players_get_it_at_once_in_another_session(finished):
+def test_a_player_keeps_an_analysis_and_gets_it_at_once_in_another_session_and_no_one_else_does(finished):
     hub, table, record = finished
     report = hand_report(record, {2: "mistake"})
     ann = connect(hub, KEY_ANN, "Ann")
@@ -72,15 +72,36 @@ def test_a_player_keeps_an_analysis_and_the_tables_players_get_it_at_once_in_ano
         assert ann.keep_analysis(table, 0, KEY, own) is None  # her own seat's: another row
     finally:
         ann.close()
-    assert rows(hub, table) == [("0:" + KEY,), ("all:" + KEY,)]
-    for identity, name in ((KEY_ANN, "Ann"), (KEY_BOB, "Bob")):  # her next session, and the other player
-        again = connect(hub, identity, name)
-        try:
-            assert checked_report(again.analysis(table, None, KEY), record, None) == report
-            assert HubAnalyses(again, table).load(record, 0) == own
-            assert again.analysis(table, 1, KEY) is None and again.analysis(table, None, "0:2-other") is None
-        finally:
-            again.close()
+    assert rows(hub, table) == [(f"0:{KEY}@{KEY_ANN}",), (f"all:{KEY}@{KEY_ANN}",)]
+    again = connect(hub, KEY_ANN, "Ann")  # her next session
+    try:
+        assert checked_report(again.analysis(table, None, KEY), record, None) == report
+        assert HubAnalyses(again, table).load(record, 0) == own
+        assert again.analysis(table, 1, KEY) is None and again.analysis(table, None, "0:2-other") is None
+    finally:
+        again.close()
+    bob = connect(hub, KEY_BOB, "Bob")  # the other player: her numbers are her word, not the server's
+    try:
+        assert bob.analysis(table, None, KEY) is None and HubAnalyses(bob, table).load(record, 0) is None
+    finally:
+        bob.close()
+
+
+def test_an_analysis_kept_about_another_players_seat_is_never_shown_to_them(finished):
+    hub, table, record = finished
+    forged = hand_report(record, {1: "blunder", 3: "blunder"})  # Bob's word on every seat's play, Ann's included
+    bob = connect(hub, KEY_BOB, "Bob")
+    try:
+        assert bob.keep_analysis(table, None, KEY, forged) is None  # his to read again
+        assert checked_report(bob.analysis(table, None, KEY), record, None) == forged
+    finally:
+        bob.close()
+    ann = connect(hub, KEY_ANN, "Ann")
+    try:
+        shown = ann.analysis(table, None, KEY)
+        assert shown is None or checked_report(shown, record, None) != forged
+    finally:
+        ann.close()
 
 
 def test_whoever_did_not_play_the_finished_table_may_neither_keep_nor_read_its_analysis(finished):

@@ -60,7 +60,7 @@ async def test_a_remote_games_final_screen_fetches_the_record_and_analyses_it_as
             assert app.screen.report is final.analysis.report
 
             report = final.analysis.report
-        kept = hub.store.analysis(table, f"all:{estimate_key()}")  # handed to the hub by the session program
+        kept = hub.store.analysis(table, f"all:{estimate_key()}@{KEY_ANN}")  # handed to the hub by the session program, hers
         assert kept is not None and Report.from_json(json.loads(kept)) == report
 
         def no_child(*args, **kwargs):
