@@ -160,6 +160,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-sessions", type=_positive(int), default=2, metavar="N", help="sessions on one SSH connection (default 2)")
     serve.add_argument("--max-startups", default="10:30:100", metavar="START:RATE:FULL",
                        help="connections signing in at once: from START, drop new ones with RATE %% chance, all at FULL (default 10:30:100)")
+    serve.add_argument("--max-programs", type=_positive(int), default=64, metavar="N",
+                       help="session programs at once through both doors, from everyone (default 64)")
+    serve.add_argument("--session-memory", type=_positive(int), default=200, metavar="MB",
+                       help="each session program's memory ceiling (default 200; one at rest takes about 55)")
     serve.add_argument("--startups-per-address", type=_positive(int), default=4, metavar="N", help="connections signing in at once from one address (default 4)")
     serve.add_argument("--max-auth-tries", type=_positive(int), default=6, metavar="N", help="keys refused on one connection before it is closed (default 6)")
     serve.add_argument("--login-timeout", type=_positive(float), default=30.0, metavar="SECONDS", help="time to sign in (default 30)")

@@ -27,12 +27,14 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical
+from textual.driver import Driver
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.paced_driver import PacedDriver
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.lobby import LobbyScreen, refused, seat_text
 from kobito_tui.app.settings import Settings
@@ -277,6 +279,9 @@ class RemoteApp(KobitoApp):
 
     def get_default_screen(self) -> Screen[Any]:
         return Welcome()
+
+    def get_driver_class(self) -> type[Driver]:
+        return PacedDriver  # a flood of keys waits in the terminal, not in this program's memory
 
     def on_mount(self) -> None:
         super().on_mount()

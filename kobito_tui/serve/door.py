@@ -36,6 +36,7 @@ from kobito_tui.core.safetext import name_fault
 from kobito_tui.i18n import resolve_language, translator
 from kobito_tui.serve.client import ENV_ADDRESS, ENV_DOOR, ENV_IDENTITY, ENV_NAME
 from kobito_tui.serve.gate import Gate
+from kobito_tui.serve.keys import KeyQueue
 from kobito_tui.serve.limits import TOO_MANY_TRIES, Caps, Ledger, Visit
 from kobito_tui.serve.template import Template
 
@@ -177,7 +178,7 @@ class Door:
         self.allowed_keys: asyncssh.SSHAuthorizedKeys | None = None
         if settings.authorized_keys is not None:
             self.allowed_keys = asyncssh.read_authorized_keys(str(settings.authorized_keys))
-        self.template = Template()
+        self.template = Template(settings.caps.program_memory_mb)
         self._server: asyncssh.SSHAcceptor | None = None
         self._sessions: set[asyncio.Task[None]] = set()
 
@@ -370,6 +371,7 @@ class Child:
             await asyncio.wait([tasks[0]], timeout=1)  # the screen's last bytes
             for task in tasks:
                 task.cancel()
+            await asyncio.wait(tasks)  # each lets go of the terminal before it is closed
             code = child.returncode or 0
             last = b""
             if not ended or code not in ENDED_ITSELF or self.alt_screen:  # the program could not put the terminal back
@@ -410,21 +412,24 @@ class Child:
             transport.close()
 
     async def _input(self, master: int) -> None:
+        """Keys and sizes from the player to the program, until the player is gone (seen at once,
+        however far behind the program is: its keys wait in a bounded queue)."""
         assert self.terminal is not None
-        while True:
-            data = await self.terminal.read()
-            if isinstance(data, tuple):
-                _set_size(master, data)
-                continue
-            if not data:
-                return
-            self.last_activity = time.monotonic()
-            view = memoryview(data)
-            while view:
-                try:
-                    view = view[os.write(master, view) :]
-                except BlockingIOError:
-                    await asyncio.sleep(0.01)
+        keys = KeyQueue(master)
+        try:
+            while True:
+                data = await self.terminal.read()
+                if isinstance(data, tuple):
+                    _set_size(master, data)
+                    continue
+                if not data:
+                    return
+                self.last_activity = time.monotonic()
+                keys.put(data)
+        finally:
+            keys.close()
+            if keys.dropped:
+                log.info("a session's program fell behind its keys: %d bytes dropped", keys.dropped)
 
     async def _idle(self, timeout_s: float) -> None:
         """Until no key has come and nothing has been drawn for ``timeout_s``."""

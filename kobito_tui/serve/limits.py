@@ -59,9 +59,17 @@ class Caps:
     sessions: int = 2  # sessions on one SSH connection
     auth_tries: int = 6  # refused keys on one connection before it is closed
     login_timeout_s: float = 30.0  # from the connection to signed in
+    programs: int = 64  # session programs at once through both doors, from everyone (connections signing in count)
+    program_memory_mb: int = 200  # each program's data ceiling (RLIMIT_DATA): one at rest has about 55 MB
+
+    @property
+    def memory_mb(self) -> int:
+        """The most that players' programs can take of the host's memory together."""
+        return self.programs * self.program_memory_mb
 
 
 TOO_MANY_TRIES = "Too many authentication failures"  # OpenSSH's words, known to every SSH user
+FULL = "the server is full; try again later"
 
 
 class Ledger:
@@ -76,6 +84,10 @@ class Ledger:
     def signing_in_total(self) -> int:
         return sum(self.signing_in.values())
 
+    @property
+    def held_total(self) -> int:
+        return sum(self.held.values())
+
     def arrive(self, address: str) -> Visit | str:
         """A new connection from ``address``: its visit, or why it is refused."""
         caps = self.caps
@@ -85,6 +97,8 @@ class Ledger:
             return "too many connections from your address are signing in; try again in a moment"
         if self.held[address] >= caps.per_address:
             return f"too many sessions from your address at once (at most {caps.per_address})"
+        if self.held_total >= caps.programs:
+            return FULL
         self.signing_in[address] += 1
         self.held[address] += 1
         return Visit(self, address)
@@ -116,6 +130,8 @@ class Visit:
             return f"too many sessions on one connection (at most {caps.sessions})"
         if self.sessions >= 1 and held[self.address] >= caps.per_address:
             return f"too many sessions from your address at once (at most {caps.per_address})"
+        if self.sessions >= 1 and self.ledger.held_total >= caps.programs:
+            return FULL
         if self.sessions >= 1:
             held[self.address] += 1
         self.sessions += 1

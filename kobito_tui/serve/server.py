@@ -38,7 +38,10 @@ def data_dir(override: str | None) -> Path:
 
 
 async def _serve(args: argparse.Namespace) -> None:
-    caps = Caps(Startups.parse(args.max_startups), args.startups_per_address, args.per_address, args.max_sessions, args.max_auth_tries, args.login_timeout)
+    caps = Caps(
+        Startups.parse(args.max_startups), args.startups_per_address, args.per_address, args.max_sessions, args.max_auth_tries,
+        args.login_timeout, args.max_programs, args.session_memory,
+    )
     folder = data_dir(args.data_dir)
     limits = Limits(args.open_tables, args.open_tables_per_address, args.computer_tables, args.computer_tables_per_address)
     database = database_url(args.database)
@@ -69,7 +72,8 @@ async def _serve(args: argparse.Namespace) -> None:
         await door.start()
         guests = "guests welcome" if settings.guests_allowed else "no guests"
         tables = f", tables in the {hub.store.where}" if database else ""
-        print(f"kobito serve: ssh -p {door.port} {args.host}  ({guests}; data in {folder}{tables})", flush=True)
+        memory = f"at most {caps.programs} sessions × {caps.program_memory_mb} MB = {caps.memory_mb} MB"
+        print(f"kobito serve: ssh -p {door.port} {args.host}  ({guests}; {memory}; data in {folder}{tables})", flush=True)
         print(f"host key fingerprint: {door.fingerprint}", flush=True)
         if web is not None:
             await web.start()

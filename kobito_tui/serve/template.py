@@ -19,6 +19,7 @@ import gc
 import json
 import logging
 import os
+import resource
 import selectors
 import signal
 import socket
@@ -43,11 +44,13 @@ REPLY = 256
 SessionProgram = Callable[[Path, Mapping[str, str]], int]  # the session program: (hub socket, environment) -> exit code
 
 
-def _program(terminal: int, env: dict[str, str], hub_socket: str, program: SessionProgram) -> None:
-    """In the fork: ``terminal`` becomes the controlling terminal and stdio, ``env`` the environment; the app runs.
-    Anything it did not catch goes to the server's log, never to the player's screen (the door says one line)."""
+def _program(terminal: int, env: dict[str, str], hub_socket: str, memory_mb: int, program: SessionProgram) -> None:
+    """In the fork: ``terminal`` becomes the controlling terminal and stdio, ``env`` the environment, its
+    data (heap and thread stacks) at most ``memory_mb``; the app runs. Anything it did not catch (a
+    MemoryError at the ceiling too) goes to the server's log, never to the player's screen (the door says one line)."""
     code, server_log = CRASHED, os.dup(2)
     try:
+        resource.setrlimit(resource.RLIMIT_DATA, (memory_mb * 2**20,) * 2)
         os.setsid()
         fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
         for fd in (0, 1, 2):
@@ -108,7 +111,7 @@ def serve(channel: socket.socket, program: SessionProgram) -> None:
                 channel.close()
                 for fd in (wake_read, wake_write):
                     os.close(fd)
-                _program(fds[0], request["env"], request["socket"], program)
+                _program(fds[0], request["env"], request["socket"], request["memory_mb"], program)
             os.close(fds[0])
             channel.send(json.dumps({"id": request["id"], "pid": pid}).encode())
 
@@ -145,7 +148,8 @@ class Program:
 class Template:
     """The door's session template process, started when first needed and again if it went."""
 
-    def __init__(self) -> None:
+    def __init__(self, program_memory_mb: int) -> None:
+        self.program_memory_mb = program_memory_mb  # each program's data ceiling
         self._channel: socket.socket | None = None
         self._process: subprocess.Popen[bytes] | None = None
         self._asked: dict[int, asyncio.Future[Program | None]] = {}
@@ -226,7 +230,7 @@ class Template:
             ident = self._ids
             asked: asyncio.Future[Program | None] = asyncio.get_running_loop().create_future()
             self._asked[ident] = asked
-            request = json.dumps({"id": ident, "env": env, "socket": str(hub_socket)}).encode()
+            request = json.dumps({"id": ident, "env": env, "socket": str(hub_socket), "memory_mb": self.program_memory_mb}).encode()
             try:
                 channel.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [terminal]))])
             except OSError as error:
