@@ -251,12 +251,17 @@ def session_env(term: str, lang: str, identity: str, name: str, address: str, do
         ENV_DOOR: door,
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": os.environ.get("HOME", "/"),
-        "TERM": term,
+        "TERM": _term(term),
         "LANG": lang,
         ENV_IDENTITY: identity,
         ENV_NAME: name,
         ENV_ADDRESS: address,
     }
+
+
+def _term(value: str) -> str:
+    """The client's terminal type if it reads as one (a NUL in it ended the program), else plain xterm."""
+    return value if 0 < len(value) <= 64 and value.isascii() and all(c.isalnum() or c in "._+-" for c in value) else "xterm"
 
 
 def _lang(value: object) -> str:
