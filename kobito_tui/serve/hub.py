@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING, Any
 from kobito_tui.analysis.checked import checked_report, parsed
 from kobito_tui.analysis.sidecar import seat_key
 from kobito_tui.core.game import Event, Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_fault, printable
 from kobito_tui.core.savefile import dumps
