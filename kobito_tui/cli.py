@@ -154,6 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address for SSH (default 127.0.0.1)")
     serve.add_argument("--ssh-port", type=int, default=2222, help="0: any free port")
     serve.add_argument("--authorized-keys", metavar="FILE", help="only these keys may enter")
+    serve.add_argument("--ssh-legacy-algorithms", action="store_true",
+                       help="also offer older SSH algorithms (asyncssh's defaults), for an old client")
     serve.add_argument("--guests", action=argparse.BooleanOptionalAction, default=None, help="let clients without a key in (default: on 127.0.0.1 only)")
     serve.add_argument("--per-address", type=_positive(int), default=8, metavar="N",
                        help="sessions at once from one address, a connection without one counting as one (default 8)")

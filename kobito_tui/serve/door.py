@@ -38,6 +38,7 @@ from kobito_tui.serve.client import ENV_ADDRESS, ENV_DOOR, ENV_IDENTITY, ENV_NAM
 from kobito_tui.serve.gate import Gate
 from kobito_tui.serve.keys import KeyQueue
 from kobito_tui.serve.limits import TOO_MANY_TRIES, Caps, Ledger, Visit
+from kobito_tui.serve.ssh_algorithms import follow_rfc_kex_guess, server_options
 from kobito_tui.serve.template import Template
 
 log = logging.getLogger("kobito.serve")
@@ -191,8 +192,10 @@ class Door:
         assert self._server is not None
         return self._server.get_port()
 
-    async def start(self) -> None:
+    async def start(self, legacy_algorithms: bool = False) -> None:
+        """Listen; ``legacy_algorithms``: offer asyncssh's wider defaults, not OpenSSH's modern set (ssh_algorithms)."""
         self.template.start()  # warm before the first player comes
+        follow_rfc_kex_guess()  # dbclient's guessed key exchange packet
         self._server = await asyncssh.create_server(
             lambda: _Server(self),
             self.settings.host,
@@ -206,6 +209,7 @@ class Door:
             allow_scp=False,
             login_timeout=None,  # the connection's own timer says why (_Server)
             keepalive_interval=60,
+            **server_options(legacy_algorithms),
         )
 
     async def close(self, wait_s: float = 3.0) -> None:

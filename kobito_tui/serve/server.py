@@ -69,7 +69,7 @@ async def _serve(args: argparse.Namespace) -> None:
         web.guest_name, hub.on_place = hub.guest_name, web.moved  # one process: a guest's name, a tab's title
     await hub.start()
     try:
-        await door.start()
+        await door.start(args.ssh_legacy_algorithms)
         guests = "guests welcome" if settings.guests_allowed else "no guests"
         tables = f", tables in the {hub.store.where}" if database else ""
         memory = f"at most {caps.programs} sessions × {caps.program_memory_mb} MB = {caps.memory_mb} MB"
