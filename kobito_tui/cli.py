@@ -188,6 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--computer-tables-per-address", type=int, default=limits.computer_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.computer_tables_per_address})")
     serve.add_argument("--thinkers", type=int, metavar="N", help="processes that think for the computers and hints (default: one per core)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
+    serve.add_argument("--open-socket", action="store_true", help=argparse.SUPPRESS)  # believe any client of the socket: tests, benches
     serve.add_argument("--away-before-give", type=float, default=60.0, help=argparse.SUPPRESS)
     serve_commands = serve.add_subparsers(dest="serve_command")
     serve_export = serve_commands.add_parser("export", help="write a table's game as a save file")

@@ -148,7 +148,7 @@ def measure(folder: Path, game: str) -> dict[str, Any]:
     log = open(folder / "server.log", "w")  # noqa: SIM115 - the server writes it until the end
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0",
+            sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0", "--open-socket",
             "--per-address", str(AT_ONCE), "--startups-per-address", str(AT_ONCE), "--max-startups", str(AT_ONCE + 1),
         ],  # fmt: skip
         stdout=subprocess.PIPE,

@@ -213,7 +213,7 @@ def _server(folder: Path) -> tuple[subprocess.Popen[str], int, str]:
     caps = [str(AT_ONCE * 3)]
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0", "--web-port", "0",
+            sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0", "--open-socket", "--web-port", "0",
             "--per-address", *caps, "--startups-per-address", *caps, "--max-startups", caps[0],
         ],  # fmt: skip
         stdout=subprocess.PIPE,

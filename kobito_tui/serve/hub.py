@@ -30,7 +30,7 @@ import sqlite3
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -45,6 +45,7 @@ from kobito_tui.core.safetext import name_fault, printable
 from kobito_tui.core.savefile import dumps
 from kobito_tui.i18n.messages import english
 from kobito_tui.serve import protocol
+from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY
 from kobito_tui.serve.lobby import GUEST, IDENTITY, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
 from kobito_tui.serve.invites import Invites
 from kobito_tui.serve.lock import DataDirLock
@@ -129,6 +130,9 @@ class Session:
             raise protocol.ProtocolError("an identity is a key fingerprint, web:, guest or guest:")
         if len(hello.address) > MAX_ADDRESS_CHARS:
             raise protocol.ProtocolError("an address is at most 100 characters")
+        if (doubt := self.hub.doubt(connection, hello)) is not None:
+            log.warning("a client of the hub's socket refused: %s", doubt)
+            raise protocol.ProtocolError(doubt)
         identity = self.hub.lobby.guest_identity() if hello.identity == "guest" else hello.identity
         loop = asyncio.get_running_loop()
         known = await loop.run_in_executor(self.hub.changes, self.hub.sign_in, identity, hello.name)
@@ -187,6 +191,9 @@ class Hub:
         self._server: asyncio.AbstractServer | None = None
         self.web: tuple[str, Invites] | None = None  # the web door's address and its invites, while it runs
         self.on_place: Callable[[str, str | None], None] | None = None  # an identity sat at a table (its id) or left (None)
+        # With doors: the environment a door started the program of this pid with (None: no door did).
+        # A client is then believed only if it is such a program and says who it was started as.
+        self.vouch: Callable[[int], Mapping[str, str] | None] | None = None
         self.guest_names: OrderedDict[str, str] = OrderedDict()  # a browser guest's name, for when it comes back
         self.loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
@@ -358,6 +365,20 @@ class Hub:
             if session.visitor is not None:
                 self.leave(session)
                 del self.sessions[session.visitor]
+
+    def doubt(self, connection: Connection, hello: protocol.Hello) -> str | None:
+        """Why ``hello`` is not believed: with doors (:attr:`vouch`), only a program a door started may
+        say hello, as the identity and from the address the door gave it (a process that can open the
+        socket cannot claim another player's identity, nor another address's share of the caps)."""
+        if self.vouch is None:
+            return None
+        pid = connection.peer_pid()
+        env = None if pid is None else self.vouch(pid)
+        if env is None:
+            return f"process {pid} is not a program a door started"
+        if hello.identity != env.get(ENV_IDENTITY) or hello.address != env.get(ENV_ADDRESS, ""):
+            return f"process {pid} says it is someone its door did not start it as"
+        return None
 
     def remember_guest(self, identity: str, name: str) -> None:
         """A guest that keeps its identity (a browser's cookie) keeps its name too, while the server runs."""

@@ -52,6 +52,8 @@ async def _serve(args: argparse.Namespace) -> None:
     keys = Path(args.authorized_keys) if args.authorized_keys else None
     settings = DoorSettings(args.host, args.ssh_port, args.guests, keys, idle_timeout_s=args.idle_timeout, caps=caps)
     door = Door(folder, hub.socket_path, settings)  # a bad key file stops us before anything listens
+    if not args.open_socket:
+        hub.vouch = door.template.started  # both doors' programs come from its template
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -129,10 +129,10 @@ def _reap(channel: socket.socket) -> None:
 
 # -- the door's side -----------------------------------------------------------
 class Program:
-    """A session program forked by the template: its pid, and how it ended once it has."""
+    """A session program forked by the template: its pid, the environment it was given, and how it ended once it has."""
 
-    def __init__(self, pid: int):
-        self.pid = pid
+    def __init__(self, pid: int, env: dict[str, str]):
+        self.pid, self.env = pid, env
         self.returncode: int | None = None
         self._ended = asyncio.get_running_loop().create_future()
 
@@ -152,7 +152,7 @@ class Template:
         self.program_memory_mb = program_memory_mb  # each program's data ceiling
         self._channel: socket.socket | None = None
         self._process: subprocess.Popen[bytes] | None = None
-        self._asked: dict[int, asyncio.Future[Program | None]] = {}
+        self._asked: dict[int, tuple[asyncio.Future[Program | None], dict[str, str]]] = {}
         self._programs: dict[int, Program] = {}
         self._ids = 0
         self._lock = asyncio.Lock()
@@ -195,10 +195,10 @@ class Template:
             if program is not None:
                 program.end(message["code"])
         else:
-            asked = self._asked.pop(message["id"], None)
-            program = None if message["pid"] is None else Program(message["pid"])
+            asked, env = self._asked.pop(message["id"], (None, {}))
+            program = None if message["pid"] is None else Program(message["pid"], env)
             if program is not None:
-                self._programs[program.pid] = program  # before its end can be told
+                self._programs[program.pid] = program  # before its end can be told, or the hub asks who it is
             if asked is not None and not asked.done():
                 asked.set_result(program)
 
@@ -210,7 +210,7 @@ class Template:
         channel.close()
         if self._channel is channel:
             self._channel = None
-        for asked in self._asked.values():
+        for asked, _env in self._asked.values():
             if not asked.done():
                 asked.set_result(None)
         self._asked.clear()
@@ -229,7 +229,7 @@ class Template:
             self._ids += 1
             ident = self._ids
             asked: asyncio.Future[Program | None] = asyncio.get_running_loop().create_future()
-            self._asked[ident] = asked
+            self._asked[ident] = asked, env
             request = json.dumps({"id": ident, "env": env, "socket": str(hub_socket), "memory_mb": self.program_memory_mb}).encode()
             try:
                 channel.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [terminal]))])
@@ -240,6 +240,11 @@ class Template:
         if program is None:
             raise OSError("the session template could not start a program")
         return program
+
+    def started(self, pid: int) -> dict[str, str] | None:
+        """The environment the running program ``pid`` was started with, or None if this template started no such program."""
+        program = self._programs.get(pid)
+        return None if program is None else program.env
 
     def close(self) -> None:
         if self._channel is not None:

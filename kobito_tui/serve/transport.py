@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
+import struct
 from typing import Protocol
 
 from kobito_tui.core.safetext import printable
@@ -42,6 +44,15 @@ class Connection:
         self.label = "a client"  # for the log, once it says who it is
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
         self.closed = False
+
+    def peer_pid(self) -> int | None:
+        """The process at the other end, as the kernel says (SO_PEERCRED: it cannot be made up), or None."""
+        sock = self.writer.get_extra_info("socket")
+        try:
+            pid, _uid, _gid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+        except (AttributeError, OSError):  # not a Unix socket, or not on Linux
+            return None
+        return int(pid)
 
     # -- sending -------------------------------------------------------------
     def send(self, message: protocol.Message) -> None:

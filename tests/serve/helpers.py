@@ -73,9 +73,10 @@ def short_dir() -> Path:
 
 
 class Server:
-    """``kobito serve`` with its data in ``data_dir``, SSH on a free loopback port."""
+    """``kobito serve`` with its data in ``data_dir``, SSH on a free loopback port; the test may speak
+    the protocol on its socket itself (:meth:`connect`) unless ``vouched``: then only the doors' programs may."""
 
-    def __init__(self, data_dir: Path, *extra: str):
+    def __init__(self, data_dir: Path, *extra: str, vouched: bool = False):
         self.data_dir = data_dir
         data_dir.parent.mkdir(parents=True, exist_ok=True)
         self.log = open(data_dir.parent / "server.log", "a")  # noqa: SIM115 - a pipe nobody reads would stop the server
@@ -91,6 +92,7 @@ class Server:
                 "0",
                 "--bot-delay",
                 "0",
+                *([] if vouched else ["--open-socket"]),
                 *extra,
             ],
             stdout=subprocess.PIPE,
