@@ -160,12 +160,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--per-address", type=_positive(int), default=8, metavar="N",
                        help="sessions at once from one address, a connection without one counting as one (default 8)")
     serve.add_argument("--max-sessions", type=_positive(int), default=2, metavar="N", help="sessions on one SSH connection (default 2)")
-    serve.add_argument("--max-startups", default="10:30:100", metavar="START:RATE:FULL",
-                       help="connections signing in at once: from START, drop new ones with RATE %% chance, all at FULL (default 10:30:100)")
     serve.add_argument("--max-programs", type=_positive(int), default=64, metavar="N",
                        help="session programs at once through both doors, from everyone (default 64)")
     serve.add_argument("--session-memory", type=_positive(int), default=200, metavar="MB",
                        help="each session program's memory ceiling (default 200; one at rest takes about 55)")
+    serve.add_argument("--max-startups", default="10:30:100", metavar="START:RATE:FULL",
+                       help="connections signing in at once: from START, drop new ones with RATE %% chance, all at FULL (default 10:30:100)")
     serve.add_argument("--startups-per-address", type=_positive(int), default=4, metavar="N", help="connections signing in at once from one address (default 4)")
     serve.add_argument("--max-auth-tries", type=_positive(int), default=6, metavar="N", help="keys refused on one connection before it is closed (default 6)")
     serve.add_argument("--login-timeout", type=_positive(float), default=30.0, metavar="SECONDS", help="time to sign in (default 30)")
@@ -177,6 +177,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a public address the web door is reached at through a reverse proxy (https://kobito.example); may repeat")
     serve.add_argument("--web-sessions", type=_positive(int), default=64, metavar="N", help="web sessions at once, from everyone (default 64)")
     serve.add_argument("--web-title", default="kobito", metavar="TEXT", help="the web page's title: your table server's name (default kobito)")
+    serve.add_argument("--web-connections", type=_positive(int), default=256, metavar="N", help="connections to the web door at once, from everyone (default 256)")
+    serve.add_argument("--web-connections-per-address", type=_positive(int), default=16, metavar="N",
+                       help="... from one address (a --trusted-proxy counts in the total only; default 16)")
+    serve.add_argument("--web-header-timeout", type=_positive(float), default=10.0, metavar="SECONDS", help="time for a web request's line and headers to come in (default 10)")
+    serve.add_argument("--web-request-timeout", type=_positive(float), default=30.0, metavar="SECONDS",
+                       help="close a web connection whose request, answer or wait for the next request has not moved this long (default 30)")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                       help="a reverse proxy whose X-Forwarded-Proto: https the web door believes (a Secure cookie, HSTS); may repeat")
     serve.add_argument("--tls-cert", metavar="FILE", help="serve the web door over HTTPS with this certificate chain (PEM)")
     serve.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     from kobito_tui.serve.table_limits import Limits

@@ -62,10 +62,14 @@ async def _serve(args: argparse.Namespace) -> None:
     if args.web_port is not None:
         # Imported only for a web door: aiohttp is a third of the server's start-up (0.22 of 0.62 CPU s).
         from kobito_tui.serve.webdoor import WebDoor, WebSettings
+        from kobito_tui.serve.webguard import GuardSettings
 
         tls_cert, tls_key = (Path(args.tls_cert), Path(args.tls_key or args.tls_cert)) if args.tls_cert else (None, None)
+        guard = GuardSettings(
+            args.web_connections, args.web_connections_per_address, args.web_header_timeout, args.web_request_timeout, tuple(args.trusted_proxy)
+        )
         web_settings = WebSettings(
-            args.web_host, args.web_port, tuple(args.web_origin), args.web_sessions, args.idle_timeout, args.web_title, tls_cert, tls_key
+            args.web_host, args.web_port, tuple(args.web_origin), args.web_sessions, args.idle_timeout, args.web_title, tls_cert, tls_key, guard
         )
         web = WebDoor(hub.socket_path, web_settings, door.gate.ledger, door.template, Invites(hub.data_dir / STORE_NAME, database=database))
         web.guest_name, hub.on_place = hub.guest_name, web.moved  # one process: a guest's name, a tab's title

@@ -9,11 +9,11 @@ the door copying bytes between the websocket and the terminal.  The caps are
 the SSH door's ledger, so one address's sessions count through both doors,
 and a total of the web door's own; the idle timeout is the SSH door's.
 
-Who the player is: the session cookie (HttpOnly, SameSite=Strict) names a
-seat the door keeps, a guest made at the first visit (a reload is the same
-guest, back to the same seats) or the player of a one-time invite link
-(:mod:`kobito_tui.serve.invites`).  The websocket is refused (403) unless its
-Origin is one of this server's own.  The page's title names the table the
+Who the player is: the session cookie (HttpOnly, SameSite=Strict; Secure over
+HTTPS) names a seat the door keeps, a guest made when the page first opens its
+websocket (a reload is the same guest, back to the same seats) or the player of
+a one-time invite link (:mod:`kobito_tui.serve.invites`).  The websocket is
+refused (403) unless its Origin is one of this server's own.  The page's title names the table the
 player is at: the hub says when an identity sits down or leaves
 (:attr:`~kobito_tui.serve.hub.Hub.on_place`, the same process), and the door
 sends that identity's tabs a text frame ``["title", text]`` the page sets as
@@ -22,7 +22,9 @@ over a kind it does not know).  A guest that comes back (its cookie) keeps the
 name it gave (:meth:`~kobito_tui.serve.hub.Hub.guest_name`), so it is not asked
 again.  All that comes from the browser
 (headers, cookies, the query, websocket messages) is bounded and checked;
-what does not read is refused with the reason.
+what does not read is refused with the reason.  The connections themselves,
+their time and size, the guest sessions and the log are guarded against
+floods by :mod:`kobito_tui.serve.webguard`.
 """
 
 from __future__ import annotations
@@ -31,12 +33,13 @@ import asyncio
 import html
 import json
 import logging
+import os
 import secrets
+import socket
 import ssl
 import string
-from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -48,9 +51,10 @@ from kobito_tui.i18n import LANGUAGES, translator
 from kobito_tui.i18n.translation import Translator
 from kobito_tui.serve.door import Child, Size, session_env
 from kobito_tui.serve.invites import Invited, Invites, new_token, well_formed
-from kobito_tui.serve.limits import Ledger
+from kobito_tui.serve.limits import Ledger, Visit
 from kobito_tui.serve.lobby import GUEST
 from kobito_tui.serve.template import Template
+from kobito_tui.serve.webguard import ACCEPTS, HSTS, QUEUE, Guard, Guests, GuardSettings, QuietLog, quiet_aiohttp, raise_open_files
 
 log = logging.getLogger("kobito.serve")
 
@@ -60,7 +64,6 @@ MAX_MESSAGE = 64 * 1024  # one websocket message from the browser (a key, a past
 MAX_KEYS = 16 * 1024  # characters of one "stdin" message
 MAX_WIDTH, MAX_HEIGHT = 1000, 500  # a window's size in cells
 MAX_HEADER = 1000  # characters of Accept-Language or Origin read
-MAX_GUESTS = 4096  # guest seats remembered (the oldest unused goes first)
 MAX_TITLE = 120  # characters of the page's title
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 # textual-serve's page assets, by the names the page asks for.
@@ -82,6 +85,7 @@ class WebSettings:
     title: str = "kobito"  # the page's title: the table server's name
     tls_cert: Path | None = None
     tls_key: Path | None = None
+    guard: GuardSettings = field(default_factory=GuardSettings)  # connections: how many, how long
 
 
 @dataclass
@@ -144,8 +148,8 @@ def read_message(text: str) -> tuple[str, object] | None:
 class _WebTerminal:
     """A websocket as the player's terminal."""
 
-    def __init__(self, ws: web.WebSocketResponse, size: Size):
-        self.ws, self._size = ws, size
+    def __init__(self, ws: web.WebSocketResponse, size: Size, quiet: QuietLog, address: str):
+        self.ws, self._size, self.quiet, self.address = ws, size, quiet, address
 
     def size(self) -> Size:
         return self._size
@@ -165,7 +169,7 @@ class _WebTerminal:
             try:
                 read = read_message(message.data)
             except Refused as why:
-                log.info("a web session refused: %s", why)
+                self.quiet.say(self.address, f"web: a session from {self.address} closed: {why}")
                 await self.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=str(why).encode()[:120])
                 return b""
             if read is None:
@@ -197,13 +201,17 @@ class WebDoor:
     def __init__(self, socket_path: Path, settings: WebSettings, ledger: Ledger, template: Template, invites: Invites):
         self.socket_path, self.settings, self.ledger = socket_path, settings, ledger
         self.template, self.invites = template, invites
-        self.guests: OrderedDict[str, Seat] = OrderedDict()  # by the cookie's token
         self.sessions: dict[asyncio.Task[None], Child] = {}
         self.origins: set[str] = set()
         self.tabs: dict[str, dict[web.WebSocketResponse, Translator]] = {}  # each identity's open pages, in their words
+        self.guests = Guests(lambda identity: identity in self.tabs)  # by the cookie's token
+        self.quiet = QuietLog(log)
+        self.guard = Guard(settings.guard, self.quiet)
         self.guest_name: Callable[[str], str] = lambda identity: ""  # the hub's, once the server joins them
         self._titles: set[asyncio.Task[None]] = set()
         self._runner: web.AppRunner | None = None
+        self._server: asyncio.Server | None = None
+        self._asset_bytes: dict[str, bytes] = {}
         self._port = settings.port
         self._page = string.Template(files("kobito_tui.serve").joinpath("webpage.html").read_text(encoding="utf-8"))
         self._assets = files("textual_serve").joinpath("static")
@@ -222,7 +230,8 @@ class WebDoor:
         return f"{self.scheme}://{f'[{host}]' if ':' in host else host}:{self.port}/"
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=4096)  # the door takes no uploads
+        app = web.Application(client_max_size=4096, middlewares=[self.guard.middleware])  # the door takes no uploads
+        app.on_response_prepare.append(self._https_only)
         app.add_routes([
             web.get("/", self._index),
             web.get("/ws", self._websocket),
@@ -234,17 +243,25 @@ class WebDoor:
         return app
 
     async def start(self) -> None:
+        """Listen: each connection through the guard (:class:`~kobito_tui.serve.webguard.Connection`)."""
+        raise_open_files()
+        quiet_aiohttp()
         context = None
         if self.settings.tls_cert:
             context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
             context.load_cert_chain(self.settings.tls_cert, self.settings.tls_key)
         self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.settings.host, self.settings.port, ssl_context=context)
-        await site.start()
-        server = site._server
-        assert isinstance(server, asyncio.base_events.Server)
-        self._port = server.sockets[0].getsockname()[1]
+        assert self._runner.server is not None
+        handshake = self.settings.guard.header_timeout_s if context else None  # a TLS handshake has the header timeout
+        self._server = await asyncio.get_running_loop().create_server(
+            self.guard.connection(self._runner.server), self.settings.host, self.settings.port,
+            ssl=context, backlog=ACCEPTS, ssl_handshake_timeout=handshake,
+        )  # fmt: skip
+        for listening in self._server.sockets:  # asyncio's backlog is also how many it accepts at once: the kernel's is longer
+            with socket.socket(fileno=os.dup(listening.fileno())) as same:
+                same.listen(QUEUE)
+        self._port = self._server.sockets[0].getsockname()[1]
         hosts = {self.settings.host, *(LOOPBACK if self.settings.host in LOOPBACK else ())}
         netlocs = {f"[{h}]:{self.port}" if ":" in h else f"{h}:{self.port}" for h in hosts}
         self.origins = {f"{self.scheme}://{netloc}" for netloc in netlocs} | {o.rstrip("/") for o in self.settings.origins}
@@ -257,36 +274,38 @@ class WebDoor:
             child.reason = child.t("the server is stopping")  # one not signed in yet did not hear it from the hub
             task.cancel()
         await asyncio.gather(*self.sessions, return_exceptions=True)
+        if self._server is not None:
+            self._server.close()
         if self._runner is not None:
             await self._runner.cleanup()
+        self.quiet.flush()
 
     # -- who ----------------------------------------------------------------
-    async def _seat(self, request: web.Request) -> tuple[str, Seat] | None:
-        token = request.cookies.get(COOKIE, "")
-        if not well_formed(token):
-            return None
+    async def _seat(self, token: str) -> Seat | None:
+        """Who the cookie's ``token`` (well formed) signs in as: a guest's, an invite's; None if neither yet."""
         guest = self.guests.get(token)
         if guest is not None:
-            self.guests.move_to_end(token)
-            return token, guest
+            return Seat(guest.identity)
         invited = await asyncio.get_running_loop().run_in_executor(None, self.invites.session, token)
-        return None if invited is None else (token, Seat(invited.identity, invited.name))
-
-    def _new_guest(self) -> str:
-        token = new_token()
-        self.guests[token] = Seat(f"{GUEST}{secrets.token_hex(8)}")
-        while len(self.guests) > MAX_GUESTS:
-            self.guests.popitem(last=False)
-        return token
+        return None if invited is None else Seat(invited.identity, invited.name)
 
     def _set_cookie(self, response: web.StreamResponse, token: str, request: web.Request) -> None:
-        response.set_cookie(COOKIE, token, max_age=90 * 24 * 3600, path="/", httponly=True, samesite="Strict", secure=request.secure)
+        secure = self.guard.https(request)
+        response.set_cookie(COOKIE, token, max_age=90 * 24 * 3600, path="/", httponly=True, samesite="Strict", secure=secure)
+
+    async def _https_only(self, request: web.Request, response: web.StreamResponse) -> None:
+        """A browser that came over HTTPS is told to keep to it."""
+        if self.guard.https(request):
+            response.headers["Strict-Transport-Security"] = HSTS
 
     def _origin_problem(self, request: web.Request) -> str | None:
         origin = request.headers.get("Origin", "")[:MAX_HEADER]
         if not origin:
             return "no Origin"
-        parts = urlsplit(origin)
+        try:
+            parts = urlsplit(origin)
+        except ValueError:  # "http://[x": no URL at all (it used to answer 500, with a traceback)
+            return "this page's Origin is not this server's"
         if f"{parts.scheme}://{parts.netloc}" not in self.origins or parts.path not in ("", "/"):
             return "this page's Origin is not this server's"
         return None
@@ -305,7 +324,6 @@ class WebDoor:
     async def _index(self, request: web.Request) -> web.Response:
         lang = language(request.headers.get("Accept-Language"))
         t = translator(lang)
-        seat = await self._seat(request)
         nonce = secrets.token_urlsafe(16)
         page = self._page.substitute(
             lang=lang,
@@ -316,8 +334,8 @@ class WebDoor:
             noscript=html.escape(t("The game runs in the page: it needs JavaScript.")),
         )
         response = web.Response(text=page, content_type="text/html", headers=self._headers(nonce))
-        if seat is None:
-            self._set_cookie(response, self._new_guest(), request)
+        if not well_formed(request.cookies.get(COOKIE, "")):
+            self._set_cookie(response, new_token(), request)  # the guest is made when the page opens its websocket
         return response
 
     @staticmethod
@@ -329,8 +347,10 @@ class WebDoor:
         if found is None:
             raise web.HTTPNotFound(text="no such file")
         path, kind = found
+        if path not in self._asset_bytes:
+            self._asset_bytes[path] = self._assets.joinpath(path).read_bytes()
         return web.Response(
-            body=self._assets.joinpath(path).read_bytes(), content_type=kind,
+            body=self._asset_bytes[path], content_type=kind,
             headers={"Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff"},
         )  # fmt: skip
 
@@ -385,6 +405,7 @@ class WebDoor:
 
     def moved(self, identity: str, table: str | None) -> None:
         """The hub's word that ``identity`` sat down at ``table`` (or left it): its pages' titles say so."""
+        self.guests.moved(identity, table)
         for ws, t in list(self.tabs.get(identity, {}).items()):
             task = asyncio.ensure_future(self._send_title(ws, self.title(t, table)))
             self._titles.add(task)
@@ -399,39 +420,54 @@ class WebDoor:
             pass  # the page is gone
 
     # -- a session ----------------------------------------------------------
+    def _place(self, address: str, token: str, seat: Seat | None, t: Translator) -> tuple[Visit, Seat] | str:
+        """The session's share of the caps and its seat (a new guest's, at the page's first websocket);
+        or why not, in the player's words."""
+        full = t("the server has as many players as it can take; try again later")
+        if len(self.sessions) >= self.settings.sessions:
+            return self._refused(address, "the door is full", full)
+        visit = self.ledger.arrive(address)
+        if isinstance(visit, str):
+            return self._refused(address, visit, t("too many sessions from your address, or the server is busy; try again later"))
+        if seat is None:
+            guest = self.guests.add(token, address, capped=not self.guard.trusted(address))
+            if guest is None:
+                visit.leave()
+                return self._refused(address, "every guest session is in use", full)
+            seat = Seat(guest.identity)
+        return visit, seat
+
+    def _refused(self, address: str, said: str, why: str) -> str:
+        self.quiet.say(address, f"web: refused a session from {address}: {said}")
+        return why
+
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
-        problem = self._origin_problem(request)
+        address = str(request.remote or "?")
+        token = request.cookies.get(COOKIE, "")
+        problem = self._origin_problem(request) or (None if well_formed(token) else "no session: reload the page")
         if problem is not None:
-            log.info("refusing a web session from %s: %s", request.remote, problem)
+            self.quiet.say(address, f"web: refused a session from {address}: {problem}")
             raise web.HTTPForbidden(text=f"kobito: {problem}")
-        found = await self._seat(request)
-        if found is None:
-            raise web.HTTPForbidden(text="kobito: no session: reload the page")
-        _, seat = found
+        known = await self._seat(token)
         lang = language(request.headers.get("Accept-Language"))
         t = translator(lang)
-        address = str(request.remote or "?")
         size = (_size(request.query, "width", 80, MAX_WIDTH), _size(request.query, "height", 24, MAX_HEIGHT), 0, 0)
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
-        visit = None
-        if len(self.sessions) >= self.settings.sessions:
-            why = t("the server has as many players as it can take; try again later")
-        else:
-            visit = self.ledger.arrive(address)
-            why = t("too many sessions from your address, or the server is busy; try again later") if isinstance(visit, str) else ""
-        if isinstance(visit, str) or visit is None:
-            log.info("refusing a web session from %s: %s", address, visit or "the door is full")
-            await ws.send_bytes(("\r\n" + t("kobito: {reason}.", reason=why) + "\r\n").encode())
-            await ws.close(code=CLOSE_REFUSED, message=why.encode()[:120])
+        self.guard.upgraded(request)
+        placed = self._place(address, token, known, t)
+        if isinstance(placed, str):
+            await ws.send_bytes(("\r\n" + t("kobito: {reason}.", reason=placed) + "\r\n").encode())
+            await ws.close(code=CLOSE_REFUSED, message=placed.encode()[:120])
             return ws
+        visit, seat = placed
         visit.signed_in()
         task = asyncio.current_task()
         assert task is not None
         name = seat.name or (self.guest_name(seat.identity) if seat.identity.startswith(GUEST) else "")
         env = session_env("xterm-256color", LOCALES[lang], seat.identity, name, address, door="web")
         env["COLORTERM"] = "truecolor"  # xterm.js draws every colour
-        child = self.sessions[task] = Child(_WebTerminal(ws, size), env, self.socket_path)
+        child = self.sessions[task] = Child(_WebTerminal(ws, size, self.quiet, address), env, self.socket_path)
         tabs = self.tabs.setdefault(seat.identity, {})
         tabs[ws] = t
         try:

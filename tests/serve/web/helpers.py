@@ -23,6 +23,7 @@ class WebServer(Server):
             self.process.kill()
             raise RuntimeError(f"no web door: {line!r} {self.read_log()}")
         self.url = line.split()[3].rstrip("/")
+        self.web_port = int(self.url.rsplit(":", 1)[1])
 
 
 class Page:
