@@ -117,7 +117,7 @@ class _Server(asyncssh.SSHServer):
         allowed = self.door.allowed_keys
         if allowed is not None and allowed.validate(key, "", self.address) is None:
             if self.visit is None or self.visit.refused_key():
-                log.info("refusing %s: %s", self.address, TOO_MANY_TRIES.lower())
+                self.door.gate.said.say(self.address, f"refusing {self.address}: {TOO_MANY_TRIES.lower()}")
                 self._refuse(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, TOO_MANY_TRIES)
             return False
         self._offered = key.get_fingerprint("sha256")  # the last key checked is the one that signs in
@@ -140,7 +140,7 @@ class _Server(asyncssh.SSHServer):
     def session_requested(self) -> asyncssh.SSHServerProcess[bytes]:
         why = "closed" if self.visit is None else self.visit.open_session()
         if why is not None:
-            log.info("refusing a session from %s: %s", self.address, why)
+            self.door.gate.said.say(self.address, f"refusing a session from {self.address}: {why}")
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, why)
         return _Session(self.door, self.visit)
 

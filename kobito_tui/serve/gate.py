@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kobito_tui.serve.limits import Ledger, Visit
+from kobito_tui.serve.quietlog import QuietLog
 
 log = logging.getLogger("kobito.serve")
 
@@ -73,7 +74,7 @@ class _Gatekeeper(asyncio.Protocol):
         address = str(peer[0])
         visit = self.gate.ledger.arrive(address)
         if isinstance(visit, str):
-            log.info("refusing %s: %s", address, visit)
+            self.gate.said.say(address, f"refusing {address}: {visit}")
             _Refusal(self.gate, transport, visit)
             return
         self.gate.arriving[tuple(peer[:2])] = visit
@@ -89,6 +90,7 @@ class Gate:
         self.ledger = ledger
         self.arriving: dict[tuple[Any, ...], Visit] = {}  # by peer (address, port), until the SSH owner takes it
         self.lingering = 0  # refused connections being read to their end
+        self.said = QuietLog(log, "ssh")  # refusals, each address's once a minute
 
     def take(self, peer: Any) -> Visit | None:
         return self.arriving.pop(tuple(peer[:2]), None) if peer else None

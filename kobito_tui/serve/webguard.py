@@ -41,6 +41,7 @@ from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 from aiohttp.typedefs import Handler
 
 from kobito_tui.core.safetext import printable
+from kobito_tui.serve.quietlog import LOG_ADDRESSES, LOG_INTERVAL_S, QuietLog
 from kobito_tui.serve.lobby import GUEST
 
 MAX_LINE = 8190  # bytes of the request line's target (414 beyond)
@@ -49,8 +50,6 @@ MAX_HEADERS = 64  # header lines in one request (431 beyond)
 RESERVE = 64  # file descriptors no web connection may take: the SSH door's, the sessions', the store's
 ACCEPTS = 16  # connections asyncio accepts at once before any is looked at: a few bursts fit in RESERVE
 QUEUE = 1024  # connections the kernel queues for us meanwhile (a burst waits there, not for a SYN resent)
-LOG_INTERVAL_S = 60.0  # what one address causes is said once in this long, then counted
-LOG_ADDRESSES = 100  # addresses named in one interval; the rest are counted together
 MAX_GUESTS = 4096  # guest sessions kept (the oldest unused goes first)
 MAX_GUESTS_PER_ADDRESS = 64  # ... made from one address
 IDLE_S = 1.0  # a connection silent this long may be closed to make room (a new one's request may be on its way)
@@ -90,36 +89,6 @@ def spare_descriptors() -> int | None:
 
 
 # -- the log ---------------------------------------------------------------------
-class QuietLog:
-    """Lines about what strangers do: an address's first in an interval, then at its end how many more."""
-
-    def __init__(self, logger: logging.Logger, interval_s: float = LOG_INTERVAL_S, addresses: int = LOG_ADDRESSES):
-        self.logger, self.interval_s, self.addresses = logger, interval_s, addresses
-        self._more: dict[str, int] = {}  # this interval's addresses, and how many lines of each were not said
-        self._timer: asyncio.TimerHandle | None = None
-
-    def say(self, address: str, line: str, level: int = logging.INFO) -> None:
-        if address not in self._more and len(self._more) >= self.addresses:
-            address = "other addresses"
-        if address in self._more:
-            self._more[address] += 1
-            return
-        self._more[address] = 0
-        self.logger.log(level, "%s", line)
-        if self._timer is None:
-            self._timer = asyncio.get_running_loop().call_later(self.interval_s, self.flush)
-
-    def flush(self) -> None:
-        """The interval is over: how many lines each address had that were not said."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        for address, more in self._more.items():
-            if more:
-                self.logger.info("web: … and %d more from %s in the last minute", more, address)
-        self._more.clear()
-
-
 class _NoTracebacks(logging.Filter):
     """aiohttp's own lines: without a traceback, and each kind at most once an interval."""
 

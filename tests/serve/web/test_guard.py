@@ -20,7 +20,8 @@ import urllib.request
 import aiohttp
 import pytest
 
-from kobito_tui.serve.webguard import ACCEPTS, RESERVE, Guests, QuietLog, quiet_aiohttp
+from kobito_tui.serve.quietlog import QuietLog
+from kobito_tui.serve.webguard import ACCEPTS, RESERVE, Guests, quiet_aiohttp
 
 from ..helpers import SSH
 from .helpers import Page, WebServer
