@@ -1,9 +1,11 @@
-"""The games this program plays: each engine registered once, here, with the
-example games shipped for it.
+"""The games this program plays: each engine declared once, here (:data:`GAMES`),
+with the example games shipped for it.
 
-Importing this module fills the core's lookup (:mod:`kobito_tui.core.games`);
-whatever looks a game up by id imports :func:`get_game` and :func:`game_ids`
-from here, so the arrow to the engines is a normal import every tool sees.
+Importing this module registers nothing: the core's lookup
+(:mod:`kobito_tui.core.games`) reads :data:`GAMES` on its first lookup, so a game
+is found from any entry point with nothing imported first.  The arrow to the
+engines is a normal import here, which every tool sees; :func:`get_game` and
+:func:`game_ids` are the core's, re-exported.
 Each layer that adds to a game keeps its own map by game id: the app's boards,
 pages and words (:mod:`kobito_tui.app.games`), the computers
 (:mod:`kobito_tui.bots.registry`).  docs/adding-a-game.md has the steps.
@@ -19,12 +21,13 @@ from pathlib import Path
 
 from kobito_tui import kobito, treasure
 from kobito_tui.core.examples import Example, write_examples
-from kobito_tui.core.games import REGISTRY, game_ids, get_game, register
+from kobito_tui.core.game import Game
+from kobito_tui.core.games import REGISTRY, game_ids, get_game
 
-__all__ = ["EXAMPLES", "REGISTRY", "Example", "game_ids", "get_game"]
+__all__ = ["EXAMPLES", "GAMES", "REGISTRY", "Example", "game_ids", "get_game"]
 
-register(kobito.GAME)
-register(treasure.GAME)
+GAMES: tuple[Game, ...] = (kobito.GAME, treasure.GAME)
+"""The program's games, in menu order: one line per game (docs/adding-a-game.md)."""
 
 EXAMPLES: dict[str, tuple[Example, ...]] = {
     "kobito": (

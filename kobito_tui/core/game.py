@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any, Literal, Protocol
 
 from kobito_tui.core.message import Message, MessageError
@@ -45,6 +46,25 @@ class OptionError(MessageError, ValueError):
 def option_message(error: Exception) -> Message:
     """Why options were refused (an :class:`OptionError`, or what any other error says, as it says it)."""
     return error.message if isinstance(error, OptionError) else Message("options.as-said", {"text": str(error)})
+
+
+class PlayerRange(Protocol):
+    """What the player-count rule reads of a game (a :class:`Game` has it)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+
+
+def check_players(game: PlayerRange, count: int) -> None:
+    """The player-count rule, the one place it is written: :class:`OptionError` ("options.players")
+    unless ``game`` is for ``count`` players.  New headers (``record.new_header``), loaded files
+    (``savefile``), the engines' own options and the server's lobby all ask it."""
+    if not game.min_players <= count <= game.max_players:
+        raise OptionError("options.players", game=game.id, min=game.min_players, max=game.max_players, count=count)
 
 
 SeatKind = Literal["human", "bot"]
@@ -96,7 +116,16 @@ class Header:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A rule option as menus show it: ``choices`` for enums, else ``kind``."""
+    """A rule option, declared once, in its game's rules: everything else (the words in
+    every language, the menus, the parsing of ``-o NAME=VALUE`` and of files) reads it.
+
+    ``name`` is the key of save files and the command line.  ``label`` and ``help`` are
+    the English texts and the translators' message ids: ``i18n.options`` words them with
+    ``t(label)``, and the catalog extractor reads them from this declaration (keyword
+    arguments, written as literal strings).  ``choices`` are the values offered, usually
+    the members of a :class:`~enum.StrEnum` (each equal to its string, so files and the
+    command line keep their strings; the rules compare members); each string choice is
+    worded with ``t.p(context, choice)``.  Without choices, ``kind`` (int, bool or str)."""
 
     name: str
     label: str
@@ -104,6 +133,26 @@ class OptionSpec:
     help: str = ""
     choices: tuple[Any, ...] = ()
     kind: type = str  # int or bool or str, when there are no choices
+
+    @property
+    def context(self) -> str:
+        """The translators' context (``msgctxt``) of this option's choices: its name, spaced."""
+        return self.name.replace("_", " ")
+
+    def choice(self, value: Any) -> Any:
+        """A string ``value`` as the declared choice equal to it (the enum member, from a file's or
+        the command line's string); any other value as it is (the caller checks it)."""
+        if isinstance(value, str):
+            for choice in self.choices:
+                if isinstance(choice, str) and choice == value:
+                    return choice
+        return value
+
+
+def plain_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` as plain data: each choice that is an enum member as its string (``"to-five"``).
+    Headers and views carry plain data; the members are the rules' own (their state's options)."""
+    return {name: value.value if isinstance(value, Enum) and isinstance(value, str) else value for name, value in options.items()}
 
 
 @dataclass

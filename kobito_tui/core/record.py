@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from kobito_tui import __version__
-from kobito_tui.core.game import Event, Game, Header, IllegalEvent, OptionError, Seat
+from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Seat, check_players, plain_options
 from kobito_tui.core.games import get_game
 from kobito_tui.core.levels import BOT_LEVELS, DEFAULT_LEVEL, LEVELS
 from kobito_tui.core.message import Message
@@ -66,15 +66,14 @@ def new_header(
     Without ``seed`` the game's chance comes from the OS's secure random source
     and no seed is stored; a ``seed`` makes the whole game reproducible."""
     game = get_game(game_id)
-    if not game.min_players <= len(seats) <= game.max_players:
-        raise OptionError("options.players", game=game_id, min=game.min_players, max=game.max_players, count=len(seats))
+    check_players(game, len(seats))
     for seat in seats:  # names in a header are safe to show, as a loaded file's are
         if seat.name and (fault := name_fault(seat.name)) is not None:
             raise BadName(fault.id, **fault.params)
     return Header(
         game=game_id,
         seats=tuple(unnamed(seat, index) for index, seat in enumerate(seats)),  # a default is no name
-        options=game.normalize_options(dict(options or {}), len(seats)),
+        options=plain_options(game.normalize_options(dict(options or {}), len(seats))),  # a header is plain data
         seed=seed,
         created=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         app_version=__version__,

@@ -21,8 +21,8 @@ from typing import Any, Literal
 import msgspec
 
 from kobito_tui.core.atomic import write_atomically
-from kobito_tui.core.game import FORMAT_VERSION, Header, Seat, option_message
-from kobito_tui.core.games import game_ids, get_game
+from kobito_tui.core.game import FORMAT_VERSION, Header, OptionError, Seat, check_players, option_message
+from kobito_tui.core.games import game_ids, get_game, known_games
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.message import Message
 from kobito_tui.core.record import EventError, Record, fold
@@ -193,11 +193,13 @@ def parse_header(line: str, path: str = "<text>") -> Header:
     if raw.version != FORMAT_VERSION:
         raise SaveError(path, 1, Message("save.version", {"version": raw.version, "supported": FORMAT_VERSION}))
     if raw.game not in game_ids():
-        raise SaveError(path, 1, Message("save.unknown-game", {"game": raw.game}))
+        raise SaveError(path, 1, Message("save.unknown-game", {"game": raw.game, "known": known_games()}))
     game = get_game(raw.game)
-    if not game.min_players <= len(raw.seats) <= game.max_players:
+    try:
+        check_players(game, len(raw.seats))
+    except OptionError:
         counts = {"count": len(raw.seats), "min": game.min_players, "max": game.max_players}
-        raise _bad_header(path, Message("save.players", counts))
+        raise _bad_header(path, Message("save.players", counts)) from None
     try:
         options = game.normalize_options(dict(raw.options), len(raw.seats))
     except (ValueError, TypeError) as error:

@@ -233,7 +233,6 @@ RENDER: dict[str, Text | Filled | Render] = {
     "save.not-kobito": filled(msg("not a kobito-tui save file (format {format})"), format=code("format")),
     "save.version": filled(msg("format version {version} is not supported (this app reads {supported})"),
                            version=code("version")),
-    "save.unknown-game": filled(msg("unknown game {game}"), game=code("game")),
     "save.not-utf8": filled(msg("not UTF-8 text (byte {byte})"), byte=plain("byte", 8)),
     "save.too-many-events": filled(msg("more than {count} events"), count=thousands("max")),
     # Translators: {error} is what the system said, in English.
@@ -714,6 +713,15 @@ def _unknown_level(t: Translator, params: Params, who: Seats) -> str:
 @says("options.as-said")
 def _as_said(t: Translator, params: Params, who: Seats) -> str:
     return printable(params["text"], 200)
+
+
+@says("save.unknown-game")
+def _save_unknown_game(t: Translator, params: Params, who: Seats) -> str:
+    known = params.get("known")  # (a message from before the known games were named has none)
+    if not isinstance(known, list) or not known:
+        return t("unknown game {game}", game=_shown(params["game"]))
+    # Translators: {known} lists the ids of the games this program plays ('kobito', 'treasure').
+    return t("unknown game {game} (the games known: {known})", game=_shown(params["game"]), known=", ".join(map(_shown, known)))
 
 
 @says("options.players")

@@ -10,6 +10,7 @@ import random
 
 from kobito_tui.core.game import Event
 from kobito_tui.kobito.cards import CARD_COUNT, NAME
+from kobito_tui.kobito.options import FirstPlayer, SpecialStart
 from kobito_tui.kobito.rules import start_step
 from kobito_tui.kobito.state import KobitoState
 
@@ -31,7 +32,7 @@ def chance(state: KobitoState, rng: random.Random) -> Event | None:
             "type": "setup",
             "deck": _shuffled(list(range(CARD_COUNT)), rng),
             "gold": golds,
-            "first": rng.randrange(state.players) if first == "random" else first,
+            "first": rng.randrange(state.players) if first == FirstPlayer.RANDOM else first,
         }
     if state.pending_pots:
         return _pot_step(state, rng)
@@ -55,6 +56,6 @@ def _pot_step(state: KobitoState, rng: random.Random) -> Event:
     if step == "reshuffle":
         return {"type": "reshuffle", "deck": _shuffled(state.deck + state.discard, rng)}
     event: Event = {"type": "special-start", "card": NAME[state.deck[-1]]}
-    if state.options["special_start"] == "reshuffle":
+    if state.options["special_start"] == SpecialStart.RESHUFFLE:
         event["depth"] = rng.randint(1, len(state.deck) - 1)
     return event

@@ -13,6 +13,7 @@ from typing import Any
 from kobito_tui.core.game import Event
 from kobito_tui.core.message import Message
 from kobito_tui.kobito.cards import CARD, NAME, NUMBER
+from kobito_tui.kobito.options import SpecialStart
 from kobito_tui.kobito.rainbow import number_at
 from kobito_tui.kobito.state import KobitoState
 
@@ -47,7 +48,7 @@ def describe(state: KobitoState, event: Event, seat: int | None) -> Message | No
             "kobito.pot", {"slot": event["slot"], "gold": gold.value, "length": gold.length, "start": event["start"]}
         )
     if kind == "special-start":
-        into_deck = state.options["special_start"] == "reshuffle"
+        into_deck = state.options["special_start"] == SpecialStart.RESHUFFLE
         return Message("kobito.special-start", {"card": event["card"], "into_deck": into_deck})
     if kind == "reshuffle":
         return Message("kobito.reshuffle", {"count": _size(event, "deck")})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kobito_tui.core.game import Event, Header, OptionSpec, Result
+from kobito_tui.core.game import Event, Header, OptionSpec, Result, check_players
 from kobito_tui.core.message import Message
 from kobito_tui.kobito import chance, describe, moves, options, rules, scoring, view
 from kobito_tui.kobito.cards import gold_cards
@@ -21,10 +21,11 @@ class KobitoGame:
         return list(options.SPECS)
 
     def normalize_options(self, opts: dict[str, Any], players: int) -> dict[str, Any]:
+        check_players(self, players)
         return options.normalize(opts, players)
 
     def new_state(self, header: Header) -> KobitoState:
-        opts = options.normalize(header.options, header.players)
+        opts = self.normalize_options(header.options, header.players)
         names = tuple(seat.name for seat in header.seats)
         return new_state(names, opts, gold_cards(options.gold_table(opts["gold_table"])))
 

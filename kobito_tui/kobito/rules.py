@@ -40,6 +40,7 @@ from typing import Any
 from kobito_tui.core.game import Event, IllegalEvent
 from kobito_tui.kobito.cards import CARD, CARD_COUNT, NAME, NUMBER, is_kobito
 from kobito_tui.kobito.moves import MAX_WORKSHOP, has_hand_move
+from kobito_tui.kobito.options import FirstPlayer, Refill, SpecialStart
 from kobito_tui.kobito.rainbow import Row, add, can_take_end, fits, number_at, run_start, take_end
 from kobito_tui.kobito.state import KobitoState, Pot, to_act
 
@@ -113,7 +114,7 @@ def start_step(state: KobitoState) -> str:
     if deck and NUMBER[deck[-1]]:
         return "pot"
     discard_has_number = any(NUMBER[c] for c in state.discard)
-    if state.options["special_start"] == "discard":
+    if state.options["special_start"] == SpecialStart.DISCARD:
         if deck:
             return "special"
         return "reshuffle" if discard_has_number else "empty"
@@ -133,7 +134,7 @@ def _setup(state: KobitoState, event: Event) -> None:
     if not isinstance(golds, list) or not all(isinstance(g, str) for g in golds) or sorted(golds) != sorted(index):
         raise IllegalEvent("kobito.whole-gold-deck", count=len(index))
     first = _int(event, "first", state.players, "first player")
-    if state.options["first_player"] not in ("random", first):
+    if state.options["first_player"] not in (FirstPlayer.RANDOM, first):
         raise IllegalEvent("game.first-player", seat=state.options["first_player"])
     state.deck = deck[::-1]
     state.gold_deck = [index[g] for g in reversed(golds)]
@@ -174,7 +175,7 @@ def _special_start(state: KobitoState, event: Event) -> None:
     card = _card(event)
     if card != state.deck[-1]:
         raise IllegalEvent("kobito.special-on-top")
-    if state.options["special_start"] == "discard":
+    if state.options["special_start"] == SpecialStart.DISCARD:
         if "depth" in event:
             raise IllegalEvent("kobito.special-to-discard")
         state.discard.append(state.deck.pop())
@@ -355,7 +356,7 @@ def _end_turn(state: KobitoState, seat: int, event: Event) -> None:
     for card in penalty:
         hand.remove(card)
     state.penalties[seat] += penalty
-    refill = HAND_SIZE - len(hand) if state.options["refill"] == "to-five" else state.played + len(penalty)
+    refill = HAND_SIZE - len(hand) if state.options["refill"] == Refill.TO_FIVE else state.played + len(penalty)
     quiet = not state.played if state.options["stalemate"] else not state.moved
     draws_nothing = refill <= 0 or (not state.deck and not state.discard)
     state.quiet = state.quiet + 1 if quiet and draws_nothing else 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kobito_tui.core.game import Result
 from kobito_tui.core.message import Message
+from kobito_tui.kobito.options import Tie
 from kobito_tui.kobito.state import KobitoState
 
 PENALTY_POINTS = 3
@@ -21,7 +22,7 @@ def winners(state: KobitoState) -> list[int]:
     """Highest score; with ``tie`` "penalties-then-shared", fewest penalty cards among those."""
     totals = scores(state)
     best = [s for s, total in enumerate(totals) if total == max(totals)]
-    if state.options["tie"] == "penalties-then-shared":
+    if state.options["tie"] == Tie.PENALTIES_THEN_SHARED:
         fewest = min(len(state.penalties[s]) for s in best)
         best = [s for s in best if len(state.penalties[s]) == fewest]
     return best
@@ -32,7 +33,7 @@ def tie_break(state: KobitoState) -> Message | None:
     ``tied`` the seats on that score, ``winners`` those it left."""
     totals = scores(state)
     tied = [s for s, total in enumerate(totals) if total == max(totals)]
-    if len(tied) < 2 or state.options["tie"] != "penalties-then-shared":
+    if len(tied) < 2 or state.options["tie"] != Tie.PENALTIES_THEN_SHARED:
         return None
     return Message("result.tie-break", {"tied": tied, "winners": winners(state)})
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kobito_tui.core.game import SPECTATOR, Result
+from kobito_tui.core.game import SPECTATOR, Result, plain_options
 from kobito_tui.kobito.cards import KIND, NAME, NUMBER
 from kobito_tui.kobito.rainbow import Row, left_needs, number_at, right_needs
 from kobito_tui.kobito.rules import penalty_due
@@ -136,5 +136,5 @@ def make_view(state: KobitoState, seat: int | None) -> KobitoView:
         penalty_due=due,
         over=state.over,
         result=result(state),
-        options=dict(state.options),
+        options=plain_options(state.options),
     )

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from kobito_tui.core.game import OptionError, option_message
+from kobito_tui.core.game import check_players, option_message
 from kobito_tui.games import game_ids, get_game
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.safetext import printable
@@ -229,8 +229,7 @@ class Lobby:
         game = get_game(request.game)
         try:
             players = len(request.seats)
-            if not game.min_players <= players <= game.max_players:
-                raise OptionError("options.players", game=game.id, min=game.min_players, max=game.max_players, count=players)
+            check_players(game, players)  # the one player-count rule (core.game)
             options = game.normalize_options(dict(request.options), players)
         except (ValueError, TypeError) as error:  # ``why`` for the client to word, ``reason`` in English
             return Refusal("bad-options", {"reason": printable(english_error(error), 200), "why": option_message(error).dump()})

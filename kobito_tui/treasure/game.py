@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kobito_tui.core.game import Event, Header, OptionSpec, Result
+from kobito_tui.core.game import Event, Header, OptionSpec, Result, check_players
 from kobito_tui.core.message import Message
 from kobito_tui.treasure import options
 from kobito_tui.treasure.describe import describe
@@ -30,11 +30,12 @@ class TreasureGame:
         return list(options.SPECS)
 
     def normalize_options(self, opts: dict[str, Any], players: int) -> dict[str, Any]:
+        check_players(self, players)
         return options.normalize(opts, players)
 
     def new_state(self, header: Header) -> TreasureState:
         names = tuple(seat.name for seat in header.seats)
-        return TreasureState(names, options.normalize(header.options, len(names)))
+        return TreasureState(names, self.normalize_options(header.options, len(names)))
 
     # The calls a game makes at every step go straight to the rules modules.
     apply = staticmethod(apply)

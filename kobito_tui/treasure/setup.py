@@ -14,6 +14,7 @@ import random
 from kobito_tui.core.game import Event, IllegalEvent
 
 from kobito_tui.treasure.board import CELLS, COLOUR_INDEX, COLOURS, CORNERS, OPPOSITE, SIZE, TILES, from_rc, to_rc
+from kobito_tui.treasure.options import FirstPlayer
 from kobito_tui.treasure.state import TreasureState
 
 
@@ -26,7 +27,7 @@ def setup_event(state: TreasureState, rng: random.Random) -> Event:
         event["tiles"] = [list(tile) for tile in tiles]
     first = state.options["first_player"]
     event["colours"] = rng.sample(COLOURS, state.players)
-    event["first"] = rng.randrange(state.players) if first == "random" else first
+    event["first"] = rng.randrange(state.players) if first == FirstPlayer.RANDOM else first
     if not state.shared:
         if state.players == 2:
             corner = rng.choice(CORNERS)
@@ -107,7 +108,7 @@ def _first(first: object, state: TreasureState) -> int:
     chosen = state.options["first_player"]
     if type(first) is not int or not 0 <= first < state.players:
         raise IllegalEvent("treasure.first-not-a-seat")
-    if chosen != "random" and first != chosen:
+    if chosen != FirstPlayer.RANDOM and first != chosen:
         raise IllegalEvent("game.first-player", seat=chosen)
     return first
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kobito_tui.treasure.options import Variant
+
 
 class TreasureState:
     """Everything the rules track.  Positions are board indices (see ``board``).
@@ -25,7 +27,7 @@ class TreasureState:
     def __init__(self, names: tuple[str, ...], options: dict[str, Any]) -> None:
         self.names = names
         self.options = options
-        self.seek: bool = options["variant"] == "seek"
+        self.seek: bool = options["variant"] == Variant.SEEK
         self.shared: bool = options["shared_pawn"]
         self.players = len(names)
         self.ready = False  # the setup event has been applied

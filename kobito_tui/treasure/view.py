@@ -77,7 +77,7 @@ def make_view(state: TreasureState, seat: int | None) -> TreasureView:
         my_colour=None if mine is None else COLOURS[mine],
         my_progress=None if mine is None else state.on_winning_side[mine],
         colours=colours,
-        variant=state.options["variant"],
+        variant=str(state.options["variant"]),
         shared_pawn=state.shared,
         round=state.round,
         turn_limit=state.options["turn_limit"],

@@ -1,6 +1,5 @@
 import pytest
 
-import kobito_tui.games  # noqa: F401 - the program's games, which core tests play
 from kobito_tui.core import games
 from toygame import TOY
 
