@@ -59,8 +59,12 @@ def _program(terminal: int, env: dict[str, str], hub_socket: str, memory_mb: int
         os.environ.clear()
         os.environ.update(env)
         code = program(Path(hub_socket), os.environ)
-    except BaseException:  # noqa: BLE001 - the program ends here either way
-        os.write(server_log, f"session program {os.getpid()}: {traceback.format_exc()}".encode())
+    except BaseException as error:  # noqa: BLE001 - the program ends here either way
+        try:
+            said = f"session program {os.getpid()}: {traceback.format_exc()}".encode()
+        except BaseException:  # noqa: BLE001 - at its memory ceiling the traceback may not be made: its kind is said
+            said = b"session program: " + type(error).__name__.encode() + b"\n"
+        os.write(server_log, said)
     finally:
         try:
             sys.stdout.flush()

@@ -71,4 +71,4 @@ def test_a_slow_app_s_keys_wait_in_the_terminal_not_in_its_queue(tmp_path):
     keys, most = flooded("paced", tmp_path / "paced")
     assert keys > 100 and most <= BACKLOG + 2 * CHECK_EVERY, (keys, most)
     keys, most = flooded("textual", tmp_path / "textual")
-    assert most > 1000, (keys, most)  # Textual's own driver queued the flood
+    assert most > 3 * (BACKLOG + 2 * CHECK_EVERY), (keys, most)  # Textual's own driver queued the flood (74,862 when idle)

@@ -70,6 +70,8 @@ def test_a_restarted_server_goes_on_past_every_revision_it_told_after_an_undo_to
         play_until(seats, rng, lambda u: u.revision >= 4)
         play_then_undo(seats, rng)
         told = max(r.revision for r in seats)
+        for remote in seats:  # the other seat's update of the undo may still be on its way
+            remote.wait_for(lambda u: u.revision >= told)
         events = len(seats[0].events)
         assert told > 4
         ann.close()
