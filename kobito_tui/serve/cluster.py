@@ -19,6 +19,11 @@ epoch) and loaded as a restart loads it; a proxy whose server is gone leaves.  W
 table moves, the sessions relayed to it (or sitting at it here, when this server lost
 it) join it again at its new owner, by key or seat code; a request that was on its way
 is refused as ``table-moved`` (no answer was given: nothing acknowledged is lost).
+
+The hub is reached only through :class:`~kobito_tui.serve.peers.Host` (this module
+never imports the hub), and every method here but :meth:`Cluster.publish` and the bus's
+callbacks runs on the hub's event loop thread: each that touches the relays, the
+proxies or the lobby checks so first.
 """
 
 from __future__ import annotations
@@ -28,15 +33,15 @@ import contextlib
 import logging
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 import msgspec
 
 from kobito_tui.core.safetext import printable
 from kobito_tui.serve import protocol
 from kobito_tui.serve.bus import Bus
-from kobito_tui.serve.hub import HANDLERS, MOVED, Hub, Session
 from kobito_tui.serve.lobby import Visitor
+from kobito_tui.serve.peers import MOVED, REJOIN, Host, Relay, S
 from kobito_tui.serve.store_api import OVER, StoreError
 from kobito_tui.serve.transport import INTERNAL_ERROR
 from kobito_tui.table.messages import cannot_save
@@ -44,7 +49,6 @@ from kobito_tui.table.messages import cannot_save
 log = logging.getLogger("kobito.serve")
 
 POLL_S = 0.5  # how often a server looks for tables whose owner is gone
-REJOIN = 0  # the request id of a join this server makes for its session (the client ignores its answer)
 RELAYED = (protocol.Submit, protocol.Undo, protocol.Redo, protocol.AskHint, protocol.GiveToComputer)
 
 
@@ -89,20 +93,12 @@ def _decode_info(info: bytes) -> protocol.TableInfo | None:
 
 
 @dataclass
-class Relay:
-    """A session of ours at ``table``, which ``owner`` plays (None: it moved, to whom not yet known)."""
+class Proxy(Generic[S]):
+    """At the owner: a session of another server's (the hub's stand-in), its requests in order."""
 
-    table: str
-    owner: str | None
-    seat: int | None = None
-    code: str | None = None  # a guest's seat code, to join again with
-    placed: bool = False  # the owner seated it (or let it watch)
-    pending: dict[int, protocol.ClientMessage] = field(default_factory=dict)  # sent, not yet answered
-
-    def rejoin(self) -> protocol.Join | protocol.Spectate:
-        if self.placed and self.seat is None:
-            return protocol.Spectate(REJOIN, self.table)
-        return protocol.Join(REJOIN, self.table, None, self.code)
+    session: S
+    inbox: asyncio.Queue[protocol.ClientMessage] = field(default_factory=asyncio.Queue)
+    worker: asyncio.Task[None] | None = None
 
 
 class MailConnection:
@@ -110,7 +106,7 @@ class MailConnection:
     may be called from any thread (the hub hands it a table's updates on the thread that
     changed the table, with no hop to the loop: the bus's queue is thread-safe)."""
 
-    def __init__(self, cluster: Cluster, server: str, session: int):
+    def __init__(self, cluster: Cluster[Any], server: str, session: int):
         self.cluster, self.server, self.session = cluster, server, session
         self.label = f"session {session} of server {server}"
         self.closed = False
@@ -125,15 +121,16 @@ class MailConnection:
         self.closed = True
 
 
-class Cluster:
-    """This server's part in a cluster of servers that share ``url`` (the hub's store's database)."""
+class Cluster(Generic[S]):
+    """This server's part in a cluster of servers that share ``url`` (the hub's store's database):
+    the hub's :class:`~kobito_tui.serve.peers.Peers` (sessions of type ``S``)."""
 
-    def __init__(self, hub: Hub, url: str):
+    def __init__(self, hub: Host[S], url: str):
         self.hub = hub
         self.server = secrets.token_hex(6)
         self.elsewhere: dict[str, tuple[str, protocol.TableInfo]] = {}  # tables other servers own: owner, summary
-        self.proxies: dict[tuple[str, int], ProxySession] = {}
-        self.numbered: dict[int, Session] = {}  # our sessions that were relayed, by number
+        self.proxies: dict[tuple[str, int], Proxy[S]] = {}
+        self.numbered: dict[int, S] = {}  # our sessions that were relayed, by number
         self._numbers = iter(range(1, 1 << 62))
         self._taking: dict[str, asyncio.Task[None]] = {}  # tables being taken (or, finished, loaded to show)
         self._missing: set[str] = set()  # owners not seen at the last poll (gone only when missed twice)
@@ -173,15 +170,16 @@ class Cluster:
 
     # -- the bus's threads to the loop -----------------------------------------
     def _heard_mail(self, bodies: list[bytes]) -> None:
-        self.hub._soon(self._mail, bodies)
+        self.hub.loop_thread.soon(self._mail, bodies)
 
     def _heard_lobby(self, table_id: str, owner: str | None, info: bytes | None) -> None:
-        self.hub._soon(self._lobby, table_id, owner, info)
+        self.hub.loop_thread.soon(self._lobby, table_id, owner, info)
 
     def _heard_link(self, up: bool) -> None:
-        self.hub._soon(self._link, up)
+        self.hub.loop_thread.soon(self._link, up)
 
     def _link(self, up: bool) -> None:
+        self.hub.loop_thread.check()
         log.warning("the database is %s", "back" if up else "away: moves cannot be saved until it is back")
         self.linked = up
         if up:  # take our tables' locks again at once, before another server sees them unowned
@@ -206,8 +204,9 @@ class Cluster:
             self.hub.store.own(table_id)
 
     # -- a session of ours ------------------------------------------------------
-    def route(self, session: Session, message: protocol.ClientMessage) -> bool:
+    def route(self, session: S, message: protocol.ClientMessage) -> bool:
         """Send ``message`` to the owner of the table it is for, if another server owns it; whether it was."""
+        self.hub.loop_thread.check()
         relay = session.relay
         if isinstance(message, (protocol.Join, protocol.Spectate)):
             owner = self.elsewhere.get(message.table, (None,))[0]
@@ -238,13 +237,13 @@ class Cluster:
             return True
         return False
 
-    def _number(self, session: Session) -> None:
+    def _number(self, session: S) -> None:
         """Give ``session`` its number on the bus, once."""
         if not session.number:
             session.number = next(self._numbers)
             self.numbered[session.number] = session
 
-    def _call(self, session: Session, relay: Relay, message: protocol.ClientMessage) -> None:
+    def _call(self, session: S, relay: Relay, message: protocol.ClientMessage) -> None:
         visitor = session.visitor
         assert visitor is not None and relay.owner is not None and not isinstance(message, protocol.Hello)
         self._number(session)
@@ -253,8 +252,9 @@ class Cluster:
         call = Call(self.server, session.number, visitor.identity, visitor.name, visitor.address, visitor.settings, body)
         self.bus.mail(relay.owner, _encode(call))
 
-    def unrelay(self, session: Session) -> None:
+    def unrelay(self, session: S) -> None:
         """``session`` is no longer at the table it was relayed to (it left, went elsewhere, or ended)."""
+        self.hub.loop_thread.check()
         relay, session.relay = session.relay, None
         if relay is not None and relay.owner is not None:
             self.bus.mail(relay.owner, _encode(Gone(self.server, session.number)))
@@ -263,11 +263,12 @@ class Cluster:
                 if ident != REJOIN:
                     session.reply(ident, MOVED)
 
-    def ended(self, session: Session) -> None:
+    def ended(self, session: S) -> None:
         self.unrelay(session)
         self.numbered.pop(session.number, None)
 
     def _pushed(self, push: Push) -> None:
+        self.hub.loop_thread.check()
         session = self.numbered.get(push.session)
         relay = None if session is None else session.relay
         if session is None or relay is None or relay.owner != push.sender:
@@ -296,12 +297,13 @@ class Cluster:
 
     # -- a session of another server's --------------------------------------------
     def _called(self, call: Call) -> None:
+        self.hub.loop_thread.check()
         key = (call.sender, call.session)
         proxy = self.proxies.get(key)
         if proxy is None:
-            proxy = self.proxies[key] = ProxySession(self.hub, MailConnection(self, call.sender, call.session))
-            proxy.visitor = Visitor(call.identity, call.name, call.address, settings=dict(call.settings))
-            self.hub.sessions[proxy.visitor] = proxy
+            visitor = Visitor(call.identity, call.name, call.address, settings=dict(call.settings))
+            stand_in = self.hub.stand_in(visitor, MailConnection(self, call.sender, call.session))
+            proxy = self.proxies[key] = Proxy(stand_in)
         try:
             message = protocol.decode_client(call.frame)
         except protocol.ProtocolError as error:
@@ -311,11 +313,11 @@ class Cluster:
         if proxy.worker is None:
             proxy.worker = asyncio.create_task(self._serve_proxy(key, proxy))
 
-    async def _serve_proxy(self, key: tuple[str, int], proxy: ProxySession) -> None:
+    async def _serve_proxy(self, key: tuple[str, int], proxy: Proxy[S]) -> None:
         """A proxy's requests in order, each as the hub answers its own sessions'."""
         try:
             while True:
-                await proxy.answer(proxy.connection, await proxy.inbox.get())
+                await self.hub.handle(proxy.session, await proxy.inbox.get())
         except protocol.ProtocolError as error:
             self._end_proxy(key, printable(str(error), 200))
         except asyncio.CancelledError:
@@ -325,17 +327,17 @@ class Cluster:
             self._end_proxy(key, INTERNAL_ERROR)
 
     def _end_proxy(self, key: tuple[str, int], last: str | None = None) -> None:
+        self.hub.loop_thread.check()
         proxy = self.proxies.pop(key, None)
         if proxy is None:
             return
         if proxy.worker is not None and proxy.worker is not asyncio.current_task():
             proxy.worker.cancel()
-        proxy.connection.end(last)
-        assert proxy.visitor is not None
-        self.hub.leave(proxy)
-        self.hub.sessions.pop(proxy.visitor, None)
+        proxy.session.connection.end(last)
+        self.hub.dismiss(proxy.session)
 
     def _mail(self, bodies: list[bytes]) -> None:
+        self.hub.loop_thread.check()
         for body in bodies:
             try:
                 mail = _decode_mail(body)
@@ -351,6 +353,7 @@ class Cluster:
 
     # -- tables moving ------------------------------------------------------------
     def _lobby(self, table_id: str, owner: str | None, info: bytes | None) -> None:
+        self.hub.loop_thread.check()
         if owner is None or info is None:
             self.elsewhere.pop(table_id, None)
             return
@@ -375,8 +378,9 @@ class Cluster:
             if relay is not None and relay.table == table_id and relay.owner != owner:
                 self._rejoin(session, relay, owner)
 
-    def lost(self, table_id: str, sessions: list[tuple[Session, int | None, str | None]]) -> None:
+    def lost(self, table_id: str, sessions: list[tuple[S, int | None, str | None]]) -> None:
         """The hub dropped ``table_id`` (another server owns it now): its sessions here wait for its new owner."""
+        self.hub.loop_thread.check()
         for session, seat, code in sessions:
             session.relay = Relay(table_id, None, seat, code, placed=True)
             self._number(session)
@@ -386,7 +390,7 @@ class Cluster:
                 assert session.relay is not None
                 self._rejoin(session, session.relay, owner)
 
-    def _rejoin(self, session: Session, relay: Relay, owner: str) -> None:
+    def _rejoin(self, session: S, relay: Relay, owner: str) -> None:
         """``relay``'s table is ``owner``'s now: what was on its way is refused, the session joins there."""
         log.info("table %s moved to server %s: its session joins again there", relay.table, owner)
         if relay.owner is not None:
@@ -430,26 +434,13 @@ class Cluster:
                     for ident in relay.pending:
                         if ident != REJOIN:
                             session.reply(ident, MOVED)
-                    handler = self.hub.spectate if relay.placed and relay.seat is None else self.hub.join
-                    await handler(session, relay.rejoin())  # type: ignore[arg-type]  # join and spectate each take the request rejoin() makes for them
+                    again = relay.rejoin()
+                    if isinstance(again, protocol.Spectate):
+                        await self.hub.spectate(session, again)
+                    else:
+                        await self.hub.join(session, again)
         except Exception:  # a fault of ours: logged, and the next poll tries again
             log.exception("taking table %s failed", table_id)
         finally:
             self._taking.pop(table_id, None)
 
-
-class ProxySession(Session):
-    """At the owner: a session of another server's, answered as one of our own (its requests in order)."""
-
-    remote = True
-
-    def __init__(self, hub: Hub, connection: MailConnection):
-        super().__init__(hub, connection)
-        self.inbox: asyncio.Queue[protocol.ClientMessage] = asyncio.Queue()
-        self.worker: asyncio.Task[None] | None = None
-
-    async def answer(self, connection: Any, message: protocol.ClientMessage) -> None:
-        handler = HANDLERS.get(type(message))
-        if handler is None:
-            raise protocol.ProtocolError(f"{message.__struct_config__.tag} twice")
-        await handler(self.hub, self, message)

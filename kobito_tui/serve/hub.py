@@ -18,7 +18,13 @@ computers (:class:`~kobito_tui.table.ComputerSeat`) and hints, in
 :attr:`Hub.workers`' processes, answered on its threads.  What they do to a
 :class:`~kobito_tui.table.Table` calls back on their own thread; those
 callbacks touch only the store (thread-safe) and come back to the loop with
-``call_soon_threadsafe`` (:meth:`Hub._soon`) for anything else.
+:meth:`~kobito_tui.serve.loopthread.LoopThread.soon` for anything else.  The
+rule is checked: each method that touches what the loop owns begins with
+``self.loop_thread.check()``, which raises on any other thread.
+
+Other servers: the hub reaches them only through its :attr:`Hub.peers`
+(:class:`~kobito_tui.serve.peers.Peers`: nobody, or the PostgreSQL cluster), and they
+reach it only through what :class:`~kobito_tui.serve.peers.Host` lists.
 """
 
 from __future__ import annotations
@@ -27,7 +33,6 @@ import asyncio
 import logging
 import os
 import sqlite3
-import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
@@ -35,7 +40,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kobito_tui.analysis.checked import checked_report, parsed
 from kobito_tui.analysis.sidecar import seat_key
@@ -49,6 +54,8 @@ from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY
 from kobito_tui.serve.lobby import GUEST, IDENTITY, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
 from kobito_tui.serve.invites import Invites
 from kobito_tui.serve.lock import DataDirLock
+from kobito_tui.serve.loopthread import LoopThread
+from kobito_tui.serve.peers import MOVED, Endpoint, NoPeers, Peers, Relay
 from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, Store, StoredTable, StoreError, StoreUnusable, TableLost
 from kobito_tui.serve.store_open import open_store
 from kobito_tui.serve.table_limits import Limits
@@ -68,9 +75,6 @@ from kobito_tui.table import (
 from kobito_tui.table.messages import cannot_save
 from kobito_tui.table.workers import Workers
 
-if TYPE_CHECKING:
-    from kobito_tui.serve.cluster import Cluster, Relay
-
 log = logging.getLogger("kobito.serve")
 
 SOCKET_NAME = "hub.sock"
@@ -79,7 +83,6 @@ MAX_ADDRESS_CHARS = 100
 MAX_GUEST_NAMES = 4096  # guests' names remembered while the server runs (the oldest unused goes first)
 
 
-MOVED = Refusal("table-moved")  # a change at a table another server plays now: not made here
 STORE_AWAY = Refusal("store-away")  # a read the database could not answer (it is away)
 
 
@@ -100,16 +103,17 @@ class Session:
     """One connection at the hub: its transport, its visitor (after hello), what it watches;
     with several servers, the table elsewhere it is relayed to (see :mod:`~kobito_tui.serve.cluster`)."""
 
-    remote = False  # a session of another server's, at a table of ours
-
-    def __init__(self, hub: Hub, connection: Connection | Any):
+    def __init__(self, hub: Hub, connection: Endpoint, remote: bool = False):
         self.hub, self.connection = hub, connection
+        self.remote = remote  # a session of another server's, at a table of ours (its mail may be sent from any thread)
         self.visitor: Visitor | None = None
         self.subscription: Subscription | None = None
         self.relay: Relay | None = None
         self.number = 0  # its number on the bus, once relayed
 
     def send(self, message: protocol.Message) -> None:
+        if not self.remote:  # a client's connection is the loop's; another server's mail goes from any thread
+            self.hub.loop_thread.check()
         self.connection.send(message)
 
     def reply(self, ident: int, refusal: Refusal | None, value: str | None = None, seat: int | None = None) -> None:
@@ -150,14 +154,10 @@ class Session:
 
     async def answer(self, connection: Connection, message: protocol.ClientMessage) -> None:
         """Carry out one request; a reply for each (done, refused, or an out-of-order end)."""
-        handler = HANDLERS.get(type(message))
-        if handler is None:
-            raise protocol.ProtocolError(f"{message.__struct_config__.tag} twice")  # hello: the only one not handled
-        cluster = self.hub.cluster
         visitor = self.visitor
         was = None if visitor is None or visitor.room is None else visitor.room.table_id
-        if cluster is None or not cluster.route(self, message):
-            await handler(self.hub, self, message)
+        if not self.hub.peers.route(self, message):
+            await self.hub.handle(self, message)
         now = None if visitor is None or visitor.room is None else visitor.room.table_id
         if now != was and visitor is not None and self.hub.on_place is not None:
             self.hub.on_place(visitor.identity, now)
@@ -169,7 +169,10 @@ class Hub:
     def __init__(
         self, data_dir: Path, *, bot_delay: float = 0.6, away_before_give_s: float = 60.0, store: Store | None = None,
         thinkers: int | None = None, limits: Limits = Limits(), database: str | None = None,
+        peers: Callable[[Hub], Peers[Session]] | None = None,
     ):
+        """``peers`` makes this hub's link to the other servers (given the hub); without it, a hub
+        with a ``database`` and no ``store`` given is one of a PostgreSQL cluster, any other alone."""
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(self.data_dir, 0o700)
@@ -195,23 +198,28 @@ class Hub:
         # A client is then believed only if it is such a program and says who it was started as.
         self.vouch: Callable[[int], Mapping[str, str] | None] | None = None
         self.guest_names: OrderedDict[str, str] = OrderedDict()  # a browser guest's name, for when it comes back
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self._loop_thread = 0
-        self.cluster: Cluster | None = None
-        if database is not None and store is None:
-            from kobito_tui.serve.cluster import Cluster  # psycopg only with --database
+        self.loop_thread = LoopThread()  # the loop this hub runs on, once started; the one-thread rule's check
+        self.peers: Peers[Session] = NoPeers()
+        if peers is not None:
+            self.peers = peers(self)
+        elif database is not None and store is None:
+            from kobito_tui.serve.cluster import Cluster  # the default wiring; psycopg only with --database
 
-            self.cluster = Cluster(self, database)
+            self.peers = Cluster(self, database)
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        """The event loop this hub runs on (None before :meth:`start`)."""
+        return self.loop_thread.loop
 
     # -- life --------------------------------------------------------------
     async def start(self) -> None:
-        self.loop, self._loop_thread = asyncio.get_running_loop(), threading.get_ident()
+        self.loop_thread.bind()
         for stored in self.store.list():  # a finished table is only shown: it needs no owner
             if stored.status == OVER or (stored.status != SET_ASIDE and self.store.own(stored.table_id) is not None):
                 self._load(stored)  # not owned (None): another server plays it
         self._bind_seated_names()
-        if self.cluster is not None:
-            await self.cluster.start()
+        await self.peers.start()
         self.socket_path.unlink(missing_ok=True)  # we hold the dir's lock: a socket there is a dead server's
         mask = os.umask(0o177)  # the socket is born 0600
         try:
@@ -224,6 +232,7 @@ class Hub:
 
     def _load(self, stored: StoredTable) -> Room | None:
         """The room of ``stored`` (a table this server now owns), in the lobby and playing as it was; None if it cannot be."""
+        self.loop_thread.check()
         try:
             room = Room.from_seating(stored.table_id, stored.seating)
         except (KeyError, TypeError, IndexError) as error:
@@ -248,6 +257,7 @@ class Hub:
 
     async def take(self, table_id: str) -> Room | None:
         """Own and load ``table_id``, whose owner is gone, as a start would; None if another server has it."""
+        self.loop_thread.check()
         loop = asyncio.get_running_loop()
 
         def own_and_load() -> StoredTable | None:
@@ -285,6 +295,7 @@ class Hub:
 
     def drop(self, table_id: str) -> None:
         """Stop playing ``table_id``: another server owns it now.  Its sessions here follow it there."""
+        self.loop_thread.check()
         live = self.live.pop(table_id, None)
         if live is not None:
             for computer in live.computers.values():
@@ -306,15 +317,15 @@ class Hub:
             if not session.remote:  # a proxy's own server sees the table move and follows it itself
                 code = room.chairs[seat].code or None if seat is not None else None
                 followers.append((session, seat, code))
-        if self.cluster is not None:
-            self.cluster.lost(table_id, followers)
+        self.peers.lost(table_id, followers)
 
     def listing(self) -> list[protocol.TableInfo]:
         """Every table a newcomer is told of: this server's, and (with several) the others'."""
-        return self.lobby.listing() + ([] if self.cluster is None else self.cluster.listing())
+        return self.lobby.listing() + self.peers.listing()
 
     def tell_all(self, message: protocol.Message) -> None:
         """A lobby change, to every session of this server's own."""
+        self.loop_thread.check()
         for session in list(self.sessions.values()):
             if not session.remote:
                 session.send(message)
@@ -331,8 +342,7 @@ class Hub:
                         self._kept(self.store.bind_name, chair.identity, chair.name, claim(chair.name))
 
     async def close(self) -> None:
-        if self.cluster is not None:
-            await self.cluster.close()
+        await self.peers.close()
         if self._server is not None:
             self._server.close()
         for connection in list(self.connections):
@@ -360,8 +370,7 @@ class Hub:
             await connection.run(session)
         finally:
             self.connections.discard(connection)
-            if self.cluster is not None:
-                self.cluster.ended(session)
+            self.peers.ended(session)
             if session.visitor is not None:
                 self.leave(session)
                 del self.sessions[session.visitor]
@@ -407,9 +416,29 @@ class Hub:
             return STORE_AWAY
         return refusal or (name, {})
 
-    def _soon(self, callback: Callable[..., None], *args: Any) -> None:
-        assert self.loop is not None
-        self.loop.call_soon_threadsafe(callback, *args)
+    # -- sessions of other servers' (see :class:`~kobito_tui.serve.peers.Host`) --
+    def stand_in(self, visitor: Visitor, connection: Endpoint) -> Session:
+        """A session for another server's ``visitor``, answered as one of our own; what it is sent goes to ``connection``."""
+        self.loop_thread.check()
+        session = Session(self, connection, remote=True)
+        session.visitor = visitor
+        self.sessions[visitor] = session
+        return session
+
+    def dismiss(self, session: Session) -> None:
+        """A stand-in session ends: it leaves its table and the hub."""
+        self.loop_thread.check()
+        assert session.visitor is not None
+        self.leave(session)
+        self.sessions.pop(session.visitor, None)
+
+    async def handle(self, session: Session, message: protocol.ClientMessage) -> None:
+        """Answer ``message`` of ``session`` here (hello is answered once, by the session itself)."""
+        self.loop_thread.check()
+        handler = HANDLERS.get(type(message))
+        if handler is None:
+            raise protocol.ProtocolError(f"{message.__struct_config__.tag} twice")  # hello: the only one not handled
+        await handler(self, session, message)
 
     # -- tables -------------------------------------------------------------
     def _open_table(
@@ -423,7 +452,7 @@ class Hub:
         def on_events(kept: int, added: list[Event], now: int) -> Refusal | None:  # on the thread that changed the table
             refusal = self._kept(self.store.append, room.table_id, kept, added, now, what="move" if added else "undo")  # on disk before anyone hears
             if refusal is None and table.over:
-                self._soon(self._over, room)
+                self.loop_thread.soon(self._over, room)
             return refusal
 
         table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events, workers=self.workers, revision=revision)
@@ -442,6 +471,7 @@ class Hub:
         return None
 
     def _over(self, room: Room) -> None:
+        self.loop_thread.check()
         if room.status != OVER:
             room.status = OVER
             self._kept(self.store.set_status, room.table_id, OVER)  # only logged: a restart sees it is over all the same
@@ -465,7 +495,7 @@ class Hub:
         except TableLost as error:
             log.warning("%s", error)
             if args and isinstance(args[0], str):
-                self._soon(self.drop, args[0])
+                self.loop_thread.soon(self.drop, args[0])
             return MOVED
         except StoreError as error:
             log.warning("cannot save: %s", error)
@@ -474,30 +504,35 @@ class Hub:
 
     def _watch(self, room: Room, session: Session) -> None:
         """Subscribe ``session`` to its perspective's updates (once the game has begun), instead of what it watched."""
+        self.loop_thread.check()
         self._unwatch(session)
         live = self.live.get(room.table_id)
         visitor = session.visitor
         if live is None or visitor is None:
             return
         perspective: Perspective = PUBLIC if visitor.seat is None else SeatPerspective(visitor.seat)
-        loop, table_id, connection = self.loop, room.table_id, session.connection
-        assert loop is not None
+        here, soon, table_id, connection = self.loop_thread.here, self.loop_thread.soon, room.table_id, session.connection
+
+        def send(update: Update) -> None:
+            connection.send(protocol.update_message(table_id, update))
 
         def deliver(update: Update) -> None:  # on whichever thread changed the table
-            if threading.get_ident() == self._loop_thread or session.remote:  # before the answer; a proxy's mail: from any thread
-                connection.send(protocol.update_message(table_id, update))
+            if session.remote or here():  # a proxy's mail: from any thread; on the loop: before the answer
+                send(update)
             else:
-                loop.call_soon_threadsafe(lambda: connection.send(protocol.update_message(table_id, update)))
+                soon(send, update)
 
         session.subscription = live.table.subscribe(perspective, deliver)
 
     def _unwatch(self, session: Session) -> None:
+        self.loop_thread.check()
         if session.subscription is not None:
             session.subscription.cancel()
             session.subscription = None
 
     def leave(self, session: Session) -> None:
         """``session`` stops watching its table; a player's seat stays theirs (away)."""
+        self.loop_thread.check()
         assert session.visitor is not None
         self._unwatch(session)
         room = self.lobby.leave(session.visitor)
@@ -506,10 +541,10 @@ class Hub:
 
     def _announce(self, room: Room) -> None:
         """Tell everyone what changed at ``room`` (seats, who is connected, status)."""
+        self.loop_thread.check()
         info = room.info()
         self.tell_all(protocol.TableChanged(info))
-        if self.cluster is not None:
-            self.cluster.publish(info)
+        self.peers.publish(info)
 
     # -- requests ----------------------------------------------------------
     async def create(self, session: Session, request: protocol.CreateTable) -> None:
@@ -562,6 +597,7 @@ class Hub:
 
     def _displace(self, room: Room, visitor: Visitor, seat: int) -> None:
         """A seat code took ``visitor``'s seat: it hears so, and its connection ends."""
+        self.loop_thread.check()
         log.warning("seat %d at table %s taken by its code from %s", seat + 1, room.table_id, printable(visitor.name))
         session = self.sessions[visitor]
         self._unwatch(session)
@@ -745,7 +781,7 @@ class Hub:
                 session.reply(message.id, hint)
             else:
                 ident = message.id
-                hint.add_done_callback(lambda done: self._soon(_hint_ready, session, ident, done))
+                hint.add_done_callback(lambda done: self.loop_thread.soon(_hint_ready, session, ident, done))
 
 
 class AnalysisTooBig(Exception):

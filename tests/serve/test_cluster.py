@@ -36,7 +36,7 @@ def two_servers_at_a_table(pg_url, *, seed: int, revision: int):
 def overheard(hub) -> list[Push]:
     """Every push mail ``hub`` receives from now on, as it came."""
     heard: list[Push] = []
-    cluster = hub.cluster
+    cluster = hub.peers
     take = cluster._mail
 
     def keep(bodies):
@@ -66,7 +66,7 @@ def test_players_on_two_servers_play_one_table_and_each_sees_only_its_own(pg_url
         assert final[2].view.hand is None and final[1].view.hand is not None and final[1].view.hand != final[0].view.hand
         # Everything B was sent for its clients is its clients' own perspective: no other hand, no seed.
         sessions = {r.seat: r for r in (seats[1], watching)}
-        assert heard and {m.sender for m in heard} == {a.cluster.server}
+        assert heard and {m.sender for m in heard} == {a.peers.server}
         for push in heard:
             frame = msgspec.msgpack.decode(push.frame)
             if frame["t"] == "update":
@@ -74,7 +74,7 @@ def test_players_on_two_servers_play_one_table_and_each_sees_only_its_own(pg_url
                 assert seat in sessions and frame["view"]["hands"] is None
                 assert frame["view"]["seat"] == (-1 if seat is None else seat)
                 assert seat is not None or frame["view"]["hand"] is None
-        for row in b.cluster.bus.lobby():  # the shared lobby holds summaries only
+        for row in b.peers.bus.lobby():  # the shared lobby holds summaries only
             assert set(msgspec.msgpack.decode(row[2])) == set(protocol.TableInfo.__struct_fields__)
         for c in (ann, bob, sam):
             c.close()
@@ -113,14 +113,14 @@ def test_two_servers_racing_for_a_table_whose_owner_went_exactly_one_gets_it(pg_
         c = stack.enter_context(running_hub(short_dir(), database=pg_url))
         ann = connect(hub_a, KEY_ANN, "Ann")
         tables = [ann.create("kobito", ["open", "open"]) for _ in range(4)]
-        eventually(lambda: all(t in b.cluster.elsewhere and t in c.cluster.elsewhere for t in tables))
+        eventually(lambda: all(t in b.peers.elsewhere and t in c.peers.elsewhere for t in tables))
         ann.close()
         a.__exit__(None, None, None)
         eventually(lambda: all((t in b.lobby.rooms) or (t in c.lobby.rooms) for t in tables), timeout=10)
         for table in tables:
             assert (table in b.lobby.rooms) != (table in c.lobby.rooms)  # exactly one owns it
             owner, loser = (b, c) if table in b.lobby.rooms else (c, b)
-            eventually(lambda owner=owner, loser=loser, table=table: loser.cluster.elsewhere[table][0] == owner.cluster.server)
+            eventually(lambda owner=owner, loser=loser, table=table: loser.peers.elsewhere[table][0] == owner.peers.server)
             assert owner.store.owned()[table] == 2
 
 
@@ -128,14 +128,14 @@ def test_a_move_while_the_database_is_away_is_refused_and_play_goes_on_after(pg_
     with two_servers_at_a_table(pg_url, seed=6, revision=4) as (a, b, ann, bob, seats):
         pg_cluster.stop("immediate")
         try:
-            eventually(lambda: not b.cluster.linked and not a.cluster.linked, timeout=10)
+            eventually(lambda: not b.peers.linked and not a.peers.linked, timeout=10)
             acting = next(r for r in seats if r.wait_for(lambda u: True).legal)
             update = acting.last
             refusal = acting.submit(acting.seat, update.legal[0], update.revision)
             assert refusal is not None and refusal.id == "cannot-save"
         finally:
             pg_cluster.start()
-        eventually(lambda: a.cluster.linked and b.cluster.linked, timeout=10)
+        eventually(lambda: a.peers.linked and b.peers.linked, timeout=10)
         refusals = []
 
         def a_move_goes_through() -> bool:  # the store may refuse for a moment more, or the table move
@@ -166,11 +166,11 @@ def test_a_server_that_lost_its_table_drops_it_and_its_players_follow_it_to_the_
         with psycopg.connect(pg_url, autocommit=True) as admin:  # A's store connection is cut (A itself lives on)
             admin.execute(f"SELECT pg_terminate_backend(pid) FROM ({held}) AS h")
             eventually(lambda: admin.execute(held).fetchall() == [])  # its backend has gone, and the lock with it
-        asyncio.run_coroutine_threadsafe(b.cluster.take(table), b.loop).result(10)  # B takes it meanwhile
+        asyncio.run_coroutine_threadsafe(b.peers.take(table), b.loop).result(10)  # B takes it meanwhile
         assert table in b.lobby.rooms and b.store.owned()[table] == 2
         eventually(lambda: table not in a.lobby.rooms and table not in a.live)  # A hears it and drops it
         seats[0].wait_for(lambda u: u is not before and u.full)  # Ann, still on A, is seated at B's table
-        assert a.cluster.numbered and all(s.relay.owner == b.cluster.server for s in a.cluster.numbered.values())
+        assert a.peers.numbered and all(s.relay.owner == b.peers.server for s in a.peers.numbered.values())
         play_until(seats, random.Random(11), lambda u: u.over, timeout=40)
         stored = b.store.load(table)
         assert stored.record is not None and len(stored.record.events) >= len(seats[0].events)
@@ -189,14 +189,14 @@ def test_mail_that_does_not_read_is_ignored_and_a_bad_request_ends_only_its_sess
         other = Bus(pg_url, "f00d", on_mail=ear.on_mail, on_lobby=ear.on_lobby, on_link=ear.on_link)
         try:
             assert other.wait_listening(10)
-            owner = a.cluster.server
+            owner = a.peers.server
             other.mail(owner, b"\xc1 not msgpack")
             other.mail(owner, _encode(Call("f00d", 1, "guest:x", "X", "", {}, b"\x92\x01")))  # not a client message
             other.mail(owner, _encode(Call("f00d", 2, "guest:y", "Y", "", {}, protocol.frame(protocol.Hello(1, "guest", "Y"))[protocol.LENGTH:])))
             ear.wait(lambda: len(ear.mail) == 2)
             byes = [msgspec.msgpack.decode(_decode_mail(m).frame) for m in ear.mail]
             assert [b["t"] for b in byes] == ["bye", "bye"] and "hello twice" in byes[1]["text"]
-            eventually(lambda: not a.cluster.proxies)
+            eventually(lambda: not a.peers.proxies)
             ann = connect(a, KEY_ANN, "Ann")  # the hub goes on
             assert isinstance(ann.create("kobito", ["open", "open"]), str)
             ann.close()
@@ -212,9 +212,9 @@ def test_a_lobby_row_that_does_not_read_is_left_out(pg_url):
             writer.execute("INSERT INTO bus_lobby VALUES ('t0', 'beef', '\\x01')")
             writer.execute("SELECT pg_notify('kobito_lobby', 't0')")
         with running_hub(short_dir(), database=pg_url) as b:
-            assert "t0" not in b.cluster.elsewhere
+            assert "t0" not in b.peers.elsewhere
             ann = connect(a, KEY_ANN, "Ann")
-            assert ann.create("kobito", ["open", "open"]) and "t0" not in a.cluster.elsewhere
+            assert ann.create("kobito", ["open", "open"]) and "t0" not in a.peers.elsewhere
             ann.close()
 
 
@@ -232,7 +232,7 @@ def test_a_finished_table_holds_no_lock_and_every_server_shows_it_without_owning
         eventually(lambda: table not in hub_a.store.owned())  # over: the owner lets go of it (and its lock)
         eventually(lambda: bob.tables[table].status == "over")
         eventually(lambda: table in b.lobby.rooms)  # b shows it too, as a restart of b would, owning nothing
-        assert table not in b.store.owned() and table not in b.cluster.elsewhere
+        assert table not in b.store.owned() and table not in b.peers.elsewhere
         assert [info.table for info in bob.replays()] == [table]  # Bob's replay, from the server he played through
         assert bob.record(table).events == hub_a.store.load(table).record.events
         for c in (ann, bob):
@@ -245,4 +245,4 @@ def test_a_finished_table_holds_no_lock_and_every_server_shows_it_without_owning
         with running_hub(a_dir, database=pg_url) as again:  # a restart shows the finished table, owning nothing
             assert table in again.lobby.rooms and again.store.owned() == {}
             assert again.store.load(table).status == "over"  # kept as over now, and let go of
-            assert table not in b.store.owned() and table not in b.cluster.elsewhere  # b does not take a finished table
+            assert table not in b.store.owned() and table not in b.peers.elsewhere  # b does not take a finished table
