@@ -13,8 +13,8 @@ import difflib
 import json
 import os
 import sys
-from pathlib import Path
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from kobito_tui import __version__

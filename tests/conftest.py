@@ -11,14 +11,14 @@ import gc
 import os
 import sys
 import threading
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from slow_list import GUARDS
 
 import kobito_tui.core.autosave as autosave
 from kobito_tui.quiet import CATEGORIES, MODULES
-from slow_list import GUARDS
 
 SLOW = frozenset(
     line.strip() for line in (Path(__file__).parent / "slow.txt").read_text(encoding="utf-8").splitlines()

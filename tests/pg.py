@@ -22,7 +22,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from missing import missing
 
 PORT = 5432  # only names the socket file in the cluster's own folder: never taken by another cluster

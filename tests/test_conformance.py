@@ -14,14 +14,14 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from kobito_tui.core.game import IllegalEvent
-from kobito_tui.games import game_ids, get_game
-from kobito_tui.core.record import Record, fold, new_header
-from kobito_tui.core.savefile import dumps, load, loads
-from kobito_tui.table import OMNISCIENT, SeatPerspective, Table
 from table import hidden
 from table.helpers import Client
+
+from kobito_tui.core.game import IllegalEvent
+from kobito_tui.core.record import Record, fold, new_header
+from kobito_tui.core.savefile import dumps, load, loads
+from kobito_tui.games import game_ids, get_game
+from kobito_tui.table import OMNISCIENT, SeatPerspective, Table
 
 GAMES = 6  # random games per game id
 PAIRS = 2  # seeds of hidden-information pairs per game id and player count

@@ -12,6 +12,7 @@ from enum import StrEnum
 from pathlib import Path
 
 import pytest
+from toygame import TOY
 
 from kobito_tui.cli import build_parser
 from kobito_tui.core import game as core_game
@@ -28,7 +29,6 @@ from kobito_tui.i18n.options import option_help, option_label, option_value
 from kobito_tui.serve import lobby as lobby_module
 from kobito_tui.serve import protocol
 from kobito_tui.serve.lobby import Lobby, Visitor
-from toygame import TOY
 
 REPO = Path(__file__).resolve().parent.parent
 LANGS = ("en", "uk", "ru")

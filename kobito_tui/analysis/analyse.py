@@ -24,9 +24,9 @@ from kobito_tui.core.record import Record, fold
 from .decisions import Decision, decisions, position
 from .judgement import Judgement
 from .kobito_judge import judge as judge_kobito
-from .treasure_judge import judge as judge_treasure
 from .marks import calibrated, mark
 from .report import Report, SeatSummary, TurnVerdict
+from .treasure_judge import judge as judge_treasure
 
 Progress = Callable[[int, int], None]
 

@@ -17,8 +17,8 @@ from kobito_tui.core.savefile import SaveError, load
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.translation import translator
 
-from .sidecar import analyse_cached
 from . import quality
+from .sidecar import analyse_cached
 from .words import document, table
 
 

@@ -183,7 +183,7 @@ async def time_viewer(record: Record, steps: int, perspectives: int = 0,
             app.post_message(events.Key(step_key(number), None))
             await _settle(pilot)
             timings["steps_settled_cpu"].append((time.process_time() - c0) * 1000)
-        for number in range(steps):
+        for _ in range(steps):
             c0 = time.process_time()
             await _settle(pilot)
             timings["settle_cpu"].append((time.process_time() - c0) * 1000)

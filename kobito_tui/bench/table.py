@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, new_header, parse_players
+from kobito_tui.games import get_game
 from kobito_tui.table import PUBLIC, Perspective, SeatPerspective, Table, Update
 
 SUBMITS = 2_000

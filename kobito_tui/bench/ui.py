@@ -43,9 +43,9 @@ from textual import events
 
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.bench.waits import NeverCame, game_state, until
+from kobito_tui.client import LocalHost
 from kobito_tui.core.game import Event
 from kobito_tui.core.record import new_header, parse_players
-from kobito_tui.client import LocalHost
 from kobito_tui.table import Table
 
 if TYPE_CHECKING:
@@ -181,7 +181,8 @@ async def _play(app: KobitoApp, pilot: Pilot[int], rng: random.Random, timings: 
             played = screen.client.latest.revision
             timings.append(await clock.key_to_paint("u", played + 1))
             timings.append(await clock.key_to_paint("y", played + 2))
-            await until(pilot, lambda: (latest := screen.client.latest) is not None and latest.revision == played + 2, "the screen after the redo")
+            redone = played + 2
+            await until(pilot, lambda: (latest := screen.client.latest) is not None and latest.revision == redone, "the screen after the redo")  # noqa: B023 - awaited here
         while screen.client.to_move and not screen.client.over:
             await _play_one(pilot, screen, rng.choice(list(screen.client.latest.legal)))
 

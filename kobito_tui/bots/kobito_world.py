@@ -77,7 +77,7 @@ class World:
             seen.update(row.cards)
         self.evidence = _trusted(gather(self.golds, view.options, len(view.names), history), view, seen)
         seen.update(self.evidence.discard)
-        for s, cards in enumerate(self.evidence.known_in_hand):
+        for cards in self.evidence.known_in_hand:
             seen.update(cards)
         self.pool = [c for c in range(CARD_COUNT) if c not in seen]
         self.won = self._won(gold_index)

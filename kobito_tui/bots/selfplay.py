@@ -22,9 +22,10 @@ from typing import Any, TypedDict
 from kobito_tui.bots import DEFAULT_BUDGET_S, make_bot
 from kobito_tui.bots.registry import selfplay_options
 from kobito_tui.core.game import Event, Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, new_header, parse_players, run_chance
 from kobito_tui.core.savefile import SUFFIX, save
+from kobito_tui.games import get_game
+
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a proportion (``successes`` may be fractional)."""

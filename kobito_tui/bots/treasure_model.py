@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from kobito_tui.core.game import Event
 from kobito_tui.treasure.board import CELLS, COLOURS, NEIGHBOURS, from_rc, to_rc
@@ -54,7 +54,7 @@ class Path:
         return self.cells[:-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _all_paths(start: int, steps: int) -> tuple[Path, ...]:
     paths = [Path((), (start,))]
     for _ in range(steps):

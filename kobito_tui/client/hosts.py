@@ -18,8 +18,8 @@ from kobito_tui.analysis.sidecar import Keeper
 from kobito_tui.core.game import Event, Header
 from kobito_tui.core.message import Message
 from kobito_tui.core.record import Record
-from kobito_tui.core.session import Session
 from kobito_tui.core.safetext import printable
+from kobito_tui.core.session import Session
 from kobito_tui.serve.client import NOT_ANSWERING, RemoteTable
 from kobito_tui.table import Hint, Perspective, Refusal, SeatPerspective, Update
 from kobito_tui.table.local import LocalTable

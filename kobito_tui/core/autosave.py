@@ -13,8 +13,8 @@ record handed over; after a failure it stops, so it never holds an exit up.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import save

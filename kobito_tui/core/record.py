@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from kobito_tui import __version__
@@ -14,7 +14,6 @@ from kobito_tui.core.levels import BOT_LEVELS, DEFAULT_LEVEL, LEVELS
 from kobito_tui.core.message import Message
 from kobito_tui.core.safetext import BadName, name_fault
 from kobito_tui.core.seatnames import unnamed
-
 
 
 @dataclass
@@ -41,7 +40,7 @@ class EventError(Exception):
 def parse_players(text: str) -> tuple[Seat, ...]:
     """Seats from ``"Ann,Bob,bot,bot:hard"``: a name is a human, ``bot[:level]`` a computer (unnamed)."""
     seats: list[Seat] = []
-    for number, part in enumerate((p.strip() for p in text.split(",")), start=1):
+    for part in (p.strip() for p in text.split(",")):
         if not part:
             raise ValueError("a player name is empty")
         kind, _, level = part.partition(":")
@@ -75,7 +74,7 @@ def new_header(
         seats=tuple(unnamed(seat, index) for index, seat in enumerate(seats)),  # a default is no name
         options=plain_options(game.normalize_options(dict(options or {}), len(seats))),  # a header is plain data
         seed=seed,
-        created=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        created=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         app_version=__version__,
     )
 

@@ -22,8 +22,9 @@ say meanwhile what the file lacks and why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from kobito_tui.core.autosave import AutoSaver
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Result

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gettext
 import struct
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ def catalog_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalog(lang: str) -> gettext.NullTranslations | None:
     """The read-only catalog for ``lang``, loaded once; None when it cannot be read."""
     try:

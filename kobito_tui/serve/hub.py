@@ -51,8 +51,8 @@ from kobito_tui.core.savefile import dumps
 from kobito_tui.i18n.messages import english
 from kobito_tui.serve import protocol
 from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY
-from kobito_tui.serve.lobby import GUEST, IDENTITY, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
 from kobito_tui.serve.invites import Invites
+from kobito_tui.serve.lobby import GUEST, IDENTITY, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
 from kobito_tui.serve.lock import DataDirLock
 from kobito_tui.serve.loopthread import LoopThread
 from kobito_tui.serve.peers import MOVED, Endpoint, NoPeers, Peers, Relay

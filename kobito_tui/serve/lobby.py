@@ -25,15 +25,15 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from kobito_tui.core.game import check_players, option_message
-from kobito_tui.games import game_ids, get_game
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.safetext import printable
+from kobito_tui.games import game_ids, get_game
 from kobito_tui.i18n import LANGUAGES
 from kobito_tui.i18n.messages import english_error
 from kobito_tui.serve import protocol
 from kobito_tui.serve.seatcode import canonical, new_code
-from kobito_tui.serve.table_limits import Limits
 from kobito_tui.serve.store import OPEN, OVER, PLAYING
+from kobito_tui.serve.table_limits import Limits
 from kobito_tui.table import Refusal
 
 CODE_WINDOW_S = 600.0  # wrong seat codes count for this long

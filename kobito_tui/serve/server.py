@@ -29,7 +29,6 @@ from kobito_tui.serve.store_api import StoreReading
 from kobito_tui.serve.store_open import database_url, open_reader, open_store
 from kobito_tui.serve.table_limits import Limits
 
-
 WEB_URL_NAME = "web-url"  # where the web door was last reached: the address `invite` prints links for
 
 

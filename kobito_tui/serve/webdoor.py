@@ -53,9 +53,9 @@ from kobito_tui.serve.door import Child, Size, session_env
 from kobito_tui.serve.invites import Invited, Invites, new_token, well_formed
 from kobito_tui.serve.limits import Ledger, Visit
 from kobito_tui.serve.lobby import GUEST
-from kobito_tui.serve.template import Template
 from kobito_tui.serve.quietlog import QuietLog
-from kobito_tui.serve.webguard import ACCEPTS, HSTS, QUEUE, Guard, Guests, GuardSettings, quiet_aiohttp, raise_open_files
+from kobito_tui.serve.template import Template
+from kobito_tui.serve.webguard import ACCEPTS, HSTS, QUEUE, Guard, GuardSettings, Guests, quiet_aiohttp, raise_open_files
 
 log = logging.getLogger("kobito.serve")
 

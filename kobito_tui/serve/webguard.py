@@ -41,8 +41,8 @@ from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 from aiohttp.typedefs import Handler
 
 from kobito_tui.core.safetext import printable
-from kobito_tui.serve.quietlog import LOG_ADDRESSES, LOG_INTERVAL_S, QuietLog
 from kobito_tui.serve.lobby import GUEST
+from kobito_tui.serve.quietlog import LOG_ADDRESSES, LOG_INTERVAL_S, QuietLog
 
 MAX_LINE = 8190  # bytes of the request line's target (414 beyond)
 MAX_FIELD = 8192  # bytes of one header line (431 beyond); not MAX_LINE, so the parser's LineTooLong says which

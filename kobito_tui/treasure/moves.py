@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from kobito_tui.core.game import Event
-
 from kobito_tui.treasure.board import CORNERS, NEIGHBOURS, to_rc
 from kobito_tui.treasure.rules import STEPS_PER_TURN
 from kobito_tui.treasure.state import TreasureState
@@ -32,7 +31,7 @@ def legal_moves(state: TreasureState) -> list[Event]:
     return list(_steps(seat, here, state.occupied & NEAR[here]) or [{"type": "pass", "seat": seat}])
 
 
-@lru_cache(maxsize=None)  # at most 4 seats x 25 positions x 16 masks
+@cache  # at most 4 seats x 25 positions x 16 masks
 def _steps(seat: int, here: int, blocked: int) -> tuple[Event, ...]:
     """``seat``'s steps from ``here`` onto a neighbour not in the mask ``blocked``.
     The same event objects are handed out again: events are values, never changed."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 from kobito_tui.core.game import Event, IllegalEvent
-
 from kobito_tui.treasure.board import from_rc, to_rc
 from kobito_tui.treasure.state import TreasureState
 

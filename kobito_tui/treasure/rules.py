@@ -8,7 +8,6 @@ Every check is in the ``_check_*`` functions (and ``setup.check_setup``,
 from __future__ import annotations
 
 from kobito_tui.core.game import Event, IllegalEvent
-
 from kobito_tui.treasure.board import COLOUR_INDEX, CORNERS, NEIGHBOURS, SIZE, from_rc
 from kobito_tui.treasure.reveal import checked_reveal
 from kobito_tui.treasure.setup import check_setup, play_setup

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 from kobito_tui.core.game import Event, IllegalEvent
-
 from kobito_tui.treasure.board import CELLS, COLOUR_INDEX, COLOURS, CORNERS, OPPOSITE, SIZE, TILES, from_rc, to_rc
 from kobito_tui.treasure.options import FirstPlayer
 from kobito_tui.treasure.state import TreasureState

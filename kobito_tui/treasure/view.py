@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kobito_tui.core.game import SPECTATOR, Result
-
 from kobito_tui.treasure.board import COLOURS, to_rc
 from kobito_tui.treasure.moves import legal_steps
 from kobito_tui.treasure.outcome import result

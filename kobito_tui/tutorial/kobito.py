@@ -9,7 +9,7 @@ the left pot.  Turn 3: the paint card, and a penalty (no card fits any more).
 from __future__ import annotations
 
 from kobito_tui.core.game import Event
-from kobito_tui.kobito.cards import NAME, gold_cards, GOLD_TABLES
+from kobito_tui.kobito.cards import GOLD_TABLES, NAME, gold_cards
 from kobito_tui.tutorial.script import Step, Tutorial
 
 YOU, COMPUTER = 0, 1

@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from analysis.cheap import cheapen, example
+from table import hidden
+
 from kobito_tui.analysis import marks, treasure_judge
 from kobito_tui.analysis.analyse import Unanalysable, analyse
-from kobito_tui.i18n.messages import english
 from kobito_tui.analysis.decisions import decisions, position
 from kobito_tui.analysis.report import MARKS, Report
 from kobito_tui.core.record import Record, fold
+from kobito_tui.i18n.messages import english
 from kobito_tui.table import SeatPerspective
-from table import hidden
 
 
 @pytest.fixture(autouse=True)

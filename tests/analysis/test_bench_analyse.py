@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from analysis.cheap import cheapen
+
 from kobito_tui.bench import analyse as bench
 
 

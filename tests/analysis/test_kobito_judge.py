@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from analysis.cheap import example
+from table import hidden
+
 from kobito_tui.analysis import kobito_judge, marks
 from kobito_tui.analysis.decisions import decisions, position
 from kobito_tui.bots.kobito_world import World
 from kobito_tui.core.record import fold
-from table import hidden
 
 
 def _winning_last_decisions(count: int):

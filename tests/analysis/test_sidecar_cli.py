@@ -6,8 +6,8 @@ import json
 import shutil
 
 import pytest
-
 from analysis.cheap import cheapen, example
+
 from kobito_tui.analysis import marks, sidecar
 from kobito_tui.analysis.report import Report
 from kobito_tui.cli import main

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from analysis.cheap import example
+
 from kobito_tui.analysis.decisions import decisions
 from kobito_tui.analysis.words import moves_said
 from kobito_tui.core.message import Message

@@ -8,11 +8,12 @@ import pytest
 from textual.widgets import Input
 
 from kobito_tui.app.main import KobitoApp
-from .move_list_board import MoveListBoard
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import save
+from kobito_tui.games import get_game
+
+from .move_list_board import MoveListBoard
 
 
 @pytest.fixture(autouse=True)

@@ -15,12 +15,12 @@ import kobito_tui.table.computer as computer
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.final import FinalScreen
-from kobito_tui.i18n.messages import english
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.menu import MenuScreen
 from kobito_tui.client import GameClient, RemoteHost
-from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, run_chance
+from kobito_tui.games import get_game
+from kobito_tui.i18n.messages import english
 from kobito_tui.table import LogEntry, Refusal, SeatPerspective, Update, messages
 
 from .conftest import make_app, treasure
@@ -122,7 +122,7 @@ async def test_the_game_screen_plays_a_whole_game_on_a_client_with_only_the_clie
             if screen.client.to_move:
                 revision = fake.revision
                 screen.board.post_message(GameBoard.MoveChosen(screen.client.latest.legal[0]))
-                await settle(pilot, lambda: fake.revision > revision and screen.client.latest.revision == fake.revision)
+                await settle(pilot, lambda revision=revision: fake.revision > revision and screen.client.latest.revision == fake.revision)
                 assert fake.submitted[-1][0] == 0 and fake.submitted[-1][2] == revision  # its seat, the revision it saw
             else:
                 fake.play_for(1, rng)
@@ -210,7 +210,7 @@ async def test_hot_seat_with_a_computer_between_keeps_the_curtain_right(saves):
                 break
             revision = game.client.latest.revision
             game.board.post_message(GameBoard.MoveChosen(game.client.latest.legal[-1]))
-            await settle(pilot, lambda: game.client.latest.revision > revision)
+            await settle(pilot, lambda revision=revision: game.client.latest.revision > revision)
         await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
         assert app.screen.player == "Cy"
         assert all(shown == 0 for shown, _, _ in seen)  # Ann's eyes until Cy sits down, the computer's turn too

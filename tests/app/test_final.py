@@ -7,18 +7,17 @@ import random
 import pytest
 from textual.widgets import Static
 
+from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.core.game import Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.session import Session
+from kobito_tui.games import get_game
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.messages import english
 from tests.i18n.screentext import screen_lines
-
-from kobito_tui.app.main import KobitoApp
 
 from .conftest import make_app, treasure
 from .test_pilot import settle

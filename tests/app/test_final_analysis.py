@@ -3,11 +3,11 @@ with the chart, and jumping there to the first mistake by key and by click."""
 
 from __future__ import annotations
 
-from kobito_tui.app.replay import ReplayScreen
-from kobito_tui.app.replay.chart import ChanceChart, GUTTER
-from kobito_tui.app.screens.final import FinalScreen
 from dataclasses import replace
 
+from kobito_tui.app.replay import ReplayScreen
+from kobito_tui.app.replay.chart import GUTTER, ChanceChart
+from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record, fold
 from tests.replay.conftest import example, hand_report, kept

@@ -20,13 +20,12 @@ import asyncio
 import hashlib
 import os
 import random
+import subprocess
+import sys
 import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-
-import subprocess
-import sys
 
 import pytest
 from textual import events
@@ -37,11 +36,11 @@ from textual.pilot import OutOfBounds
 from kobito_tui.app.games import board_class
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.core.game import Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import NAME_MAX_CHARS
 from kobito_tui.core.savefile import save
+from kobito_tui.games import get_game
 
 # KOBITO_FUZZ_SEED (a list: 1,2,3), KOBITO_FUZZ_SECONDS and KOBITO_FUZZ_STEPS fuzz further
 # by hand (the suite keeps the defaults: about a minute and a half on 2 busy cores).

@@ -82,7 +82,7 @@ async def test_killed_mid_game_then_continue_resumes_at_the_last_committed_move(
         for committed in (3, 4):  # two steps of Ann's turn
             time.sleep(0.3)
             os.write(fd, b"\r")
-            wait_for(lambda: lines_in(saves) == committed)
+            wait_for(lambda committed=committed: lines_in(saves) == committed)
         time.sleep(0.3)
         saved = list_saves(saves)[0].read_text()
     finally:

@@ -12,10 +12,10 @@ from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.app.screens.new_game import NewGameScreen
-from kobito_tui.games import game_ids, get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.savefile import load, save
 from kobito_tui.core.saves import list_saves
+from kobito_tui.games import game_ids, get_game
 
 from .conftest import make_app, one_move_from_the_end, treasure
 

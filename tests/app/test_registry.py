@@ -4,7 +4,9 @@ up everywhere games are listed: the CLI, the new-game menu, its board, the rules
 from __future__ import annotations
 
 import pytest
+from table import hidden
 from textual.widgets import Select, TabPane
+from toygame import TOY
 
 from kobito_tui import games
 from kobito_tui.app.board import GameBoard
@@ -15,8 +17,6 @@ from kobito_tui.cli import build_parser
 from kobito_tui.core import games as engines
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.words import game_title
-from table import hidden
-from toygame import TOY
 
 from .conftest import make_app
 from .move_list_board import MoveListBoard

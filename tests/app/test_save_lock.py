@@ -87,8 +87,8 @@ async def test_quitting_a_game_with_a_move_keeps_it(saves):
 
 async def test_the_browser_neither_deletes_nor_renames_a_game_open_elsewhere(saves):
     from kobito_tui.app.browser import BrowserScreen
-    from kobito_tui.core.savefile import save
     from kobito_tui.core.record import Record
+    from kobito_tui.core.savefile import save
 
     saves.mkdir(parents=True)
     path = saves / "open.jsonl"

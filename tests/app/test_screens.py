@@ -6,11 +6,11 @@ import json
 
 from textual.widgets import Markdown
 
-from kobito_tui.app.screens.game import GameScreen
-from kobito_tui.app.screens.help import HelpScreen
+from kobito_tui.app import actions
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.browser.entries import example_paths
-from kobito_tui.app import actions
+from kobito_tui.app.screens.game import GameScreen
+from kobito_tui.app.screens.help import HelpScreen
 from kobito_tui.app.screens.rules import RulesScreen, rules_text
 from kobito_tui.core.savefile import load
 from kobito_tui.core.saves import list_saves
@@ -368,11 +368,11 @@ def test_how_to_play_names_keys_the_boards_really_have():
 
 
 async def test_the_curtain_shows_any_name_as_plain_escaped_text(saves):
+    from dataclasses import replace
+
     from kobito_tui.core.game import Seat
     from kobito_tui.core.record import new_header
     from kobito_tui.core.safetext import printable
-
-    from dataclasses import replace
 
     for name in ("[link=http://a]Eve", "Bo\x1b]0;x\x07"):  # the second forged past new_header's checks
         header = new_header("treasure", (Seat("Ann"), Seat("Cy")), {"first_player": 0}, 1)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kobito_tui.app.screens.game import GameScreen
-from kobito_tui.bench.waits import until
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.final import FinalScreen
+from kobito_tui.app.screens.game import GameScreen
+from kobito_tui.bench.waits import until
 
 from .conftest import make_app, no_blink, one_move_from_the_end, treasure
 

@@ -12,7 +12,6 @@ from kobito_tui.app.screens.help import HelpScreen
 from kobito_tui.client import GameClient
 from kobito_tui.core.record import Record
 from kobito_tui.table import PUBLIC, Table
-
 from tests.client.hosts import TableHost
 
 from .conftest import make_app, screen_text, treasure

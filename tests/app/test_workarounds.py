@@ -262,7 +262,7 @@ async def test_the_game_footer_keeps_f1_in_every_language(saves, tmp_path):
     for lang in ("en", "uk", "ru", "xx"):
         app = KobitoApp(saves, bot_delay=0, lang=lang, new=treasure("Ann,bot"), env={"KOBITO_CONFIG_DIR": str(tmp_path)})
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            await until(pilot, lambda app=app: isinstance(app.screen, GameScreen), "the game screen")
             await pilot.pause()
             assert "f1" in screen_text(app).splitlines()[-1], lang
 

@@ -9,9 +9,8 @@ import pytest
 from textual.pilot import Pilot
 
 from app_kobito.drive import quick_player, settle
-
-from kobito_tui.bench.waits import game_state
 from kobito_tui.app.main import KobitoApp
+from kobito_tui.bench.waits import game_state
 from kobito_tui.core.game import Header
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import save

@@ -2,27 +2,27 @@
 
 from __future__ import annotations
 
-from textual.app import App
-
 import re
+
+from textual.app import App
 
 from app_kobito.conftest import game_screen, human_turn, kobito, make_app, midgame, penalty_game, screen_text, until
 from app_kobito.drive import by_keys, click, press, quick_player
 from kobito_tui.app.board import GameBoard
-from kobito_tui.i18n import translator
 from kobito_tui.app.kobito import lines
 from kobito_tui.app.kobito.board import KobitoBoard
 from kobito_tui.app.kobito.glyphs import card_text, sort_key
+from kobito_tui.app.kobito.tokens import TokenLines
 from kobito_tui.app.main import style_sheets
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.client import GameClient
-from tests.client.hosts import TableHost
-from kobito_tui.app.kobito.tokens import TokenLines
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import load
 from kobito_tui.core.session import Session
+from kobito_tui.i18n import translator
 from kobito_tui.kobito.view import CardView
 from kobito_tui.table import PUBLIC, Table
+from tests.client.hosts import TableHost
 
 
 async def test_the_screen_never_shows_another_seats_hand(saves):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.frames import count_frames
+
 from app_kobito.conftest import game_screen, human_turn, kobito, make_app
 
 

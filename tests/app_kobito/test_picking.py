@@ -51,7 +51,7 @@ def test_a_card_without_a_move_offers_no_place():
 
 
 def test_ending_with_penalties_needs_exactly_the_penalty_cards():
-    for view, legal in states(0, "Ann,Bob"):
+    for view, legal in states(0, "Ann,Bob"):  # noqa: B007 - the pair found is used after the loop
         if view.penalty_due == 2:
             break
     picker = Picker(legal)

@@ -1,8 +1,9 @@
 """Keys and clicks map onto exactly the legal moves given to the board."""
 
+from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
+
 from kobito_tui.app.treasure.controls import Choices, acting_pawn, move_cursor, step_target
 from kobito_tui.treasure import GAME
-from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
 
 def choices(state, seat=None):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
 from kobito_tui.app.treasure.controls import Choices
 from kobito_tui.app.treasure.grid import PITCH_X, PITCH_Y, TileGrid
 from kobito_tui.i18n import translator
 from kobito_tui.treasure import GAME
-from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
 from .harness import STYLES
 from .pilot import tile_text

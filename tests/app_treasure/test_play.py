@@ -6,20 +6,26 @@ import random
 import re
 
 import pytest
-
-from kobito_tui.i18n.messages import english
-from kobito_tui.app.treasure.controls import step_target
-from kobito_tui.app.treasure.glyphs import ARROWS
-from kobito_tui.app.treasure.grid import PITCH_X, PITCH_Y, TileGrid
-from kobito_tui.treasure.board import COLOURS
-
 from app.frames import count_frames
 from treasure.helpers import setup_event  # tests/treasure: layouts chosen by hand
 
+from kobito_tui.app.treasure.controls import step_target
+from kobito_tui.app.treasure.glyphs import ARROWS
+from kobito_tui.app.treasure.grid import PITCH_X, PITCH_Y, TileGrid
+from kobito_tui.i18n.messages import english
+from kobito_tui.treasure.board import COLOURS
+
 from .harness import Harness, treasure_header
 from .pilot import (
-    board, game_screen, lift_curtain, make_move, reach_final_screen,
-    screen_text, settle, tile_text, treasure_app,
+    board,
+    game_screen,
+    lift_curtain,
+    make_move,
+    reach_final_screen,
+    screen_text,
+    settle,
+    tile_text,
+    treasure_app,
 )
 
 # (options, seed): short random games, so the whole set stays fast.

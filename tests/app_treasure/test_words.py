@@ -1,10 +1,11 @@
 """Status, own colour and seat lines: right words, and no other seat's colour."""
 
+from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
+
 from kobito_tui.app.treasure.words import colour_line, seats_line, status_text
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.seats import Seats
 from kobito_tui.treasure import GAME
-from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
 EN = translator("en")
 

@@ -29,8 +29,8 @@ from kobito_tui.bots.kobito_ismcts import IsmctsBot
 from kobito_tui.bots.kobito_world import remaining
 from kobito_tui.bots.selfplay import percentile, wilson
 from kobito_tui.core.game import Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.record import new_header, run_chance
+from kobito_tui.games import get_game
 
 
 class OracleBot(IsmctsBot):

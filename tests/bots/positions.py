@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from kobito_tui.core.game import Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.record import new_header, run_chance
+from kobito_tui.games import get_game
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 

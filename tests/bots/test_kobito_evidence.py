@@ -9,8 +9,8 @@ from collections import Counter
 from kobito_tui.bots.kobito_evidence import gather
 from kobito_tui.bots.kobito_world import World
 from kobito_tui.core.game import Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.record import new_header, run_chance
+from kobito_tui.games import get_game
 from kobito_tui.kobito.rules import penalty_due
 
 GAME = get_game("kobito")

@@ -13,7 +13,7 @@ from .positions import positions
 
 def kobito_positions():
     for seed in range(4):
-        for game, header, state, events in positions("kobito", seed=seed, every=2):
+        for game, _header, state, _events in positions("kobito", seed=seed, every=2):
             yield game, state
 
 
@@ -30,7 +30,7 @@ def test_greedy_wins_a_pot_whenever_a_move_does():
 
 def test_finishing_moves_really_win_the_pot():
     seen = 0
-    for game, state in kobito_positions():
+    for _game, state in kobito_positions():
         for slot in range(3):
             plan = finishing_moves(state, slot)
             if plan and len(plan) > 1:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from kobito.helpers import build, header
+
 from kobito_tui.bots.kobito_greedy import greedy_move
 from kobito_tui.bots.kobito_ismcts import GIFT, OPPONENTS, POLICIES, IsmctsBot, offered, opponents
 from kobito_tui.kobito import GAME
-
-from kobito.helpers import build, header
 
 
 def test_playout_opponents_are_a_mix_and_the_seat_itself_is_greedy():

@@ -20,7 +20,7 @@ def all_cards(state) -> Counter:
 def test_a_determinization_looks_exactly_like_the_view():
     checked = 0
     for seed in (1, 2):
-        for game, header, state, events in positions("kobito", seed=seed, every=5):
+        for game, _header, state, events in positions("kobito", seed=seed, every=5):
             seat = game.to_act(state)
             view = game.view(state, seat)
             history = [game.redact(event, seat) for event in events]

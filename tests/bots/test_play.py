@@ -7,8 +7,8 @@ import time
 import pytest
 
 from kobito_tui.bots import make_bot
-from kobito_tui.bots.selfplay import play_game
 from kobito_tui.bots.registry import COMPUTERS
+from kobito_tui.bots.selfplay import play_game
 
 from .positions import positions
 

@@ -7,10 +7,10 @@ from argparse import Namespace
 import pytest
 
 from kobito_tui.bots import selfplay
+from kobito_tui.bots.registry import COMPUTERS
 from kobito_tui.cli import main
 from kobito_tui.core.record import fold
 from kobito_tui.core.savefile import load
-from kobito_tui.bots.registry import COMPUTERS
 
 
 def args(**given) -> Namespace:

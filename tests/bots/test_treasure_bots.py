@@ -5,8 +5,8 @@ from __future__ import annotations
 from kobito_tui.bots import make_bot
 from kobito_tui.bots.treasure_model import Layout, paths, walk
 from kobito_tui.core.game import Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.record import new_header, run_chance
+from kobito_tui.games import get_game
 
 
 def winning_path_exists(state, seat) -> bool:

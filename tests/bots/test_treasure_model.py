@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from kobito_tui.bots import make_bot
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from kobito_tui.bots import make_bot
 from kobito_tui.bots.treasure_heuristics import best_path, closable, greedy_score, steps_to_finish
 from kobito_tui.bots.treasure_model import Layout, Path, colour_beliefs, paths, table_from_history, trapped, walk
 from kobito_tui.core.game import Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.record import new_header, run_chance
+from kobito_tui.games import get_game
 from kobito_tui.treasure.board import DIRECTIONS
 
 from .positions import positions
@@ -82,7 +82,7 @@ def test_a_greedy_players_colour_is_inferred_from_its_moves():
 def test_the_replayed_table_matches_the_game_in_both_variants():
     checked = 0
     for variant in ("standard", "seek"):
-        for game, header, state, events in positions("treasure", seed=3, every=3, options={"variant": variant}):
+        for game, _header, state, events in positions("treasure", seed=3, every=3, options={"variant": variant}):
             table = table_from_history([game.redact(e, 0) for e in events])
             assert table.board == sum(1 << p for p in range(25) if state.face_up[p] == state.seek)
             assert list(table.layout.colour_of) == state.tile_colour

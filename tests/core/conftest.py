@@ -1,7 +1,7 @@
 import pytest
+from toygame import TOY
 
 from kobito_tui.core import games
-from toygame import TOY
 
 
 @pytest.fixture(autouse=True)

@@ -3,19 +3,18 @@
 import random
 
 import pytest
-
 from worded import raises_worded
+
 from kobito_tui.bots import EasyBot, RandomBot, make_bot
 from kobito_tui.bots.kobito_greedy import GreedyBot
 from kobito_tui.bots.kobito_ismcts import IsmctsBot
-from kobito_tui.games import get_game
+from kobito_tui.bots.registry import COMPUTERS
 from kobito_tui.core.levels import LEVELS, canonical
-from kobito_tui.i18n import translator
-from kobito_tui.i18n.words import level_name, seat_kinds
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
-from kobito_tui.bots.registry import COMPUTERS
-
+from kobito_tui.games import get_game
+from kobito_tui.i18n import translator
+from kobito_tui.i18n.words import level_name, seat_kinds
 
 ENGLISH = translator("en")
 

@@ -5,10 +5,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, fold, new_header, parse_players
 from kobito_tui.core.savefile import dumps, loads
 from kobito_tui.core.session import Session
+from kobito_tui.games import get_game
 
 MAX_MOVES = 400
 

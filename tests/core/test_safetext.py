@@ -1,4 +1,5 @@
 from worded import raises_worded
+
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_fault, printable
 from kobito_tui.i18n.messages import english
 

@@ -5,12 +5,12 @@ import os
 
 import pytest
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.cli import main
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.savefile import SaveError, dumps, load, loads, save
 from kobito_tui.core.session import Session
+from kobito_tui.i18n.messages import english
 
 
 @pytest.fixture

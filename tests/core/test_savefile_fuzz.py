@@ -10,11 +10,11 @@ from functools import cache
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, fold, new_header, parse_players
 from kobito_tui.core.savefile import SaveError, dumps, loads
 from kobito_tui.core.session import Session
+from kobito_tui.games import get_game
 
 GAMES = [
     ("kobito", "Ann,Bob", {}),

@@ -10,18 +10,18 @@ import random
 from pathlib import Path
 
 import pytest
-
 from worded import raises_worded
-from kobito_tui.i18n.messages import english
+
 from kobito_tui.app.browser.entries import read_entry, scan
 from kobito_tui.app.savegames import latest_unfinished
 from kobito_tui.cli import main
-from kobito_tui.i18n import translator
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import BOT_LEVELS, Record, new_header, parse_players
 from kobito_tui.core.safetext import NAME_MAX_CHARS
 from kobito_tui.core.savefile import MAX_DEPTH, MAX_LINE_CHARS, SaveError, dumps, load, loads, parse_header, save
+from kobito_tui.games import get_game
+from kobito_tui.i18n import translator
+from kobito_tui.i18n.messages import english
 
 DOCS = Path(__file__).parents[2] / "docs" / "save-format.md"
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from kobito_tui.bots import selfplay
 from kobito_tui.core.game import Header
-from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, new_header, parse_players, run_chance
 from kobito_tui.core.savefile import dumps, header_line, load, loads, save
 from kobito_tui.core.session import Session
+from kobito_tui.games import get_game
 
 EXAMPLES = Path(__file__).parents[2] / "saves"
 SEED = 987654321  # distinctive: easy to spot anywhere it leaks

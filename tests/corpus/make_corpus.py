@@ -10,10 +10,10 @@ import json
 import random
 from pathlib import Path
 
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.savefile import dumps
+from kobito_tui.games import get_game
 
 HERE = Path(__file__).parent
 

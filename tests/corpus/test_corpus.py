@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.cli import main
 from kobito_tui.core.savefile import MAX_EVENTS, MAX_FILE_BYTES, SaveError, load
+from kobito_tui.i18n.messages import english
 
 HERE = Path(__file__).parent
 

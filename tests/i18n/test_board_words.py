@@ -4,6 +4,7 @@ forms, inserted colours in the nominative, and the final table's columns."""
 from __future__ import annotations
 
 import pytest
+from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
 from kobito_tui.app.kobito import words as kobito_words
 from kobito_tui.app.kobito.picking import Picker
@@ -15,7 +16,6 @@ from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.session import Session
 from kobito_tui.i18n import translator, words
 from kobito_tui.treasure import GAME
-from treasure.helpers import play, start  # tests/treasure: layouts chosen by hand
 
 
 def kobito_start() -> Session:

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 from kobito_tui.core.game import SPECTATOR, IllegalEvent, OptionError, Seat, option_message
-from kobito_tui.games import get_game
 from kobito_tui.core.message import Message
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import EventError, Record, apply_checked, new_header
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
 from kobito_tui.core.savefile import SaveError, dumps, load, loads
+from kobito_tui.games import get_game
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.messages import RENDER, english, english_error, say
 from kobito_tui.kobito.cards import NAME
@@ -347,7 +347,7 @@ def test_a_seats_messages_name_no_other_colour_before_the_end():
             continue
         colours = next(event["colours"] for event in events if event["type"] == "setup")
         for seat in (*range(header.players), SPECTATOR):
-            for message, event, _ in walk(header, events, seat):
+            for message, _event, _ in walk(header, events, seat):
                 others = {c for s, c in enumerate(colours) if s != seat}
                 said = json.dumps({k: v for k, v in message.params.items() if k not in ("result", "tile")})
                 assert not [c for c in others if f'"{c}"' in said], (seat, message)

@@ -2,8 +2,7 @@
 
 import pytest
 
-from kobito_tui.i18n import translator
-from kobito_tui.i18n import words
+from kobito_tui.i18n import translator, words
 from kobito_tui.i18n.seats import Seats
 
 COUNTS = (1, 2, 5, 11, 21, 22, 25)

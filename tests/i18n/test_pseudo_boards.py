@@ -6,15 +6,14 @@ own tests."""
 from __future__ import annotations
 
 import pytest
-
 from app_kobito.conftest import game_screen, human_turn, midgame
 from app_treasure.pilot import BOT_DELAY
 
 from kobito_tui.app.kobito.lines import NAME_WIDTH
 from kobito_tui.app.main import KobitoApp
+from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.seats import role_name
-from kobito_tui.core.record import new_header, parse_players
 
 from .screentext import pseudo_problems, screen_lines
 

@@ -10,13 +10,13 @@ import os
 
 from textual.widgets import Select
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.browser.entries import example_paths
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import load, save
+from kobito_tui.i18n.messages import english
 
 from .screentext import WORD, new_game_forms, pseudo_problems, screen_lines
 
@@ -115,7 +115,7 @@ async def test_the_browser_with_a_broken_save(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(BrowserScreen(app.saves_dir))
         await pilot.pause()
-        for row in range(3):  # unfinished, finished, broken: each one's preview
+        for _ in range(3):  # unfinished, finished, broken: each one's preview
             body = cut_on_purpose(rows_of(app, "#browser-title", "#browser-table", "#preview-details"))
             reason = english(app.screen.chosen.failure.message) if app.screen.chosen.failure else ""
             assert pseudo_problems(body, outside | words_of(reason)) == [], "\n".join(body)

@@ -12,17 +12,17 @@ import pytest
 from textual.geometry import Region
 from textual.widgets import Button, Static, TabbedContent
 
-from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.log_panel import LogPanel
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.screens.final import FinalScreen
+from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.help import HelpScreen
 from kobito_tui.app.screens.menu import MenuScreen
 from kobito_tui.app.screens.unsaved import UnsavedDialog
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.session import Session
+from kobito_tui.games import get_game
 
 from .screentext import pseudo_problems, screen_lines
 

@@ -8,19 +8,18 @@ import json
 import random
 
 import pytest
-
-from .test_you import third_person_after_you
+from app.conftest import make_app, screen_text, treasure
+from app.test_pilot import human_turn, settle
 
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.log_panel import LogPanel
 from kobito_tui.app.screens.final import FinalScreen
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import save
+from kobito_tui.games import get_game
 
-from app.conftest import make_app, screen_text, treasure
-from app.test_pilot import human_turn, settle
+from .test_you import third_person_after_you
 
 
 @pytest.fixture
@@ -85,13 +84,13 @@ async def test_uk_and_ru_boards_name_keys_colours_and_workshops_in_their_own_let
     for lang, letters, label, space in (("uk", "ЧСЗЖФ", "М1", "пробіл"), ("ru", "КСЗЖФ", "М1", "пробел")):
         app = make_app(saves, new=treasure("Ann,bot:random"), lang=lang)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, lambda: human_turn(app))
+            await settle(pilot, lambda app=app: human_turn(app))
             board = [line.split("▏")[0] for line in screen_text(app).splitlines()[1:12]]  # left of the side panel
             tiles = {word for line in board for word in line.split() if len(word) == 1 and word.isupper()}
             assert tiles and tiles <= set(letters), board
         app = make_app(saves, load=midgame(tmp_path), lang=lang)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, lambda: human_turn(app))
+            await settle(pilot, lambda app=app: human_turn(app))
             text = screen_text(app)
             assert f"\n{label} " in text and "\nW1 " not in text, text
             assert space in text.splitlines()[-1] and "space" not in text, text

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from worded import raises_worded
+
 from kobito_tui.kobito import GAME
 from kobito_tui.kobito.cards import gold_cards
 from kobito_tui.kobito.options import gold_table

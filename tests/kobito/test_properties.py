@@ -10,8 +10,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kobito_tui.core.message import Message
 from kobito_tui.core.game import IllegalEvent
+from kobito_tui.core.message import Message
 from kobito_tui.kobito import GAME
 from kobito_tui.kobito.cards import CARD_COUNT, MAX_ROW, NAME
 from kobito_tui.kobito.rainbow import run_start

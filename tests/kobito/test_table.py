@@ -6,10 +6,10 @@ import random
 from collections import Counter
 
 import pytest
-
 from worded import raises_worded
-from kobito_tui.core.message import Message
+
 from kobito_tui.core.game import IllegalEvent
+from kobito_tui.core.message import Message
 from kobito_tui.kobito import GAME
 from kobito_tui.kobito.cards import NAME, NUMBER
 

@@ -7,9 +7,8 @@ import asyncio
 import shutil
 
 from kobito_tui.analysis.sidecar import store
-from kobito_tui.app.replay import analysing
+from kobito_tui.app.replay import ReplayScreen, analysing
 from kobito_tui.app.replay.chart import ChanceChart
-from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.core.record import Record
 
 from .conftest import EXAMPLES, example, hand_report, kept, make_app

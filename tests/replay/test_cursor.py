@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record, fold
 from kobito_tui.core.replay import HiddenView, ReplayCursor, refusal
 from kobito_tui.core.savefile import dumps, loads
+from kobito_tui.i18n.messages import english
 
 from .conftest import EXAMPLES, example
 

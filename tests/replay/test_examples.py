@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from kobito_tui.cli import main
 from kobito_tui.core.examples import make_example
-from kobito_tui.games import EXAMPLES as RECIPES
 from kobito_tui.core.record import fold
+from kobito_tui.games import EXAMPLES as RECIPES
 
 from .conftest import EXAMPLES, example
 

@@ -6,16 +6,16 @@ import random
 
 from textual.widgets import DataTable
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.app.browser import BrowserScreen
-from kobito_tui.app.browser.preview import preview_seat
 from kobito_tui.app.browser.entries import read_entry
+from kobito_tui.app.browser.preview import preview_seat
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.log import ReplayLog
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import save
+from kobito_tui.games import get_game
+from kobito_tui.i18n.messages import english
 
 from .conftest import example, make_app
 

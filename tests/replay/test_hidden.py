@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.replay import ReplayScreen
@@ -14,6 +13,7 @@ from kobito_tui.core.game import Seat
 from kobito_tui.core.record import Record
 from kobito_tui.core.replay import HOT_SEAT_REFUSAL
 from kobito_tui.core.savefile import save
+from kobito_tui.i18n.messages import english
 
 from .conftest import example, make_app
 
@@ -78,7 +78,7 @@ async def test_one_human_replays_from_their_own_view_only_by_either_door(saves):
             assert isinstance(screen, ReplayScreen) and screen.seat == 1, door
             shown = []
             original = screen.board.show
-            screen.board.show = lambda view, legal, interactive: (shown.append(view), original(view, legal, interactive))
+            screen.board.show = lambda view, legal, interactive, shown=shown, original=original: (shown.append(view), original(view, legal, interactive))
             await pilot.press("0", "1", "v", "end", "home", "pagedown")
             await pilot.click("#replay-view")  # disabled: nothing else to offer
             assert screen.seat == 1 and shown and all(view.seat == 1 and view.hands is None for view in shown)

@@ -11,12 +11,12 @@ from textual.widgets import Button
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.final import FinalScreen
-from kobito_tui.games import get_game
+from kobito_tui.core.game import Seat
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header
-from kobito_tui.core.game import Seat
 from kobito_tui.core.savefile import save
 from kobito_tui.core.session import Session
+from kobito_tui.games import get_game
 
 from .conftest import make_app
 

@@ -9,9 +9,9 @@ import pytest
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.replay import ReplayScreen
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
+from kobito_tui.games import get_game
 
 from .conftest import EXAMPLES, example, hand_report, kept, make_app
 from .test_browser import fill

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from textual import events
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
 from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.core.record import fold
 from kobito_tui.core.savefile import load
+from kobito_tui.i18n.messages import english
 
 from .conftest import EXAMPLES, example, make_app
 
@@ -234,9 +234,9 @@ async def test_a_replay_as_a_seat_calls_nobody_you(saves):
 
     from kobito_tui.app.replay import ReplayScreen
     from kobito_tui.core.game import Seat
-    from kobito_tui.games import get_game
     from kobito_tui.core.randomplay import random_game
     from kobito_tui.core.record import new_header
+    from kobito_tui.games import get_game
 
     from .conftest import make_app
 

@@ -8,6 +8,7 @@ import time
 
 from kobito_tui.serve.bus import Bus
 
+
 class Ear:
     """What one server's bus heard."""
 

@@ -7,9 +7,9 @@ import itertools
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.translation import translator
 from kobito_tui.serve import protocol as p
-from kobito_tui.serve.table_limits import Limits
 from kobito_tui.serve.lobby import Lobby, Room, Visitor
 from kobito_tui.serve.store import PLAYING
+from kobito_tui.serve.table_limits import Limits
 
 from .helpers import Server
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from kobito_tui.cli import main
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
+from kobito_tui.games import get_game
 from kobito_tui.serve import store as store_module
 from kobito_tui.serve.hub import STORE_NAME
 from kobito_tui.serve.store import SCHEMA_VERSION, SqliteStore, StoreReader, StoreUnusable

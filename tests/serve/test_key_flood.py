@@ -14,8 +14,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from .helpers import Server, eventually
 from kobito_tui.serve.keys import PASTE_END, KeyQueue
+
+from .helpers import Server, eventually
 
 F_SETPIPE_SZ = 1031
 CURSOR_KEYS = b"\x1b[C\x1b[D" * 2730  # 16 kB of right and left

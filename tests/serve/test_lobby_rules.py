@@ -7,9 +7,7 @@ import itertools
 
 import pytest
 
-from kobito_tui.serve import protocol
-from kobito_tui.serve import seatcode
-from kobito_tui.serve.table_limits import MAX_OPEN_TABLES
+from kobito_tui.serve import protocol, seatcode
 from kobito_tui.serve.lobby import (
     CODE_TRIES_PER_ADDRESS,
     CODE_TRIES_PER_CONNECTION,
@@ -24,6 +22,7 @@ from kobito_tui.serve.lobby import (
     settings_refusal,
 )
 from kobito_tui.serve.store import OVER, PLAYING
+from kobito_tui.serve.table_limits import MAX_OPEN_TABLES
 from kobito_tui.table import Refusal
 
 ANN, BOB = "key:SHA256:" + "A" * 43, "key:SHA256:" + "B" * 43

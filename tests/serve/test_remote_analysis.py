@@ -15,8 +15,7 @@ from textual.widgets import Button, Static
 from kobito_tui.analysis.report import Report
 from kobito_tui.analysis.sidecar import estimate_key
 from kobito_tui.app.remote import RemoteApp
-from kobito_tui.app.replay import analysing
-from kobito_tui.app.replay import ReplayScreen
+from kobito_tui.app.replay import ReplayScreen, analysing
 from kobito_tui.app.replay.chart import ChanceChart
 from kobito_tui.app.screens import game as game_screen
 from kobito_tui.app.screens.final import FinalScreen

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import os
-
 import random
 import time
 
 from textual.widgets import Static
 
-from kobito_tui.i18n import translator
 from kobito_tui.app.remote import NameDialog, RemoteApp, TableDialog, WaitingScreen
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.lobby import LobbyScreen, ReplaysDialog, TableForm
+from kobito_tui.i18n import translator
 
 from .helpers import KEY_ANN, KEY_BOB, Server, play_until
 

@@ -9,10 +9,10 @@ import time
 
 import pytest
 
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import dumps
+from kobito_tui.games import get_game
 from kobito_tui.serve.store import PLAYING, SCHEMA_VERSION, SET_ASIDE, Identity, SqliteStore, StoreError
 
 

@@ -12,10 +12,10 @@ import pytest
 psycopg = pytest.importorskip("psycopg", reason="psycopg (psycopg 3) is not installed: pip install 'psycopg[binary]'")
 
 from kobito_tui.cli import main  # noqa: E402
-from kobito_tui.games import get_game  # noqa: E402
 from kobito_tui.core.randomplay import random_game  # noqa: E402
 from kobito_tui.core.record import Record, new_header, parse_players  # noqa: E402
 from kobito_tui.core.savefile import dumps  # noqa: E402
+from kobito_tui.games import get_game  # noqa: E402
 from kobito_tui.serve.store_api import StoreError, StoreUnusable, TableLost  # noqa: E402
 from kobito_tui.serve.store_pg import RETRY_S, SCHEMA_VERSION, PostgresStore  # noqa: E402 - it needs psycopg
 
@@ -91,7 +91,7 @@ def test_two_servers_racing_to_take_a_table_exactly_one_owns_it(stores):
         won: list[int | None] = []
         gate = threading.Barrier(len(racers))
 
-        def race(store: PostgresStore, table: str = f"t{n}") -> None:
+        def race(store: PostgresStore, table: str = f"t{n}", gate: threading.Barrier = gate, won: list[int | None] = won) -> None:
             gate.wait()
             won.append(store.own(table))
 
@@ -247,7 +247,6 @@ def test_a_server_on_postgresql_refuses_moves_while_the_database_is_away_then_pl
 ):
     from kobito_tui.i18n import translator
     from kobito_tui.i18n.messages import say
-
     from kobito_tui.serve.client import HubClosed
 
     from .helpers import KEY_ANN, Server, play_until

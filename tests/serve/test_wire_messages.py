@@ -6,12 +6,11 @@ import random
 
 import msgspec
 import pytest
+from table.helpers import Client, new_table, play_random
 
 from kobito_tui.i18n.messages import english
 from kobito_tui.serve import protocol
 from kobito_tui.table import PUBLIC, Refusal, SeatPerspective
-
-from table.helpers import Client, new_table, play_random
 
 LENGTH = protocol.LENGTH
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from kobito_tui.core.game import Seat
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import EventError, Record, fold, new_header
+from kobito_tui.games import get_game
 from kobito_tui.table import PUBLIC, Perspective, SeatPerspective, Table, Update
 from kobito_tui.treasure.board import COLOURS
 

@@ -42,7 +42,7 @@ def test_computers_play_a_whole_game_by_themselves():
         table = new_table(game_id, players=3, seed=2)
         watcher = Client(table, PUBLIC)
         seats = [ComputerSeat.of_level(table, seat, "greedy") for seat in range(3)]
-        wait_for(lambda: table.over)
+        wait_for(lambda table=table: table.over)
         assert watcher.last.result is not None
         assert [u.revision for u in watcher.updates] == list(range(table.revision + 1))
         for seat in seats:

@@ -11,8 +11,8 @@ import pytest
 from kobito_tui.core.record import Record
 from kobito_tui.table import ComputerSeat, SeatPerspective, Table
 
-from .hidden import pairs, perspectives, random_record, stream
 from .helpers import Client
+from .hidden import pairs, perspectives, random_record, stream
 from .test_computer import Recorder, wait_for
 
 GAMES = [("kobito", 2), ("kobito", 4), ("treasure", 2), ("treasure", 3)]
@@ -65,7 +65,7 @@ def test_refusals_hints_and_computers_are_blind_to_what_is_hidden(game_id, playe
             for table in _tables(record, other):
                 bot = Recorder()
                 computer = ComputerSeat(table, seat, bot)
-                wait_for(lambda: bot.asked)
+                wait_for(lambda bot=bot: bot.asked)
                 computer.close()
                 asked.append(bot.asked[0])
             assert asked[0] == asked[1]

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from kobito_tui.i18n.messages import english
 from kobito_tui.core.savefile import dumps, load
+from kobito_tui.i18n.messages import english
 from kobito_tui.table import OMNISCIENT, PUBLIC, SeatPerspective, Table
 
 from .helpers import Client, new_table, play_random

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from kobito_tui.games import get_game
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, fold, new_header, parse_players
 from kobito_tui.core.savefile import dumps, loads
 from kobito_tui.core.session import Session
+from kobito_tui.games import get_game
 from kobito_tui.treasure import GAME
 
 

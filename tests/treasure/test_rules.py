@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from worded import raises_worded
+
 from kobito_tui.core.game import IllegalEvent
 from kobito_tui.core.message import Message
 from kobito_tui.treasure import GAME

@@ -6,13 +6,14 @@ from __future__ import annotations
 from app_kobito.conftest import until
 from app_kobito.drive import by_clicks, by_keys, press
 from app_treasure.pilot import KEYS
+from textual.widgets import Static
+
 from kobito_tui.app.log_panel import LogPanel
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.screens.tutorial import TutorialScreen
 from kobito_tui.app.treasure.grid import TileGrid
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.tutorial import lesson, wrong_move
-from textual.widgets import Static
 
 
 def tutorial_app(saves, game: str, lang: str = "en") -> KobitoApp:
@@ -38,7 +39,7 @@ async def test_the_kobito_tutorial_by_keys_to_its_end(tmp_path):
             assert screen.lesson.step == step and lesson_text(screen) == lesson(app.t, step.id)
             drive = by_clicks if number == 1 else by_keys  # opening a rainbow by clicks
             await drive(pilot, screen.board, step.example)
-            await until(pilot, lambda: screen.lesson.index == number + 1)
+            await until(pilot, lambda number=number, screen=screen: screen.lesson.index == number + 1)
         assert screen.lesson.done and lesson_text(screen) == lesson(app.t, "tutorial.kobito.done")
         state = screen.host.session.state
         assert state.won[0] and len(state.penalties[0]) == 1
@@ -85,7 +86,7 @@ async def test_the_treasure_tutorial_by_keys_to_a_win(tmp_path):
                 await press(pilot, KEYS[step.example["dir"]][0])
             else:
                 await press(pilot, "enter")
-            await until(pilot, lambda: screen.lesson.index == number + 1)
+            await until(pilot, lambda number=number, screen=screen: screen.lesson.index == number + 1)
         assert screen.host.session.result.winners == [0]
 
 
@@ -100,8 +101,9 @@ async def test_the_title_screen_offers_each_tutorial(tmp_path):
 
 
 async def test_the_menu_of_a_tutorial_does_not_say_it_is_saved(tmp_path):
-    from kobito_tui.app.screens.menu import MenuScreen
     from textual.widgets import Button
+
+    from kobito_tui.app.screens.menu import MenuScreen
 
     app = tutorial_app(tmp_path, "treasure", lang="uk")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from app_kobito.drive import press
+
 from tutorial.test_pilot import my_turn, tutorial_app
 
 

@@ -11,9 +11,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from missing import missing
 
 from kobito_tui.bench.webpage import CHROMIUM, WebTerminal, launch
-from missing import missing
 
 from .helpers import WebDoor
 

@@ -14,11 +14,11 @@ from typing import Any
 
 from kobito_tui.app.words import save_error_words
 from kobito_tui.core.game import Header
-from kobito_tui.games import get_game
 from kobito_tui.core.record import Record, fold
 from kobito_tui.core.replay import printable_names
 from kobito_tui.core.savefile import SUFFIX, SaveError, load
 from kobito_tui.core.saves import list_saves
+from kobito_tui.games import get_game
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import english
 from kobito_tui.i18n.seats import Seats, local_player

@@ -16,9 +16,9 @@ from textual.dom import NoScreen
 from textual.widgets import Static
 
 from kobito_tui.app.board import GameBoard
+from kobito_tui.app.browser.entries import SaveEntry, result, title
 from kobito_tui.app.games import board_class
 from kobito_tui.app.words import save_error_words
-from kobito_tui.app.browser.entries import SaveEntry, result, title
 from kobito_tui.core.replay import perspectives
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator

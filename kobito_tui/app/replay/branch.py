@@ -11,13 +11,13 @@ from textual.widgets import Button, Input, Select, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
+from kobito_tui.app.widgets.bounded_input import BoundedInput
 from kobito_tui.core.game import Seat
 from kobito_tui.core.levels import LEVELS, canonical, chosen, seat_choice
+from kobito_tui.core.safetext import NAME_MAX_CHARS
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.seats import default_name, typed_name
 from kobito_tui.i18n.words import name_problem, seat_kinds
-from kobito_tui.app.widgets.bounded_input import BoundedInput
-from kobito_tui.core.safetext import NAME_MAX_CHARS
 
 
 def seat_kind(seat: Seat) -> str:

@@ -21,8 +21,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.visual import Visual
 from textual.style import Style
+from textual.visual import Visual
 from textual.widget import Widget
 
 from kobito_tui.analysis.report import MARKS, Report

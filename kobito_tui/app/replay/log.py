@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.binding import BindingType
-from textual.content import Content
 from textual.cache import LRUCache
+from textual.content import Content
 from textual.message import Message
 from textual.strip import Strip
 from textual.visual import Visual

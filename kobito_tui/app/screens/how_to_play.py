@@ -7,8 +7,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
 from kobito_tui.app import actions
-from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.games import APP_GAMES
+from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.texts import page
 
 

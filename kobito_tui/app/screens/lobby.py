@@ -25,10 +25,11 @@ from kobito_tui.app import actions
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.new_game import NewGameScreen
+from kobito_tui.app.widgets.bounded_input import BoundedInput
 from kobito_tui.core.game import Header
-from kobito_tui.games import game_ids
 from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
+from kobito_tui.games import game_ids
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import game_title as titled
@@ -37,7 +38,6 @@ from kobito_tui.serve.client import NOT_ANSWERING, Connection, HubAnalyses, Remo
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.serve.seatcode import MAX_CODE_CHARS
 from kobito_tui.table import Refusal
-from kobito_tui.app.widgets.bounded_input import BoundedInput
 
 if TYPE_CHECKING:
     from kobito_tui.app.main import KobitoApp

@@ -10,7 +10,6 @@ from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
 
 
-
 class MenuScreen(ShellDialog):
     BINDINGS = actions.bindings(*actions.MENU_SCREEN)
 

@@ -13,20 +13,20 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from kobito_tui.app import actions
+from kobito_tui.app.games import APP_GAMES, app_game
 from kobito_tui.app.screens.base import ShellScreen
+from kobito_tui.app.widgets.bounded_input import OPTION_MAX_CHARS, BoundedInput
 from kobito_tui.app.widgets.tickbox import TickBox
 from kobito_tui.core.game import Game, Header, OptionSpec, Seat, option_message
-from kobito_tui.app.games import APP_GAMES, app_game
-from kobito_tui.games import game_ids, get_game
 from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.record import new_header
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
+from kobito_tui.games import game_ids, get_game
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.options import option_help, option_label, option_value
 from kobito_tui.i18n.seats import default_name, typed_name
 from kobito_tui.i18n.words import game_title, seat_kinds, seat_problem
-from kobito_tui.app.widgets.bounded_input import OPTION_MAX_CHARS, BoundedInput
 
 MAX_SEATS = 6
 

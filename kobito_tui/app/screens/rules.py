@@ -9,8 +9,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from kobito_tui.app import actions
-from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.games import APP_GAMES, app_game
+from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.texts import page, plain
 from kobito_tui.games import get_game
 from kobito_tui.i18n import Translator, translator

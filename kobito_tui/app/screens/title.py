@@ -12,8 +12,8 @@ from textual.widgets import Button, Footer, Static
 
 from kobito_tui import __version__
 from kobito_tui.app import actions
-from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.savegames import latest_unfinished
+from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.i18n import LANGUAGE_NAMES, Translator
 from kobito_tui.i18n.words import game_title
 

@@ -18,9 +18,9 @@ from kobito_tui.app.log_panel import LogPanel
 from kobito_tui.app.screens.base import ShellDialog
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.game_parts import TIP_STYLE
+from kobito_tui.client import HINT, GameClient, LocalHost
 from kobito_tui.i18n.tutorial import lesson, wrong_move
 from kobito_tui.i18n.words import game_title
-from kobito_tui.client import HINT, GameClient, LocalHost
 from kobito_tui.table import SeatPerspective, Update
 from kobito_tui.table.local import LocalTable
 from kobito_tui.tutorial import GAMES, Lesson, ScriptedBot, Tutorial, tutorial

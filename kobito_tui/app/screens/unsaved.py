@@ -11,13 +11,13 @@ from textual.widgets import Button, Input, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.screens.base import ShellDialog
+from kobito_tui.app.widgets.bounded_input import PATH_MAX_CHARS, BoundedInput
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import save
 from kobito_tui.core.saves import new_save_path
 from kobito_tui.core.session import Session
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.words import moves_not_saved
-from kobito_tui.app.widgets.bounded_input import PATH_MAX_CHARS, BoundedInput
 
 
 def failing(t: Translator, session: Session) -> str:

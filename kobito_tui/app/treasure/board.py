@@ -19,12 +19,11 @@ from textual.widgets import Button, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
-from kobito_tui.core.game import Event, Header
-from kobito_tui.treasure.view import Pos, TreasureView
-
+from kobito_tui.app.treasure import words
 from kobito_tui.app.treasure.controls import Choices, acting_pawn, move_cursor, step_target
 from kobito_tui.app.treasure.grid import TileGrid
-from kobito_tui.app.treasure import words
+from kobito_tui.core.game import Event, Header
+from kobito_tui.treasure.view import Pos, TreasureView
 
 if TYPE_CHECKING:
     from kobito_tui.app.main import KobitoApp

@@ -21,14 +21,22 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from kobito_tui.app.treasure.controls import Choices, acting_pawn
+from kobito_tui.app.treasure.glyphs import (
+    ARROWS,
+    CHEST,
+    CORNER,
+    CURSOR,
+    HINT,
+    TRAIL,
+    TREASURES,
+    UNKNOWN,
+    WON,
+    pawn_label,
+)
 from kobito_tui.i18n.words import colour_letter
 from kobito_tui.treasure.board import COLOURS, SIZE
 from kobito_tui.treasure.view import Pos, TileView, TreasureView
-
-from kobito_tui.app.treasure.controls import Choices, acting_pawn
-from kobito_tui.app.treasure.glyphs import (
-    ARROWS, CHEST, CORNER, CURSOR, HINT, TRAIL, TREASURES, UNKNOWN, WON, pawn_label,
-)
 
 if TYPE_CHECKING:
     from kobito_tui.app.main import KobitoApp

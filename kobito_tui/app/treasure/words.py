@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from kobito_tui.app.treasure.controls import Choices
+from kobito_tui.app.treasure.glyphs import pawn_label
 from kobito_tui.core.game import Event
 from kobito_tui.i18n import Translator, words
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.seats import Seats
 from kobito_tui.treasure.board import SIZE
 from kobito_tui.treasure.view import Pos, TreasureView
-
-from kobito_tui.app.treasure.controls import Choices
-from kobito_tui.app.treasure.glyphs import pawn_label
 
 STEPS = 3
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from textual import events, getters, on, work
-from textual.drivers import linux_driver
 from textual._parser import Read1  # private, as the next
 from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser  # the drivers' parser
 from textual.app import App, ComposeResult
@@ -22,6 +21,7 @@ from textual.binding import ActiveBinding, Binding
 from textual.command import CommandInput, CommandList
 from textual.command import CommandPalette as TextualCommandPalette
 from textual.css.query import NoMatches
+from textual.drivers import linux_driver
 from textual.events import Click
 from textual.geometry import Offset
 from textual.message import Message
@@ -261,7 +261,7 @@ class BurstParser(XTermParser):
     the class its module names."""
 
     BURST_CHARS = 32
-    _RUN = re.compile("[^\x00-\x1f\x7f-\x9f]{%d,}" % BURST_CHARS)  # no C0 or C1 control character
+    _RUN = re.compile(f"[^\x00-\x1f\x7f-\x9f]{{{BURST_CHARS},}}")  # no C0 or C1 control character
 
     def __init__(self, debug: bool = False) -> None:
         super().__init__(debug)

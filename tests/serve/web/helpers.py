@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from pathlib import Path
@@ -70,7 +69,7 @@ class Page:
                 raise AssertionError(f"{wanted!r} never showed; closed {self.closed}:\n{self.text()}")
             try:
                 message = await self.ws.receive(timeout=left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             self._take(message)
         return self.text()

@@ -14,12 +14,11 @@ import pytest
 
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import translator
+from kobito_tui.serve import hub as hub_module
 from kobito_tui.serve.client import Connection, HubClosed
 from kobito_tui.serve.invites import Invites, new_token
 from kobito_tui.serve.store import SqliteStore
 from kobito_tui.serve.webdoor import COOKIE, Refused, Seat, WebDoor, WebSettings, language, read_message
-
-from kobito_tui.serve import hub as hub_module
 
 from ..helpers import KEY_ANN, Server, eventually, remove, running_hub, short_dir
 from .helpers import Page, WebServer
