@@ -51,21 +51,19 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
     return parse
 
 
-
 def _nearest(word: str, options: list[str]) -> list[str]:
     """The options closest to ``word`` (all of those equally close: ``--port`` is ``--ssh-port`` or ``--web-port``)."""
     score = {o: difflib.SequenceMatcher(None, word.lstrip("-"), o.lstrip("-")).ratio() for o in options}  # "--" alike in all
     best = max(score.values(), default=0.0)
     return sorted(o for o, r in score.items() if r == best) if best >= 0.5 else []
 
+
 class HintingParser(argparse.ArgumentParser):
     """A parser (its subcommands' too) whose refusal of a mistyped option is one
     line naming the option and the nearest one it has: ``kobito serve --port 2400``
     otherwise read 2400 as a subcommand ("invalid choice: '2400'")."""
 
-    def parse_known_args(
-        self, args: Sequence[str] | None = None, namespace: Any = None
-    ) -> tuple[Any, list[str]]:
+    def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> tuple[Any, list[str]]:
         self._given = list(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
@@ -125,9 +123,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--game", choices=game_ids(), default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
-    bench.add_argument("--terminal", action="store_true", help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app; "
-                       "serve: real SSH sessions (ssh -> lobby alone and 30 at once, key -> screen, memory)")
-    bench.add_argument("--abuse", action="store_true", help="serve: probe tables quiet, then while one client holds ? and another runs tables of computers")
+    bench.add_argument(
+        "--terminal",
+        action="store_true",
+        help="ui: key -> screen in a real pseudo-terminal, beside a bare Textual app; "
+        "serve: real SSH sessions (ssh -> lobby alone and 30 at once, key -> screen, memory)",
+    )
+    bench.add_argument(
+        "--abuse", action="store_true", help="serve: probe tables quiet, then while one client holds ? and another runs tables of computers"
+    )
     bench.add_argument("--database", metavar="URL", help="serve: also time servers sharing this PostgreSQL database, seats across them")
     bench.add_argument("--servers", type=int, default=2, help="serve with --database: how many servers (at least 2)")
     bench.add_argument("--against", metavar="REV", help="engine: this engine beside commit REV's, alternating runs")
@@ -144,56 +148,165 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--games", type=_positive(int), default=300, help="--calibrate: self-play games")
     grading = analyse.add_mutually_exclusive_group()
     grading.add_argument("--write", action="store_true", help="--calibrate: store the fitted map for the analysis to use")
-    grading.add_argument("--held-out", action="store_true",
-                         help="--calibrate: grade the shipped map on these games (use a --seed it was not fitted on)")
+    grading.add_argument(
+        "--held-out", action="store_true", help="--calibrate: grade the shipped map on these games (use a --seed it was not fitted on)"
+    )
 
     serve = commands.add_parser("serve", help="a table server: players come in over SSH")
     serve.add_argument("--data-dir", help="tables, host key and socket (default: your user data folder)")
-    serve.add_argument("--database", metavar="URL", help="keep the tables in this PostgreSQL database (postgresql://...), "
-                       "which several servers may share (default: $KOBITO_DATABASE, else SQLite in the data folder)")
+    serve.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep the tables in this PostgreSQL database (postgresql://...), "
+        "which several servers may share (default: $KOBITO_DATABASE, else SQLite in the data folder)",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="address for SSH (default 127.0.0.1)")
     serve.add_argument("--ssh-port", type=int, default=2222, help="0: any free port")
     serve.add_argument("--authorized-keys", metavar="FILE", help="only these keys may enter")
-    serve.add_argument("--ssh-legacy-algorithms", action="store_true",
-                       help="also offer older SSH algorithms (asyncssh's defaults), for an old client")
-    serve.add_argument("--guests", action=argparse.BooleanOptionalAction, default=None, help="let clients without a key in (default: on 127.0.0.1 only)")
-    serve.add_argument("--per-address", type=_positive(int), default=8, metavar="N",
-                       help="sessions at once from one address, a connection without one counting as one (default 8)")
+    serve.add_argument(
+        "--ssh-legacy-algorithms", action="store_true", help="also offer older SSH algorithms (asyncssh's defaults), for an old client"
+    )
+    serve.add_argument(
+        "--guests", action=argparse.BooleanOptionalAction, default=None, help="let clients without a key in (default: on 127.0.0.1 only)"
+    )
+    serve.add_argument(
+        "--per-address",
+        type=_positive(int),
+        default=8,
+        metavar="N",
+        help="sessions at once from one address, a connection without one counting as one (default 8)",
+    )
     serve.add_argument("--max-sessions", type=_positive(int), default=2, metavar="N", help="sessions on one SSH connection (default 2)")
-    serve.add_argument("--max-programs", type=_positive(int), default=64, metavar="N",
-                       help="session programs at once through both doors, from everyone (default 64)")
-    serve.add_argument("--session-memory", type=_positive(int), default=200, metavar="MB",
-                       help="each session program's memory ceiling (default 200; one at rest takes about 55)")
-    serve.add_argument("--max-startups", default="10:30:100", metavar="START:RATE:FULL",
-                       help="connections signing in at once: from START, drop new ones with RATE %% chance, all at FULL (default 10:30:100)")
-    serve.add_argument("--startups-per-address", type=_positive(int), default=4, metavar="N", help="connections signing in at once from one address (default 4)")
-    serve.add_argument("--max-auth-tries", type=_positive(int), default=6, metavar="N", help="keys refused on one connection before it is closed (default 6)")
+    serve.add_argument(
+        "--max-programs",
+        type=_positive(int),
+        default=64,
+        metavar="N",
+        help="session programs at once through both doors, from everyone (default 64)",
+    )
+    serve.add_argument(
+        "--session-memory",
+        type=_positive(int),
+        default=200,
+        metavar="MB",
+        help="each session program's memory ceiling (default 200; one at rest takes about 55)",
+    )
+    serve.add_argument(
+        "--max-startups",
+        default="10:30:100",
+        metavar="START:RATE:FULL",
+        help="connections signing in at once: from START, drop new ones with RATE %% chance, all at FULL (default 10:30:100)",
+    )
+    serve.add_argument(
+        "--startups-per-address",
+        type=_positive(int),
+        default=4,
+        metavar="N",
+        help="connections signing in at once from one address (default 4)",
+    )
+    serve.add_argument(
+        "--max-auth-tries",
+        type=_positive(int),
+        default=6,
+        metavar="N",
+        help="keys refused on one connection before it is closed (default 6)",
+    )
     serve.add_argument("--login-timeout", type=_positive(float), default=30.0, metavar="SECONDS", help="time to sign in (default 30)")
-    serve.add_argument("--idle-timeout", type=_positive(float), default=30 * 60.0, metavar="SECONDS",
-                       help="end a session with no keys and nothing new on its screen this long (default 30 min)")
-    serve.add_argument("--web-port", type=int, metavar="PORT", help="also let players in with a web browser on this port (0: any free port; default: no web door)")
+    serve.add_argument(
+        "--idle-timeout",
+        type=_positive(float),
+        default=30 * 60.0,
+        metavar="SECONDS",
+        help="end a session with no keys and nothing new on its screen this long (default 30 min)",
+    )
+    serve.add_argument(
+        "--web-port",
+        type=int,
+        metavar="PORT",
+        help="also let players in with a web browser on this port (0: any free port; default: no web door)",
+    )
     serve.add_argument("--web-host", default="127.0.0.1", help="address for the web door (default 127.0.0.1; see docs/web.md for TLS)")
-    serve.add_argument("--web-origin", action="append", default=[], metavar="URL",
-                       help="a public address the web door is reached at through a reverse proxy (https://kobito.example); may repeat")
-    serve.add_argument("--web-sessions", type=_positive(int), default=64, metavar="N", help="web sessions at once, from everyone (default 64)")
-    serve.add_argument("--web-title", default="kobito", metavar="TEXT", help="the web page's title: your table server's name (default kobito)")
-    serve.add_argument("--web-connections", type=_positive(int), default=256, metavar="N", help="connections to the web door at once, from everyone (default 256)")
-    serve.add_argument("--web-connections-per-address", type=_positive(int), default=16, metavar="N",
-                       help="... from one address (a --trusted-proxy counts in the total only; default 16)")
-    serve.add_argument("--web-header-timeout", type=_positive(float), default=10.0, metavar="SECONDS", help="time for a web request's line and headers to come in (default 10)")
-    serve.add_argument("--web-request-timeout", type=_positive(float), default=30.0, metavar="SECONDS",
-                       help="close a web connection whose request, answer or wait for the next request has not moved this long (default 30)")
-    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
-                       help="a reverse proxy whose X-Forwarded-Proto: https the web door believes (a Secure cookie, HSTS); may repeat")
+    serve.add_argument(
+        "--web-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a public address the web door is reached at through a reverse proxy (https://kobito.example); may repeat",
+    )
+    serve.add_argument(
+        "--web-sessions", type=_positive(int), default=64, metavar="N", help="web sessions at once, from everyone (default 64)"
+    )
+    serve.add_argument(
+        "--web-title", default="kobito", metavar="TEXT", help="the web page's title: your table server's name (default kobito)"
+    )
+    serve.add_argument(
+        "--web-connections",
+        type=_positive(int),
+        default=256,
+        metavar="N",
+        help="connections to the web door at once, from everyone (default 256)",
+    )
+    serve.add_argument(
+        "--web-connections-per-address",
+        type=_positive(int),
+        default=16,
+        metavar="N",
+        help="... from one address (a --trusted-proxy counts in the total only; default 16)",
+    )
+    serve.add_argument(
+        "--web-header-timeout",
+        type=_positive(float),
+        default=10.0,
+        metavar="SECONDS",
+        help="time for a web request's line and headers to come in (default 10)",
+    )
+    serve.add_argument(
+        "--web-request-timeout",
+        type=_positive(float),
+        default=30.0,
+        metavar="SECONDS",
+        help="close a web connection whose request, answer or wait for the next request has not moved this long (default 30)",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-Proto: https the web door believes (a Secure cookie, HSTS); may repeat",
+    )
     serve.add_argument("--tls-cert", metavar="FILE", help="serve the web door over HTTPS with this certificate chain (PEM)")
     serve.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     from kobito_tui.serve.table_limits import Limits
 
     limits = Limits()
-    serve.add_argument("--open-tables", type=int, default=limits.open_tables, metavar="N", help=f"tables one player may have waiting for players (default {limits.open_tables})")
-    serve.add_argument("--open-tables-per-address", type=int, default=limits.open_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.open_tables_per_address})")
-    serve.add_argument("--computer-tables", type=int, default=limits.computer_tables, metavar="N", help=f"tables of computers only one player may have playing (default {limits.computer_tables})")
-    serve.add_argument("--computer-tables-per-address", type=int, default=limits.computer_tables_per_address, metavar="N", help=f"... and all players from one address together (default {limits.computer_tables_per_address})")
+    serve.add_argument(
+        "--open-tables",
+        type=int,
+        default=limits.open_tables,
+        metavar="N",
+        help=f"tables one player may have waiting for players (default {limits.open_tables})",
+    )
+    serve.add_argument(
+        "--open-tables-per-address",
+        type=int,
+        default=limits.open_tables_per_address,
+        metavar="N",
+        help=f"... and all players from one address together (default {limits.open_tables_per_address})",
+    )
+    serve.add_argument(
+        "--computer-tables",
+        type=int,
+        default=limits.computer_tables,
+        metavar="N",
+        help=f"tables of computers only one player may have playing (default {limits.computer_tables})",
+    )
+    serve.add_argument(
+        "--computer-tables-per-address",
+        type=int,
+        default=limits.computer_tables_per_address,
+        metavar="N",
+        help=f"... and all players from one address together (default {limits.computer_tables_per_address})",
+    )
     serve.add_argument("--thinkers", type=int, metavar="N", help="processes that think for the computers and hints (default: one per core)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     serve.add_argument("--open-socket", action="store_true", help=argparse.SUPPRESS)  # believe any client of the socket: tests, benches
@@ -221,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
         "remote", help="the app as a client of a kobito serve hub (what each SSH session runs)",
         description="Who the player is comes in the environment: KOBITO_IDENTITY (key:SHA256:... or guest), "
         "KOBITO_NAME (the name to suggest; guests are asked), KOBITO_ADDRESS.",
-    )  # fmt: skip
+    )  # fmt: skip  # arguments grouped a few a line by meaning
     remote.add_argument("--socket", required=True, help="the hub's Unix socket")
     template = commands.add_parser(
         "session-template", help="the doors' session template: forks a remote app per player (kobito serve starts it)"
@@ -234,8 +347,12 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=200)
     selfplay.add_argument("--seed", type=int, default=1)
     selfplay.add_argument("--budget", dest="budget_s", type=float, help="seconds per strong decision (default 0.8)")
-    selfplay.add_argument("--iterations", type=int, metavar="N",
-                          help="fixed work per hard decision instead of the clock: N Kobito search iterations (Treasure: every path)")
+    selfplay.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="fixed work per hard decision instead of the clock: N Kobito search iterations (Treasure: every path)",
+    )
     selfplay.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     selfplay.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE", help="a rule option")
     selfplay.add_argument("--keep", metavar="DIR", help="write every game as a save file in DIR")

@@ -20,10 +20,14 @@ from slow_list import GUARDS
 import kobito_tui.core.autosave as autosave
 from kobito_tui.quiet import CATEGORIES, MODULES
 
-SLOW = frozenset(
-    line.strip() for line in (Path(__file__).parent / "slow.txt").read_text(encoding="utf-8").splitlines()
-    if line.strip() and not line.startswith("#")
-) - GUARDS  # the import graph and mypy guard the house: the quick loop runs them too
+SLOW = (
+    frozenset(
+        line.strip()
+        for line in (Path(__file__).parent / "slow.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+    - GUARDS
+)  # the import graph and mypy guard the house: the quick loop runs them too
 
 
 # ``-n auto``: two workers a core, at most 16. About a third of a worker's time is spent waiting
@@ -56,8 +60,7 @@ def own_config_dir(tmp_path_factory, monkeypatch):
 # modules measured; 13% less CPU there with this).
 # Here an app's start-up collects the young generations only (as the replay screen does) and
 # freezes as it would; the freeze and the thaw at unmount are the app's own.
-YOUNG_ONLY = SimpleNamespace(collect=lambda generation=2: gc.collect(min(generation, 1)),
-                             freeze=gc.freeze, unfreeze=gc.unfreeze)
+YOUNG_ONLY = SimpleNamespace(collect=lambda generation=2: gc.collect(min(generation, 1)), freeze=gc.freeze, unfreeze=gc.unfreeze)
 
 
 @pytest.fixture(autouse=True)

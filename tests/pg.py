@@ -55,7 +55,11 @@ class Cluster:
     def _run(self, tool: str, *args: str) -> None:
         subprocess.run(
             [*self._as_postgres, str(self.bindir / tool), *args],
-            check=True, capture_output=True, text=True, cwd=self.folder, timeout=60,
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=self.folder,
+            timeout=60,
         )
 
     def init(self) -> None:

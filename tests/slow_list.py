@@ -17,10 +17,12 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-GUARDS = frozenset({  # the quick loop always runs these, however long they take
-    "tests/test_layers.py::test_the_parts_of_the_package_make_no_cycle",
-    "tests/test_types.py::test_mypy_finds_nothing",
-})
+GUARDS = frozenset(
+    {  # the quick loop always runs these, however long they take
+        "tests/test_layers.py::test_the_parts_of_the_package_make_no_cycle",
+        "tests/test_types.py::test_mypy_finds_nothing",
+    }
+)
 LIMIT_S = 2.0
 KEEP_S = 5.0
 LIST = Path(__file__).with_name("slow.txt")

@@ -51,7 +51,9 @@ def test_every_direct_dependency_is_pinned_inside_its_range(lock, extras):
         for requirement in asked(extra):
             name = canonicalize_name(requirement.name)
             assert name in pinned, f"{requirement} is not in requirements/{lock}: bash requirements/lock"
-            assert requirement.specifier.contains(pinned[name], prereleases=True), f"{lock} pins {name}=={pinned[name]} outside {requirement}"
+            assert requirement.specifier.contains(pinned[name], prereleases=True), (
+                f"{lock} pins {name}=={pinned[name]} outside {requirement}"
+            )
             for wanted in requirement.extras:  # psycopg[binary] brings psycopg-binary
                 assert f"{name}-{wanted}" in pinned, f"{requirement}: {name}-{wanted} is not in requirements/{lock}"
 

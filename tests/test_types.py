@@ -64,4 +64,3 @@ def test_mypy_finds_nothing():
 def test_every_ignore_names_its_code_and_says_why():
     unexplained = unexplained_ignores()
     assert not unexplained, f"a '# type: ignore[code]  # why' on each of these lines: {unexplained}"
-

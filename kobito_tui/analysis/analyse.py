@@ -95,8 +95,7 @@ def analyse(record: Record, *, jobs: int = 1, seed: int = 0, progress: Progress 
             best = judgement.best_events if before > after else played
             verdict = mark(before - after)
         latest[decision.seat] = after
-        turns.append(TurnVerdict(decision.start, decision.end, decision.seat, played, best, before, after,
-                                 verdict, decision.forced))
+        turns.append(TurnVerdict(decision.start, decision.end, decision.seat, played, best, before, after, verdict, decision.forced))
     return Report(header.game, _summaries(record, turns, seat), turns, _chances(record, turns, final))
 
 
@@ -106,8 +105,16 @@ def _summaries(record: Record, turns: list[TurnVerdict], only: int | None) -> li
         mine = [t for t in turns if t.seat == s and not t.forced]
         marks = [t.mark for t in mine]
         clean = sum(1 for m in marks if m is None)
-        found.append(SeatSummary(s, record.header.name(s), clean / len(mine) if mine else 1.0,
-                                 marks.count("inaccuracy"), marks.count("mistake"), marks.count("blunder")))
+        found.append(
+            SeatSummary(
+                s,
+                record.header.name(s),
+                clean / len(mine) if mine else 1.0,
+                marks.count("inaccuracy"),
+                marks.count("mistake"),
+                marks.count("blunder"),
+            )
+        )
     return found
 
 
@@ -123,7 +130,6 @@ def _chances(record: Record, turns: list[TurnVerdict], final: Any) -> list[list[
             row[turns[k].seat] = turns[k].chance_after
     result = record.game.result(final)
     if result is not None:
-        share = [(1 / len(result.winners) if s in result.winners else 0.0) if result.winners else 1 / players
-                 for s in range(players)]
+        share = [(1 / len(result.winners) if s in result.winners else 0.0) if result.winners else 1 / players for s in range(players)]
         rows[-1] = share
     return rows

@@ -59,8 +59,9 @@ def _misfit(report: Report, record: Record, seat: int | None) -> str | None:
         return "other seats'"
     for summary in report.seats:
         counts = (summary.inaccuracies, summary.mistakes, summary.blunders)
-        if not (isinstance(summary.name, str) and len(summary.name) <= MAX_NAME_CHARS and _chance(summary.accuracy)
-                and all(map(_whole, counts))):
+        if not (
+            isinstance(summary.name, str) and len(summary.name) <= MAX_NAME_CHARS and _chance(summary.accuracy) and all(map(_whole, counts))
+        ):
             return f"seat {summary.seat}'s summary"
     chosen = [d for d in decisions(record) if seat is None or d.seat == seat]
     if len(report.turns) != len(chosen):
@@ -68,7 +69,7 @@ def _misfit(report: Report, record: Record, seat: int | None) -> str | None:
     game = record.game
     state, folded = fold(game, header, []), 0  # walked once: a best line is said from a copy of its turn's state
     for turn, decision in zip(report.turns, chosen):
-        for event in record.events[folded:decision.start]:
+        for event in record.events[folded : decision.start]:
             game.apply(state, event)
         folded = max(folded, decision.start)
         if not _turn_fits(turn, decision, record, state):
@@ -81,9 +82,12 @@ def _misfit(report: Report, record: Record, seat: int | None) -> str | None:
 
 def _turn_fits(turn: TurnVerdict, decision: Decision, record: Record, state: Any) -> bool:
     played = decision.events(record)
-    if not (all(map(_whole, (turn.index, turn.end, turn.seat))) and type(turn.forced) is bool
-            and (turn.index, turn.end, turn.seat, turn.forced) == (decision.start, decision.end, decision.seat, decision.forced)
-            and list(turn.played_events) == played):
+    if not (
+        all(map(_whole, (turn.index, turn.end, turn.seat)))
+        and type(turn.forced) is bool
+        and (turn.index, turn.end, turn.seat, turn.forced) == (decision.start, decision.end, decision.seat, decision.forced)
+        and list(turn.played_events) == played
+    ):
         return False
     if not (_chance(turn.chance_before) and _chance(turn.chance_after)) or turn.mark not in (None, *MARKS):
         return False
@@ -98,8 +102,13 @@ def _best_line_fits(best: list[Any], decision: Decision, record: Record, state: 
     if not 0 < len(best) <= MAX_BEST_EVENTS:
         return False
     for event in best:
-        if not (isinstance(event, dict) and type(event.get("seat")) is int and event["seat"] == decision.seat
-                and isinstance(event.get("type"), str) and all(isinstance(k, str) and _move_value(v) for k, v in event.items())):
+        if not (
+            isinstance(event, dict)
+            and type(event.get("seat")) is int
+            and event["seat"] == decision.seat
+            and isinstance(event.get("type"), str)
+            and all(isinstance(k, str) and _move_value(v) for k, v in event.items())
+        ):
             return False
     try:
         moves_said(translator("en"), record, decision.start, tuple(best), record.game.copy_state(state))

@@ -68,8 +68,9 @@ def _game(job: tuple[str, list[str], int, int, bool]) -> list[dict[str, Any]]:
     game_id, levels, seed, sample, twice = job
     with tempfile.TemporaryDirectory() as folder:
         keep = Path(folder) / "game.jsonl"
-        outcome = play_game(game_id, levels, seed, HARD_BUDGET_S, selfplay_options(game_id), keep,
-                            HARD_ITERATIONS if game_id == "kobito" else None)
+        outcome = play_game(
+            game_id, levels, seed, HARD_BUDGET_S, selfplay_options(game_id), keep, HARD_ITERATIONS if game_id == "kobito" else None
+        )
         record = load(keep)
     pick = random.Random(seed)
     rows = []
@@ -79,8 +80,13 @@ def _game(job: tuple[str, list[str], int, int, bool]) -> list[dict[str, Any]]:
             first = _judge((record, decision, 0))
             if first is None:
                 continue
-            row = {"game": seed, "level": levels[decision.seat], "best": first.best, "played": first.played,
-                   "won": outcome["credit"][decision.seat]}
+            row = {
+                "game": seed,
+                "level": levels[decision.seat],
+                "best": first.best,
+                "played": first.played,
+                "won": outcome["credit"][decision.seat],
+            }
             if twice:
                 again = _judge((record, decision, 1))
                 row["best_b"], row["played_b"] = (first.best, first.played) if again is None else (again.best, again.played)
@@ -121,13 +127,13 @@ def isotonic(points: list[tuple[float, float]], pool: int = 1) -> list[list[floa
     return [[round(sx / n, 4), round(sy / n, 4)] for sx, sy, n in blocks]
 
 
-def calibrate(game_id: str, games: int, jobs: int, seed: int = 0, write: bool = False,
-              held_out: bool = False) -> dict[str, Any]:
+def calibrate(game_id: str, games: int, jobs: int, seed: int = 0, write: bool = False, held_out: bool = False) -> dict[str, Any]:
     return summarise(game_id, games, collect(game_id, games, jobs, seed), seed, write, held_out)
 
 
-def summarise(game_id: str, games: int, rows: list[dict[str, Any]], seed: int = 0, write: bool = False,
-              held_out: bool = False) -> dict[str, Any]:
+def summarise(
+    game_id: str, games: int, rows: list[dict[str, Any]], seed: int = 0, write: bool = False, held_out: bool = False
+) -> dict[str, Any]:
     """The table, the map (written to ``calibration.json`` with ``write``), discrimination and
     stability from the rows of :func:`collect`; with ``held_out`` all three through the shipped
     map rather than one fitted on these rows."""
@@ -137,8 +143,9 @@ def summarise(game_id: str, games: int, rows: list[dict[str, Any]], seed: int = 
     pool = POOL.get(game_id, 1)
     halves = [[r for r in fit if r["game"] % 2 == h] for h in (0, 1)]
     shipped = [list(knot) for knot in calibration_map(game_id)]
-    maps = [shipped, shipped] if held_out else [
-        isotonic([(r["played"], r["won"]) for r in half], pool) or [[0, 0], [1, 1]] for half in halves]
+    maps = (
+        [shipped, shipped] if held_out else [isotonic([(r["played"], r["won"]) for r in half], pool) or [[0, 0], [1, 1]] for half in halves]
+    )
     table = [{"lo": b / 10, "turns": 0, "sum_p": 0.0, "won": 0.0} for b in range(10)]
     for h, half in enumerate(halves):
         for r in half:
@@ -152,16 +159,32 @@ def summarise(game_id: str, games: int, rows: list[dict[str, Any]], seed: int = 
         n = int(cell["turns"])
         lo, hi = wilson(cell["won"], n)
         mean, rate = (cell["sum_p"] / n, cell["won"] / n) if n else (0.0, 0.0)
-        bins.append({"bin": f"{cell['lo']:.0%}-{cell['lo'] + 0.1:.0%}", "turns": n, "estimated": mean, "observed": rate,
-                     "ci95": [lo, hi], "within_6": abs(mean - rate) <= 0.06 if n >= 50 else None})
+        bins.append(
+            {
+                "bin": f"{cell['lo']:.0%}-{cell['lo'] + 0.1:.0%}",
+                "turns": n,
+                "estimated": mean,
+                "observed": rate,
+                "ci95": [lo, hi],
+                "within_6": abs(mean - rate) <= 0.06 if n >= 50 else None,
+            }
+        )
     knots = shipped if held_out else isotonic([(r["played"], r["won"]) for r in fit], pool)
     if write:
         data = json.loads(MAP_FILE.read_text(encoding="utf-8"))
         data["maps"][game_id] = knots
         data.setdefault("made_by", {})[game_id] = f"kobito analyse --calibrate --write --game {game_id} --games {games} --seed {seed}"
         MAP_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    return {"game": game_id, "games": games, "turns": len(fit), "held_out": held_out, "bins": bins, "map": knots, "rows": rows,
-            **_discrimination([r for r in rows if r["run"] == "discrimination"], knots)}
+    return {
+        "game": game_id,
+        "games": games,
+        "turns": len(fit),
+        "held_out": held_out,
+        "bins": bins,
+        "map": knots,
+        "rows": rows,
+        **_discrimination([r for r in rows if r["run"] == "discrimination"], knots),
+    }
 
 
 def _marked(knots: list[list[float]], best: float, played: float) -> str | None:
@@ -177,18 +200,18 @@ def _discrimination(rows: list[dict[str, Any]], knots: list[list[float]]) -> dic
         bad[r["level"]][0] += first in ("mistake", "blunder")
         bad[r["level"]][1] += 1
         same += first == _marked(knots, r["best_b"], r["played_b"])
-    rates: dict[str, Any] = {level: {"turns": n, "rate": k / n if n else 0.0, "ci95": list(wilson(k, n))}
-                             for level, (k, n) in bad.items()}
+    rates: dict[str, Any] = {level: {"turns": n, "rate": k / n if n else 0.0, "ci95": list(wilson(k, n))} for level, (k, n) in bad.items()}
     rates["ratio"] = _ratio(bad["easy"], bad["hard"])
-    return {"discrimination": rates, "stability": {"turns": len(rows), "same": same / len(rows) if rows else 0.0,
-                                                   "ci95": list(wilson(same, len(rows)))}}
+    return {
+        "discrimination": rates,
+        "stability": {"turns": len(rows), "same": same / len(rows) if rows else 0.0, "ci95": list(wilson(same, len(rows)))},
+    }
 
 
 def _share_positions(seed: int, players: int) -> list[tuple[list[float], int, list[float]]]:
     """One quick self-play game (each seat Medium, slipping or Easy-like): at each turn's start
     the seats' values (``bots.kobito_ismcts.value``), the pots still to be won, and the credits."""
-    header = new_header("kobito", tuple(Seat("", "bot", "medium") for _ in range(players)),
-                        selfplay_options("kobito"), seed=seed)
+    header = new_header("kobito", tuple(Seat("", "bot", "medium") for _ in range(players)), selfplay_options("kobito"), seed=seed)
     state = get_game("kobito").new_state(header)
     luck = random.Random(seed)
     policies = [luck.choice([greedy_move, slipping_move, random_move]) for _ in range(players)]
@@ -223,8 +246,12 @@ def fit_share(games: int = 2000) -> dict[str, float]:
             total += sum(c * math.log(max(1e-12, w / whole)) for c, w in zip(credit, weights))
         return total / len(positions)
 
-    grid = [(likelihood(s, h, p), s, h, p) for p in (0.5, 0.75, 1.0) for h in (1.0, 2.0, 4.0, 8.0)
-            for s in (0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2.0, 3.0)]
+    grid = [
+        (likelihood(s, h, p), s, h, p)
+        for p in (0.5, 0.75, 1.0)
+        for h in (1.0, 2.0, 4.0, 8.0)
+        for s in (0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2.0, 3.0)
+    ]
     best = max(grid)
     return {"log_likelihood": best[0], "sharpness": best[1], "horizon": best[2], "power": best[3]}
 
@@ -244,8 +271,10 @@ def _ratio(easy: list[int], hard: list[int]) -> dict[str, Any]:
 
 def report(result: dict[str, Any]) -> str:
     graded = "the shipped map, held out" if result.get("held_out") else "cross-fitted by halves"
-    lines = [f"{result['game']}: {result['games']} games Hard v Medium, seats rotated, {result['turns']} sampled turns, {graded}",
-             f"{'bin':<10}{'turns':>7}{'estimated':>11}{'observed':>10}{'95% CI':>18}  within ±6"]
+    lines = [
+        f"{result['game']}: {result['games']} games Hard v Medium, seats rotated, {result['turns']} sampled turns, {graded}",
+        f"{'bin':<10}{'turns':>7}{'estimated':>11}{'observed':>10}{'95% CI':>18}  within ±6",
+    ]
     for b in result["bins"]:
         lo, hi = b["ci95"]
         ok = "-" if b["within_6"] is None else "yes" if b["within_6"] else "NO"

@@ -105,8 +105,9 @@ class Sidecar:
             pass  # a read-only folder: the report is kept for the session all the same
 
 
-def analyse_cached(save: Path | str, record: Record, *, jobs: int = 1, seed: int = 0, seat: int | None = None,
-                   progress: Progress | None = None) -> Report:
+def analyse_cached(
+    save: Path | str, record: Record, *, jobs: int = 1, seed: int = 0, seat: int | None = None, progress: Progress | None = None
+) -> Report:
     """The kept analysis, or a new one (then kept, if the folder lets it be written)."""
     report = load_cached(save, record, seat=seat, seed=seed)
     if report is None:

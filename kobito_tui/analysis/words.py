@@ -72,12 +72,33 @@ def document(t: Translator, record: Record, report: Report, file: str) -> dict[s
     return {
         "game": report.game,
         "file": file,
-        "seats": [{"seat": s.seat, "name": s.name, "accuracy": round(s.accuracy, 3), "inaccuracies": s.inaccuracies,
-                   "mistakes": s.mistakes, "blunders": s.blunders} for s in report.seats],
-        "turns": [{"index": v.index, "end": v.end, "seat": v.seat, "played": moves_said(t, record, v.index, v.played_events),
-                   "best": moves_said(t, record, v.index, v.best_events), "played_events": list(v.played_events),
-                   "best_events": list(v.best_events), "chance_before": round(v.chance_before, 3),
-                   "chance_after": round(v.chance_after, 3), "mark": v.mark, "forced": v.forced} for v in report.turns],
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "accuracy": round(s.accuracy, 3),
+                "inaccuracies": s.inaccuracies,
+                "mistakes": s.mistakes,
+                "blunders": s.blunders,
+            }
+            for s in report.seats
+        ],
+        "turns": [
+            {
+                "index": v.index,
+                "end": v.end,
+                "seat": v.seat,
+                "played": moves_said(t, record, v.index, v.played_events),
+                "best": moves_said(t, record, v.index, v.best_events),
+                "played_events": list(v.played_events),
+                "best_events": list(v.best_events),
+                "chance_before": round(v.chance_before, 3),
+                "chance_after": round(v.chance_after, 3),
+                "mark": v.mark,
+                "forced": v.forced,
+            }
+            for v in report.turns
+        ],
     }
 
 
@@ -95,8 +116,16 @@ def table(t: Translator, record: Record, report: Report) -> str:
     marked = [v for v in report.turns if v.mark]
     lines += ["", t("Marked turns") if marked else t("No turn is marked.")]
     for v in marked:
-        lines.append(t("Event {index}, {name}: {mark}, chance {before:.0%} → {after:.0%}", index=v.index + 1,
-                       name=seats.name(v.seat), mark=_mark(t, v), before=v.chance_before, after=v.chance_after))
+        lines.append(
+            t(
+                "Event {index}, {name}: {mark}, chance {before:.0%} → {after:.0%}",
+                index=v.index + 1,
+                name=seats.name(v.seat),
+                mark=_mark(t, v),
+                before=v.chance_before,
+                after=v.chance_after,
+            )
+        )
         lines.append("  " + t("played: {moves}", moves=moves_said(t, record, v.index, v.played_events)))
         lines.append("  " + t("best: {moves}", moves=moves_said(t, record, v.index, v.best_events)))
     return "\n".join(lines)

@@ -97,10 +97,8 @@ HELP = Action("f1", "app.help", phrase("Keys"), phrase("Every key of this screen
 HOW_TO_PLAY = Action(
     "f3", "app.how_to_play", phrase("How to play"), phrase("How to play: the goal, a turn, each move"),
     palette=phrase("How to play"), show=False,
-)  # fmt: skip
-QUIT = Action(
-    "ctrl+q,ctrl+c", "app.quit", phrase("Quit"), phrase("Quit (your game is already saved)"), show=False, priority=True
-)
+)  # fmt: skip  # arguments grouped a few a line by meaning
+QUIT = Action("ctrl+q,ctrl+c", "app.quit", phrase("Quit"), phrase("Quit (your game is already saved)"), show=False, priority=True)
 TO_TITLE = Action("", "app.to_title", phrase("Title"), phrase("Back to the title (games stay saved)"), palette=phrase("Title screen"))
 APP = (HELP, HOW_TO_PLAY, QUIT, TO_TITLE)
 
@@ -112,17 +110,15 @@ NEW_GAME = Action(
 CONTINUE = Action(
     "c", "app.continue_game", phrase("Continue"), phrase("Resume the latest unfinished game"), palette=phrase("Continue"),
     show=False,
-)  # fmt: skip
+)  # fmt: skip  # arguments grouped a few a line by meaning
 LOAD = Action("l", "app.load_game", phrase("Load"), phrase("Resume a saved game"), palette=phrase("Load"), show=False)
 REPLAYS = Action("p", "app.replays", phrase("Replays"), phrase("Watch saved games"), palette=phrase("Replays"), show=False)
 LEARN = Action("h", "app.how_to_play", phrase("Learn"), phrase("How to play"), show=False)
 TUTORIAL = Action(
     "t", "app.tutorial", phrase("Tutorial"), phrase("A guided first game: every kind of move"),
     palette=phrase("Tutorial"), show=False,
-)  # fmt: skip
-RULES = Action(
-    "r", "app.rules", phrase("Rules"), phrase("The rules, with the options in force"), palette=phrase("Rules"), show=False
-)
+)  # fmt: skip  # arguments grouped a few a line by meaning
+RULES = Action("r", "app.rules", phrase("Rules"), phrase("The rules, with the options in force"), palette=phrase("Rules"), show=False)
 QUIT_KEY = Action("q", "app.quit", phrase("Quit"), show=False)  # the footer fits 80 columns; a button shows it
 UP = Action("up", "app.focus_previous", "", show=False)
 DOWN = Action("down", "app.focus_next", "", show=False)
@@ -132,14 +128,12 @@ TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, TUTORIAL, LEARN, RULES, QUIT_KEY, UP
 # Undo, Redo, Hint and Menu are buttons above the log, with their keys, and
 # Quit is in the menu: the footer keeps room for the board's keys, the guide
 # and F1 at 80 columns; the status line has the whole width.
-UNDO = Action(
-    "u,ctrl+z", "undo", phrase("Undo"), phrase("Take back your last move of this turn"), palette=phrase("Undo"), show=False
-)
+UNDO = Action("u,ctrl+z", "undo", phrase("Undo"), phrase("Take back your last move of this turn"), palette=phrase("Undo"), show=False)
 REDO = Action("y,ctrl+y", "redo", phrase("Redo"), phrase("Play the move you took back again"), palette=phrase("Redo"), show=False)
 HINT = Action(
     "question_mark", "hint", phrase("Hint"), phrase("Let the hard computer suggest a move"), palette=phrase("Hint"), show=False,
     key_display="?",
-)  # fmt: skip
+)  # fmt: skip  # arguments grouped a few a line by meaning
 MENU = Action("escape", "menu", phrase("Menu"), phrase("The game menu"), palette=phrase("Menu"), show=False, key_display="esc")
 GUIDE = Action("g", "guide", phrase("Tips on/off"), phrase("Tips for a first game in the log: on or off"), palette=phrase("Tips on/off"))
 GAME_RULES = Action("f2", "app.rules", phrase("Rules"), RULES.help)
@@ -156,12 +150,14 @@ KOBITO_BOARD = (
     Action("space", "toggle", phrase("Pick"), phrase("Pick or put back the card at the cursor")),
     *(Action(str(n), f"card({n})", phrase("Card {number}", number=n), show=False) for n in range(1, 10)),
     Action(
-        "up", "target(-1)", phrase("Place"), phrase("Choose a place (none picked: workshop)"), key_display="↑",
+        "up",
+        "target(-1)",
+        phrase("Place"),
+        phrase("Choose a place (none picked: workshop)"),
+        key_display="↑",
         group=TARGET_KEYS,
     ),
-    Action(
-        "down", "target(1)", phrase("Place"), phrase("Choose a place (none picked: hand)"), key_display="↓", group=TARGET_KEYS
-    ),
+    Action("down", "target(1)", phrase("Place"), phrase("Choose a place (none picked: hand)"), key_display="↓", group=TARGET_KEYS),
     # Translators: {label} is a pot's key, A, B or C (Latin letters: the keys a, b, c).
     *(Action(k, f"pot({n})", phrase("Pot {label}", label=k.upper()), show=False) for n, k in enumerate("abc")),
     Action("enter", "play", phrase("Play"), phrase("Play the pick on the chosen place")),
@@ -198,8 +194,17 @@ FINAL_SCREEN = (
     Action("q", "app.quit", phrase("Quit")),
 )
 # The lobby's choice of language (the remote app's palette offers it there too).
-WEB_LINK = Action("", "app.web_link", phrase("Browser link"), phrase("A one-time link that signs a web browser in as you"), phrase("Browser link"), show=False)
-LANGUAGE = Action("l", "app.language", phrase("Language"), phrase("The language you read, kept for your key"), phrase("Language"), show=False)
+WEB_LINK = Action(
+    "",
+    "app.web_link",
+    phrase("Browser link"),
+    phrase("A one-time link that signs a web browser in as you"),
+    phrase("Browser link"),
+    show=False,
+)
+LANGUAGE = Action(
+    "l", "app.language", phrase("Language"), phrase("The language you read, kept for your key"), phrase("Language"), show=False
+)
 LOBBY_SCREEN = (
     Action("n", "new_table", phrase("New table"), phrase("A new table: game, rule options, seats")),
     Action("j", "join", phrase("Join"), phrase("Sit down (your seat, or a free one)")),
@@ -231,7 +236,7 @@ BROWSER_SCREEN = (
 ANALYSE = Action(
     "a", "analyse", phrase("Analyse"), phrase("Computer analysis: each player's winning chance, turn by turn, and the mistakes"),
     palette=phrase("Analyse this game"),
-)  # fmt: skip
+)  # fmt: skip  # arguments grouped a few a line by meaning
 CONFIRM_DIALOG = (Action("escape,n", "answer(False)", phrase("No")), Action("y", "answer(True)", phrase("Yes")))
 CANCEL_DIALOG = (Action("escape", "cancel", phrase("Cancel")),)  # renaming a save, the seats of a branch
 REPLAY_SCREEN = (
@@ -265,17 +270,19 @@ REPLAY_PALETTE = tuple(action for action in REPLAY_SCREEN if action.palette)  # 
 
 # Textual's own words the app shows: the footer's palette key, the palette's
 # prompt and the system commands it offers (App.get_system_commands).
-TEXTUAL_WORDS = frozenset((
-    phrase("palette"),
-    phrase("Open the command palette"),
-    phrase("Search for commands…"),
-    phrase("Theme"),
-    phrase("Change the current theme"),
-    phrase("Quit the application as soon as possible"),
-    phrase("Minimize"),
-    phrase("Minimize the widget and restore to normal size"),
-    phrase("Maximize"),
-    phrase("Maximize the focused widget"),
-    phrase("Screenshot"),
-    phrase("Save an SVG 'screenshot' of the current screen"),
-))
+TEXTUAL_WORDS = frozenset(
+    (
+        phrase("palette"),
+        phrase("Open the command palette"),
+        phrase("Search for commands…"),
+        phrase("Theme"),
+        phrase("Change the current theme"),
+        phrase("Quit the application as soon as possible"),
+        phrase("Minimize"),
+        phrase("Minimize the widget and restore to normal size"),
+        phrase("Maximize"),
+        phrase("Maximize the focused widget"),
+        phrase("Screenshot"),
+        phrase("Save an SVG 'screenshot' of the current screen"),
+    )
+)

@@ -181,8 +181,7 @@ class KobitoApp(QuietCrashes, App[int]):
             return SaveLock.take(path)
         except SaveLocked:
             question = self.t(
-                "{file} is open in another terminal: playing it here too would lose that terminal's moves. "
-                "Watch its replay instead?",
+                "{file} is open in another terminal: playing it here too would lose that terminal's moves. Watch its replay instead?",
                 file=printable(path.name),
             )
             watch = partial(self.replay, path)
@@ -194,8 +193,14 @@ class KobitoApp(QuietCrashes, App[int]):
             return
         self.flush_game()
         self.unsaved_sessions()  # (tries once more to write them)
-        mine = next((t for t in (*self._left_unsaved, self._open) if t is not None
-                     and t.session.path is not None and t.session.path.resolve() == Path(path).resolve()), None)
+        mine = next(
+            (
+                t
+                for t in (*self._left_unsaved, self._open)
+                if t is not None and t.session.path is not None and t.session.path.resolve() == Path(path).resolve()
+            ),
+            None,
+        )
         if mine is not None:  # open here already (its file may lack moves this app holds): go on from it
             self.open_local(mine)
             return

@@ -118,7 +118,9 @@ class LinkDialog(ShellDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="link-box"):
-            yield Static(self.t("Open this link in a web browser to play there as you. It works once, within 7 days (Esc: back):"), markup=False)
+            yield Static(
+                self.t("Open this link in a web browser to play there as you. It works once, within 7 days (Esc: back):"), markup=False
+            )
             yield Static(printable(self.link, 300), id="link", markup=False)
 
     def on_mount(self) -> None:
@@ -231,13 +233,25 @@ class WaitingScreen(ShellScreen):
         if remote.seat is None:
             lines = [t("Table {table}: you watch. The game begins when every seat is taken.", table=remote.table_id)]
         else:
-            lines = [t("Table {table}: you sit in seat {seat}. The game begins when every seat is taken.", table=remote.table_id, seat=remote.seat + 1)]
+            lines = [
+                t(
+                    "Table {table}: you sit in seat {seat}. The game begins when every seat is taken.",
+                    table=remote.table_id,
+                    seat=remote.seat + 1,
+                )
+            ]
         lines.append("")
         for seat, chair in enumerate(info.seats if info else []):
             lines.append(f"  {seat + 1}. {seat_text(t, chair)}")
         if remote.code:
             # Translators: r is the lobby's key for a seat code: keep the Latin letter.
-            lines += ["", t("Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).", code=remote.code)]
+            lines += [
+                "",
+                t(
+                    "Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).",
+                    code=remote.code,
+                ),
+            ]
         return Text("\n".join(lines))
 
     def show(self, info: TableInfo | None) -> None:
@@ -263,7 +277,12 @@ class RemoteApp(KobitoApp):
 
     BINDINGS = actions.bindings(*actions.REMOTE_APP)
     local_files = False  # no game starts from files here: the lobby is home
-    PALETTE = (*(actions.LOBBY if a is actions.TO_TITLE else a for a in KobitoApp.PALETTE), actions.TABLE, actions.LANGUAGE, actions.WEB_LINK)
+    PALETTE = (
+        *(actions.LOBBY if a is actions.TO_TITLE else a for a in KobitoApp.PALETTE),
+        actions.TABLE,
+        actions.LANGUAGE,
+        actions.WEB_LINK,
+    )
 
     def __init__(
         self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en", address: str = "", door: str = "ssh"
@@ -386,7 +405,10 @@ class RemoteApp(KobitoApp):
             screen = self.game_screen_for(RemoteHost(remote, remote.last.header))
             if remote.code and remote.seat is not None:  # also after the waiting screen, which may have flashed by
                 # Translators: r is the lobby's key for a seat code: keep the Latin letter.
-                said = self.t("Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).", code=remote.code)
+                said = self.t(
+                    "Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).",
+                    code=remote.code,
+                )
                 self.notify(said, title=self.t.p("notification", "Table"), timeout=SEAT_CODE_SHOWN_S, markup=False)
         if isinstance(self.screen, WaitingScreen):
             self.switch_screen(screen)

@@ -18,8 +18,7 @@ def alternating_runs(against: str, probe: Callable[[Path], dict[str, Any]], roun
     runs: dict[str, list[dict[str, Any]]] = {"base": [], "this": []}
     with tempfile.TemporaryDirectory(prefix="kobito-bench-") as scratch:
         tree = Path(scratch) / "tree"
-        made = subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(tree), against],
-                              capture_output=True, text=True)
+        made = subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", str(tree), against], capture_output=True, text=True)
         if made.returncode:
             raise SystemExit(f"cannot check out {against}: {made.stderr.strip()}")
         try:

@@ -169,10 +169,8 @@ def compare(against: str, game_id: str, players: int, games: int, rounds: int = 
     from kobito_tui.bench.against import alternating_runs
 
     runs = alternating_runs(against, lambda root: _probe(root, game_id, players, games), rounds)
-    medians = {side: {name: statistics.median(run[name] for run in found) for name in found[0]}
-               for side, found in runs.items()}
-    result = {"game": game_id, "players": players, "games": games, "against": against, "rounds": rounds,
-              "runs": runs, "medians": medians}
+    medians = {side: {name: statistics.median(run[name] for run in found) for name in found[0]} for side, found in runs.items()}
+    result = {"game": game_id, "players": players, "games": games, "against": against, "rounds": rounds, "runs": runs, "medians": medians}
     result["ratios"] = {name: round(medians["this"][name] / medians["base"][name], 2) for name in medians["this"]}
     return result
 
@@ -181,7 +179,11 @@ def _probe(root: Path, game_id: str, players: int, games: int) -> dict[str, floa
     """One measurement of the package under ``root``, in a fresh interpreter."""
     done = subprocess.run(
         [sys.executable, "-c", _PROBE, __file__, game_id, str(players), str(games)],
-        capture_output=True, text=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, check=True,
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        check=True,
     )
     measured: dict[str, float] = json.loads(done.stdout)
     return measured
@@ -210,13 +212,16 @@ def report(result: dict[str, Any]) -> str:
 
 def _report_comparison(result: dict[str, Any]) -> str:
     base, this = result["medians"]["base"], result["medians"]["this"]
-    lines = [f"{result['game']}: {result['games']} random {result['players']}-player games, "
-             f"{result['rounds']} alternating runs each; medians"]
+    lines = [
+        f"{result['game']}: {result['games']} random {result['players']}-player games, {result['rounds']} alternating runs each; medians"
+    ]
     for name, label in (("games_per_s", "games/CPU s"), ("search_paths_per_s", "strong bot paths/CPU s")):
         if name in base:
             runs = " ".join(f"{run[name]:.0f}" for run in result["runs"]["this"])
             runs_base = " ".join(f"{run[name]:.0f}" for run in result["runs"]["base"])
-            lines += [f"  {label:<24} {result['against']}: {base[name]:.0f}   this: {this[name]:.0f}"
-                      f"   ratio {result['ratios'][name]}",
-                      f"    runs {result['against']}: {runs_base}", f"    runs this: {runs}"]
+            lines += [
+                f"  {label:<24} {result['against']}: {base[name]:.0f}   this: {this[name]:.0f}   ratio {result['ratios'][name]}",
+                f"    runs {result['against']}: {runs_base}",
+                f"    runs this: {runs}",
+            ]
     return "\n".join(lines)

@@ -149,8 +149,9 @@ def step_key(number: int) -> str:
     return "right" if number % 4 < 2 else "left"
 
 
-async def time_viewer(record: Record, steps: int, perspectives: int = 0,
-                      size: tuple[int, int] = (120, 40), chart: bool = True) -> dict[str, list[float]]:
+async def time_viewer(
+    record: Record, steps: int, perspectives: int = 0, size: tuple[int, int] = (120, 40), chart: bool = True
+) -> dict[str, list[float]]:
     """Milliseconds in the replay viewer, with the analysis's chart (``chart``; the report made
     up beforehand): ``open`` (the screen made, pushed and drawn), ``steps`` from a key
     posted to the screen update after it, ``perspectives`` (a seat's number pressed) to
@@ -253,15 +254,28 @@ def _probe(root: Path, short: Path, long: Path, steps: int = STEPS, perspectives
     """One measurement of the viewer under ``root``, in a fresh interpreter."""
     done = subprocess.run(
         [sys.executable, "-c", _PROBE, __file__, str(short), str(long), str(steps), str(perspectives)],
-        capture_output=True, text=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
     )
     if done.returncode:
         raise SystemExit(f"the viewer under {root} could not be measured:\n{done.stderr[-3000:]}")
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-COMPARED = ("step_cpu_ms_median", "step_cpu_ms_p95", "step_ms_median", "step_settled_cpu_ms_median", "settle_cpu_ms_median",
-            "open_100k_ms", "open_100k_cpu_ms", "open_ms", "jump_ms_median", "perspective_change_ms")
+COMPARED = (
+    "step_cpu_ms_median",
+    "step_cpu_ms_p95",
+    "step_ms_median",
+    "step_settled_cpu_ms_median",
+    "settle_cpu_ms_median",
+    "open_100k_ms",
+    "open_100k_cpu_ms",
+    "open_ms",
+    "jump_ms_median",
+    "perspective_change_ms",
+)
 
 
 def compare(against: str, record: Record, long: Record, rounds: int = ROUNDS) -> dict[str, Any]:
@@ -278,17 +292,25 @@ def compare(against: str, record: Record, long: Record, rounds: int = ROUNDS) ->
         short.write_bytes(pickle.dumps(record))
         big.write_bytes(pickle.dumps(long))
         runs = alternating_runs(against, lambda root: _probe(root, short, big), rounds)
-    medians = {side: {name: statistics.median(run[name] for run in found) for name in COMPARED}
-               for side, found in runs.items()}
+    medians = {side: {name: statistics.median(run[name] for run in found) for name in COMPARED} for side, found in runs.items()}
     ratios = {name: round(medians["this"][name] / medians["base"][name], 2) for name in COMPARED if medians["base"][name]}
-    return {"against": against, "rounds": rounds, "events": len(record.events), "long_events": len(long.events),
-            "medians": medians, "ratios": ratios, "runs": runs}
+    return {
+        "against": against,
+        "rounds": rounds,
+        "events": len(record.events),
+        "long_events": len(long.events),
+        "medians": medians,
+        "ratios": ratios,
+        "runs": runs,
+    }
 
 
 def report(result: dict[str, Any]) -> str:
     if "against" in result:
-        lines = [f"replay viewer, this tree beside {result['against']} ({result['rounds']} alternating runs each, medians;"
-                 f" {result['events']}- and {result['long_events']}-event games)"]
+        lines = [
+            f"replay viewer, this tree beside {result['against']} ({result['rounds']} alternating runs each, medians;"
+            f" {result['events']}- and {result['long_events']}-event games)"
+        ]
         base, this = result["medians"]["base"], result["medians"]["this"]
         for name in COMPARED:
             ratio = result["ratios"].get(name)
@@ -307,8 +329,7 @@ def report(result: dict[str, Any]) -> str:
             f"  step to all settled, CPU   median {result['step_settled_cpu_ms_median']} ms, of which the wait itself"
             f" {result['settle_cpu_ms_median']} ms",
             f"replay of a {result['long_events']}-event Kobito game, headless 120×40",
-            f"  open, screen drawn         {result['open_100k_ms']} ms, CPU {result['open_100k_cpu_ms']} ms"
-            " (target ≤ 1000 ms)",
+            f"  open, screen drawn         {result['open_100k_ms']} ms, CPU {result['open_100k_cpu_ms']} ms (target ≤ 1000 ms)",
             f"  perspective change         median {result['perspective_change_ms']} ms,"
             f" max {result['perspective_change_ms_max']} ms ({result['perspective_changes']} changes; target ≤ 100 ms)",
         ]

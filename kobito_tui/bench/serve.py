@@ -51,8 +51,23 @@ def _server(folder: Path, *extra: str) -> tuple[subprocess.Popen[str], Path]:
     """A `kobito serve` process with its data in ``folder``, once it listens; its hub's socket."""
     log = open(folder.with_suffix(".log"), "w")  # noqa: SIM115 - the server writes it until the end; closed with it
     server = subprocess.Popen(
-        [sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder), "--ssh-port", "0", "--bot-delay", "0", "--open-socket", *extra],
-        stdout=subprocess.PIPE, stderr=log, text=True,
+        [
+            sys.executable,
+            "-m",
+            "kobito_tui.cli",
+            "serve",
+            "--data-dir",
+            str(folder),
+            "--ssh-port",
+            "0",
+            "--bot-delay",
+            "0",
+            "--open-socket",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
     )
     log.close()
     for _ in range(2):

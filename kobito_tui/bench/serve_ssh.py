@@ -138,6 +138,7 @@ async def _run(port: int, socket_path: Path, game: str) -> tuple[list[float], li
             for key in ("\x1b[B", "\x1b[A"):  # down, up: the lobby's cursor moves a row
                 timings.append(await session.ask(key, r"\S"))  # the first bytes of the new screen
                 await asyncio.sleep(0.05)
+
     host.close()
 
     await asyncio.gather(*(keys(s) for s in sessions))
@@ -148,9 +149,22 @@ def measure(folder: Path, game: str) -> dict[str, Any]:
     log = open(folder / "server.log", "w")  # noqa: SIM115 - the server writes it until the end
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0", "--open-socket",
-            "--per-address", str(AT_ONCE), "--startups-per-address", str(AT_ONCE), "--max-startups", str(AT_ONCE + 1),
-        ],  # fmt: skip
+            sys.executable,
+            "-m",
+            "kobito_tui.cli",
+            "serve",
+            "--data-dir",
+            str(folder / "data"),
+            "--ssh-port",
+            "0",
+            "--open-socket",
+            "--per-address",
+            str(AT_ONCE),
+            "--startups-per-address",
+            str(AT_ONCE),
+            "--max-startups",
+            str(AT_ONCE + 1),
+        ],  # fmt: skip  # a table: one row a line
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,

@@ -35,6 +35,7 @@ import tempfile
 import termios
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -181,10 +182,14 @@ async def _play(app: KobitoApp, pilot: Pilot[int], rng: random.Random, timings: 
             played = screen.client.latest.revision
             timings.append(await clock.key_to_paint("u", played + 1))
             timings.append(await clock.key_to_paint("y", played + 2))
-            redone = played + 2
-            await until(pilot, lambda: (latest := screen.client.latest) is not None and latest.revision == redone, "the screen after the redo")  # noqa: B023 - awaited here
+            await until(pilot, _at_revision(screen, played + 2), "the screen after the redo")
         while screen.client.to_move and not screen.client.over:
             await _play_one(pilot, screen, rng.choice(list(screen.client.latest.legal)))
+
+
+def _at_revision(screen: GameScreen, revision: int) -> Callable[[], bool]:
+    """Whether ``screen`` shows the table at ``revision``."""
+    return lambda: (latest := screen.client.latest) is not None and latest.revision == revision
 
 
 def local_table(screen: GameScreen) -> Table:

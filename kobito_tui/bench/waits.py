@@ -38,5 +38,7 @@ def game_state(app: Any) -> str:
     if hasattr(screen.host, "table"):  # a table hosted here
         table = screen.host.table
         asked = {seat: computer.asked for seat, computer in screen.host.local.computers.items()}
-        words = f"the table is at revision {table.revision}, seat {table.to_act} to act (computers last asked at revisions {asked}); {words}"
+        words = (
+            f"the table is at revision {table.revision}, seat {table.to_act} to act (computers last asked at revisions {asked}); {words}"
+        )
     return words

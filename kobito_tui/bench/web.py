@@ -213,9 +213,24 @@ def _server(folder: Path) -> tuple[subprocess.Popen[str], int, str]:
     caps = [str(AT_ONCE * 3)]
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(folder / "data"), "--ssh-port", "0", "--open-socket", "--web-port", "0",
-            "--per-address", *caps, "--startups-per-address", *caps, "--max-startups", caps[0],
-        ],  # fmt: skip
+            sys.executable,
+            "-m",
+            "kobito_tui.cli",
+            "serve",
+            "--data-dir",
+            str(folder / "data"),
+            "--ssh-port",
+            "0",
+            "--open-socket",
+            "--web-port",
+            "0",
+            "--per-address",
+            *caps,
+            "--startups-per-address",
+            *caps,
+            "--max-startups",
+            caps[0],
+        ],  # fmt: skip  # a table: one row a line
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,
@@ -363,7 +378,6 @@ def _keys(browser: Any, base: str, port: int, socket_path: Path, server_pid: int
 
 def run(args: Any) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright  # a test dependency: only this bench needs it
-
 
     if not Path(CHROMIUM).exists() or shutil.which("ssh") is None:
         raise SystemExit(f"kobito bench web needs Chromium at {CHROMIUM} and OpenSSH's ssh")

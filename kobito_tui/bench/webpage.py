@@ -30,7 +30,7 @@ CHROMIUM = os.environ.get("KOBITO_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
     "--no-sandbox", "--headless=new", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+]  # fmt: skip  # a table: one row a line
 WAIT_S = 20.0  # an app starting in a loaded machine takes seconds
 QUIET_MS = 50.0  # a key's burst of frames has ended after this much silence
 FIRST_S = 5.0  # the first frame after a key may be this late (a stall is a slow sample, not a silent key)

@@ -31,9 +31,7 @@ GIFT = {1: 0.75, 2: 0.35, 3: 0.1}
 FINISH_DEPTH = 3  # longest sequence of moves searched to finish one pot
 
 
-def finishing_moves(
-    state: KobitoState, slot: int, legal: list[Event] | None = None, depth: int = FINISH_DEPTH
-) -> list[Event] | None:
+def finishing_moves(state: KobitoState, slot: int, legal: list[Event] | None = None, depth: int = FINISH_DEPTH) -> list[Event] | None:
     """Moves of this turn (onto pot ``slot`` only) that win it, or None
     (``legal``: the legal moves now, if known)."""
     short = remaining(state, slot)

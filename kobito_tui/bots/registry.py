@@ -41,9 +41,7 @@ def selfplay_options(game_id: str) -> dict[str, Any]:
     return dict(computers.selfplay_options) if computers else {}
 
 
-def make_bot(
-    game_id: str, level: str, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S, iterations: int | None = None
-) -> Bot:
+def make_bot(game_id: str, level: str, seed: int | None = None, budget_s: float = DEFAULT_BUDGET_S, iterations: int | None = None) -> Bot:
     """A bot of ``level`` (easy, medium, hard, random, or an old name) for ``game_id``;
     ``budget_s`` bounds the thinking time of a hard bot per decision.  With
     ``iterations`` a hard bot does a fixed amount of work instead, whatever the

@@ -131,11 +131,18 @@ def run(args: Any) -> dict[str, Any]:
     options = selfplay_options(args.game) | dict(args.option)
     get_game(args.game).normalize_options(dict(options), len(names))  # a bad option fails before any game
     order = random.Random(args.seed)
-    seatings = [names[i % len(names):] + names[: i % len(names)] for i in range(args.games)]  # rotate seats
+    seatings = [names[i % len(names) :] + names[: i % len(names)] for i in range(args.games)]  # rotate seats
     folder = None if args.keep is None else Path(args.keep)
     jobs: list[Job] = [
-        (args.game, [levels[names.index(s)] for s in seating], order.randrange(2**31), budget_s, options,
-         None if folder is None else folder / f"{args.game}-selfplay-{i + 1:04d}{SUFFIX}", args.iterations)
+        (
+            args.game,
+            [levels[names.index(s)] for s in seating],
+            order.randrange(2**31),
+            budget_s,
+            options,
+            None if folder is None else folder / f"{args.game}-selfplay-{i + 1:04d}{SUFFIX}",
+            args.iterations,
+        )
         for i, seating in enumerate(seatings)
     ]
     workers = args.jobs or 1
@@ -162,8 +169,7 @@ def run(args: Any) -> dict[str, Any]:
             "decision_ms_median": 1000 * statistics.median(times[name]) if times[name] else 0.0,
             "decision_ms_p95": 1000 * percentile(times[name], 0.95),
         }
-    return {"game": args.game, "bots": bots, "games": args.games, "budget_s": budget_s, "iterations": args.iterations,
-            "options": options}
+    return {"game": args.game, "bots": bots, "games": args.games, "budget_s": budget_s, "iterations": args.iterations, "options": options}
 
 
 def report(result: dict[str, Any]) -> str:

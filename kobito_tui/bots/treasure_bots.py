@@ -55,8 +55,7 @@ class _PathBot:
 
         def reach(move: Event) -> float:
             corner = placed(from_rc(move["corner"]))
-            return max(gains(table.board, walk(table.board, table.layout, p)[0], table.layout)[mine]
-                       for p in paths(corner, frozenset()))
+            return max(gains(table.board, walk(table.board, table.layout, p)[0], table.layout)[mine] for p in paths(corner, frozenset()))
 
         return max(legal, key=lambda move: (reach(move), self.rng.random()))
 

@@ -58,9 +58,7 @@ class Path:
 def _all_paths(start: int, steps: int) -> tuple[Path, ...]:
     paths = [Path((), (start,))]
     for _ in range(steps):
-        paths = [
-            Path(p.dirs + (d,), p.cells + (target,)) for p in paths for d, target in NEIGHBOURS[p.end].items()
-        ]
+        paths = [Path(p.dirs + (d,), p.cells + (target,)) for p in paths for d, target in NEIGHBOURS[p.end].items()]
     return tuple(paths)
 
 
@@ -216,9 +214,7 @@ def table_from_history(history: list[Event]) -> Table:
     """Replay the public events (the setup's colours are not needed); every
     tile starts on its losing side in both variants, unseen in *seek*."""
     setup = history[0]
-    colour_of: list[int | None] = (
-        [COLOURS.index(colour) for colour, _ in setup["tiles"]] if "tiles" in setup else [None] * CELLS
-    )
+    colour_of: list[int | None] = [COLOURS.index(colour) for colour, _ in setup["tiles"]] if "tiles" in setup else [None] * CELLS
     pawns: list[int | None] = [from_rc(p) for p in setup["pawns"]] if "pawns" in setup else [None]
     table = Table(Layout.of(colour_of), 0, pawns, "pawns" not in setup, len(setup["colours"]))
     for event in history[1:]:
@@ -263,10 +259,7 @@ class TurnModel:
     def likelihoods(self, cells: list[int] | tuple[int, ...]) -> list[float]:
         """P(the path through ``cells`` | colour c), for each colour c."""
         scores = self.scores(tuple(cells))
-        return [
-            (1 - EPSILON) * math.exp(scores[c]) / self.totals[c] + EPSILON / self.count
-            for c in range(len(COLOURS))
-        ]
+        return [(1 - EPSILON) * math.exp(scores[c]) / self.totals[c] + EPSILON / self.count for c in range(len(COLOURS))]
 
 
 def turn_likelihoods(turn: Turn, table: Table) -> tuple[float, ...]:

@@ -61,8 +61,7 @@ class World:
         return self.colours.index(colour) if colour in self.colours else None
 
 
-def worlds(beliefs: dict[int, list[float]], seat: int, mine: int, players: int,
-           mass: float = 0.95, most: int = 12) -> list[World]:
+def worlds(beliefs: dict[int, list[float]], seat: int, mine: int, players: int, mass: float = 0.95, most: int = 12) -> list[World]:
     """The likeliest colour deals for the opponents, until they hold ``mass`` of
     the probability (at most ``most`` of them), weights renormalised."""
     opponents = [s for s in range(players) if s != seat]
@@ -106,8 +105,7 @@ def learn(layout: Layout, path: Path, world: World) -> Layout:
     """The layout as known once the unseen tiles ``path`` turns up show ``world``'s colours."""
     if not layout.unseen & path.touched:
         return layout
-    return _layout(tuple(world.tiles[p] if layout.colour_of[p] is None and p in path.flips else c
-                         for p, c in enumerate(layout.colour_of)))
+    return _layout(tuple(world.tiles[p] if layout.colour_of[p] is None and p in path.flips else c for p, c in enumerate(layout.colour_of)))
 
 
 def layouts(layout: Layout, rng: random.Random, count: int) -> list[tuple[int, ...]]:
@@ -139,8 +137,11 @@ class RoundSearch:
         self.layout, self.n = table.layout, table.players
         beliefs = {s: colour_beliefs(table, s, excluded={mine}) for s in range(self.n) if s != seat}
         laid = layouts(self.layout, rng, self.LAYOUTS)
-        self.worlds = [World.laid(deal.weight / len(laid), deal.colours, tiles)
-                       for deal in worlds(beliefs, seat, mine, self.n, most=self.WORLDS) for tiles in laid]
+        self.worlds = [
+            World.laid(deal.weight / len(laid), deal.colours, tiles)
+            for deal in worlds(beliefs, seat, mine, self.n, most=self.WORLDS)
+            for tiles in laid
+        ]
         self.replies: dict[_ReplyKey, Path | None] = {}
         self.observer = Observer(table, seat)
 

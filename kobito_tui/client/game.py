@@ -47,6 +47,7 @@ class GameClient:
     def subscribe(self, wake: Callable[[], object]) -> None:
         """Each perspective's updates into the inbox, until :meth:`close`; ``wake`` is called
         after each one (on the thread that made the change: it must be quick)."""
+
         def receive(update: Update) -> None:
             with self._inbox_lock:
                 self._inbox.append(update)

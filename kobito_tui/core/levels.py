@@ -41,4 +41,3 @@ def chosen(choice: str) -> tuple[str, str | None]:
     """The seat's ``(kind, level)`` for a menu value (of :func:`seat_choice`)."""
     kind, _, level = choice.partition(":")
     return kind, level or None
-

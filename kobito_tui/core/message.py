@@ -54,4 +54,3 @@ class MessageError(Exception):
 
 def _remade(kind: type[MessageError], id: str, params: dict[str, Any]) -> MessageError:
     return kind(id, **params)
-

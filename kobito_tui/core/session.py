@@ -132,12 +132,7 @@ class Session:
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the seat to act) may take a move back now."""
         seat = self.to_act if seat is None else seat
-        return (
-            not self.over
-            and seat is not None
-            and seat == self.to_act
-            and len(self.events) > self._barrier
-        )
+        return not self.over and seat is not None and seat == self.to_act and len(self.events) > self._barrier
 
     def undo(self, seat: int | None = None) -> Event | None:
         """Take back the last move of the current turn; returns it, or None."""
@@ -158,11 +153,11 @@ class Session:
             return None
         events = self.events
         end = next((i for i in range(len(events) - 1, self._floor - 1, -1)
-                    if events[i].get("seat") == seat and self.game.closes_turn(events[i])), None)  # fmt: skip
+                    if events[i].get("seat") == seat and self.game.closes_turn(events[i])), None)  # fmt: skip  # aligned by hand with its opening bracket
         if end is None:
             return None
         before = next((i for i in range(end - 1, self._floor - 1, -1)
-                       if "seat" in events[i] and self.game.closes_turn(events[i])), self._floor - 1)  # fmt: skip
+                       if "seat" in events[i] and self.game.closes_turn(events[i])), self._floor - 1)  # fmt: skip  # aligned by hand with its opening bracket
         return next(i for i in range(before + 1, end + 1) if events[i].get("seat") == seat)
 
     def undo_turn(self, seat: int | None = None) -> int:

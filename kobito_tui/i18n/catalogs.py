@@ -39,7 +39,7 @@ def new_catalog(locale: str | None = None, header_comment: str = DEFAULT_HEADER)
     return Catalog(
         locale=locale, header_comment=header_comment, project="kobito-tui",
         copyright_holder="the kobito-tui authors", charset="utf-8", fuzzy=False,
-    )  # fmt: skip
+    )  # fmt: skip  # arguments grouped a few a line by meaning
 
 
 def template_path(root: Path) -> Path:

@@ -78,8 +78,11 @@ def _enums(tree: ast.Module) -> dict[str, dict[str, str]]:
             members = {
                 item.targets[0].id: item.value.value
                 for item in node.body
-                if isinstance(item, ast.Assign) and len(item.targets) == 1 and isinstance(item.targets[0], ast.Name)
-                and isinstance(item.value, ast.Constant) and isinstance(item.value.value, str)
+                if isinstance(item, ast.Assign)
+                and len(item.targets) == 1
+                and isinstance(item.targets[0], ast.Name)
+                and isinstance(item.value, ast.Constant)
+                and isinstance(item.value.value, str)
             }
             if members:
                 found[node.name] = members

@@ -99,6 +99,7 @@ def number(key: str) -> Fill:
     """A whole number of the message under another name."""
     return lambda t, params: int(params[key])
 
+
 RENDER: dict[str, Text | Filled | Render] = {
     # the table's and the server's refusals
     "no-such-seat": msg("There is no such seat at this table."),
@@ -266,7 +267,7 @@ RENDER: dict[str, Text | Filled | Render] = {
     "options.gold-copies": filled(msg("{option}: at most {count} gold cards of one length share a value"),
                                   option=plain("option"), count=number("max")),
     "options.gold-few": filled(msg("{option} needs at least {count} gold cards"), option=plain("option"), count=number("min")),
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 """Each message id and its words: a :class:`Text` (filled with the message's whole numbers),
 a :class:`Filled` one, or the function that words it."""
 
@@ -387,7 +388,7 @@ PLAYED = {  # (end, won gold): the third person, then the reader's own
                        you("You played {card} on the right end of pot {label}.")),
     ("right", True): (msg("{name} played {card} on the right end of pot {label} and won {gold} gold."),
                       you("You played {card} on the right end of pot {label} and won {gold} gold.")),
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 
 MOVED = {
     ("left", False): (msg("{name} moved {card} from workshop rainbow {number} to the left end of pot {label}."),
@@ -400,14 +401,14 @@ MOVED = {
     ("right", True): (
         msg("{name} moved {card} from workshop rainbow {number} to the right end of pot {label} and won {gold} gold."),
         you("You moved {card} from workshop rainbow {number} to the right end of pot {label} and won {gold} gold.")),
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 
 EXTENDED = {
     "left": (msg("{name} added {card} to the left end of workshop rainbow {number}."),
              you("You added {card} to the left end of workshop rainbow {number}.")),
     "right": (msg("{name} added {card} to the right end of workshop rainbow {number}."),
               you("You added {card} to the right end of workshop rainbow {number}.")),
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 
 
 @says("kobito.setup")
@@ -454,7 +455,9 @@ def _play(t: Translator, params: Params, who: Seats) -> str:
 
 @says("kobito.move")
 def _move(t: Translator, params: Params, who: Seats) -> str:
-    return _by(t, who, params["seat"], *MOVED[params["end"], params["gold"] is not None], **_landing(t, params), number=params["rainbow"] + 1)
+    return _by(
+        t, who, params["seat"], *MOVED[params["end"], params["gold"] is not None], **_landing(t, params), number=params["rainbow"] + 1
+    )
 
 
 @says("kobito.open")
@@ -471,7 +474,7 @@ def _extend(t: Translator, params: Params, who: Seats) -> str:
 @says("kobito.take-kobito")
 def _take_kobito(t: Translator, params: Params, who: Seats) -> str:
     took = (msg("{name} took a kobito back, putting {card} in its place."),
-            you("You took a kobito back, putting {card} in its place."))  # fmt: skip
+            you("You took a kobito back, putting {card} in its place."))  # fmt: skip  # aligned by hand with its opening bracket
     return _by(t, who, params["seat"], *took, card=card(t, params["card"]))
 
 
@@ -481,10 +484,11 @@ def _end_turn(t: Translator, params: Params, who: Seats) -> str:
     if not count:
         return _by(t, who, seat, msg("{name} ended the turn."), you("You ended the turn."))
     if "penalty" in params:
-        other = msg_n("{name} ended the turn with {count} penalty card: {cards}.",
-                      "{name} ended the turn with {count} penalty cards: {cards}.")
+        other = msg_n(
+            "{name} ended the turn with {count} penalty card: {cards}.", "{name} ended the turn with {count} penalty cards: {cards}."
+        )
         mine = you_n("You ended the turn with {count} penalty card: {cards}.",
-                     "You ended the turn with {count} penalty cards: {cards}.")  # fmt: skip
+                     "You ended the turn with {count} penalty cards: {cards}.")  # fmt: skip  # aligned by hand with its opening bracket
         return _by(t, who, seat, other, mine, count, cards=cards(t, params["penalty"]))
     other = msg_n("{name} ended the turn with {count} penalty card.", "{name} ended the turn with {count} penalty cards.")
     mine = you_n("You ended the turn with {count} penalty card.", "You ended the turn with {count} penalty cards.")
@@ -497,14 +501,14 @@ def _kobito_won(t: Translator, params: Params, who: Seats) -> str:
     others = [who(seat) for seat in winners if not who.is_reader(seat)]
     if len(winners) == 1:
         one = (msg_n("The winner is {name}, with {score} point.", "The winner is {name}, with {score} points."),
-               you_n("You win, with {score} point.", "You win, with {score} points."))  # fmt: skip
+               you_n("You win, with {score} point.", "You win, with {score} points."))  # fmt: skip  # aligned by hand with its opening bracket
         return _by(t, who, winners[0], *one, abs(score), score=score)
     if len(others) < len(winners):
         return t.np("you", "You and {names} share the win, with {score} point each.",
                     "You and {names} share the win, with {score} points each.", abs(score),
-                    names=words.names(t, others), score=score)  # fmt: skip
+                    names=words.names(t, others), score=score)  # fmt: skip  # aligned by hand with its opening bracket
     return t.n("{names} share the win, with {score} point each.", "{names} share the win, with {score} points each.",
-               abs(score), names=words.names(t, others), score=score)  # fmt: skip
+               abs(score), names=words.names(t, others), score=score)  # fmt: skip  # aligned by hand with its opening bracket
 
 
 # -- Hide the Treasure: the log -----------------------------------------------
@@ -535,14 +539,14 @@ PLACED = {
                     you("You put the shared pawn on the bottom-left corner.")),
     "bottom-right": (msg("{name} put the shared pawn on the bottom-right corner."),
                      you("You put the shared pawn on the bottom-right corner.")),
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 
 TREASURE_FIRST = {
     True: (msg("Tiles laid out chest side up, unseen; each player drew a secret colour; first turn: {name}."),
            you("Tiles laid out chest side up, unseen; each player drew a secret colour; you take the first turn.")),
     False: (msg("Tiles laid out; each player drew a secret colour; first turn: {name}."),
             you("Tiles laid out; each player drew a secret colour; you take the first turn.")),
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 
 SHOWN = {  # seek: the winning tiles show the treasure side; else the chest side
     True: (msg("{tiles} show the treasure side: the winner is {name}."), you("{tiles} show the treasure side: you win.")),
@@ -727,7 +731,7 @@ def _save_unknown_game(t: Translator, params: Params, who: Seats) -> str:
 @says("options.players")
 def _option_players(t: Translator, params: Params, who: Seats) -> str:
     return t("{game} is for {min}–{max} players, not {count}",
-             game=words.game_title(t, params["game"]), min=params["min"], max=params["max"], count=_shown(params["count"]))  # fmt: skip
+             game=words.game_title(t, params["game"]), min=params["min"], max=params["max"], count=_shown(params["count"]))  # fmt: skip  # aligned by hand with its opening bracket
 
 
 @says("options.unknown")
@@ -753,7 +757,7 @@ def _gold_unknown(t: Translator, params: Params, who: Seats) -> str:
 def _unavailable(t: Translator, params: Params, who: Seats) -> str:
     # Translators: {level} is a computer's level (Easy, Medium, Hard); {error} what the program said, in English.
     return t("The {level} computer is unavailable ({error}); a random one plays.",
-             level=words.level_name(t, params["level"]), error=_detail(params, "error"))  # fmt: skip
+             level=words.level_name(t, params["level"]), error=_detail(params, "error"))  # fmt: skip  # aligned by hand with its opening bracket
 
 
 @says("computer.failed")
@@ -762,14 +766,12 @@ def _computer_failed(t: Translator, params: Params, who: Seats) -> str:
     return t("The computer failed ({error}); a random one plays for {name}.", error=_detail(params, "error"), name=who(params["seat"]))
 
 
-
-
 @says("result.tie-break")
 def _tie_break(t: Translator, params: Params, who: Seats) -> str:
     tied, won = words.names(t, [who(seat) for seat in params["tied"]]), [who(seat) for seat in params["winners"]]
     if len(won) == 1:
         return t("{names} tied on points: the tie-break (fewer penalty cards) gives the win to {name}.",
-                 names=tied, name=won[0])  # fmt: skip
+                 names=tied, name=won[0])  # fmt: skip  # aligned by hand with its opening bracket
     return t("{names} tied on points and on penalty cards: the win is shared.", names=tied)
 
 

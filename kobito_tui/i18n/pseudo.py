@@ -25,4 +25,3 @@ def pseudo(message: str, longer: float = LONGER) -> str:
     padding = "·" * math.ceil(longer * visible)
     body = "".join(part if index % 2 else part.translate(_ACCENTED) for index, part in enumerate(parts))
     return f"‹{body}{padding}›"
-

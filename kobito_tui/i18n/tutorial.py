@@ -64,19 +64,14 @@ def lesson(t: Translator, id: str) -> str:
             "Each tile your pawn steps off turns over. Step right (→, or click the tile)."
         ),
         "tutorial.treasure.flip": t("The red tile you left shows its chest now. Step right again."),
-        "tutorial.treasure.third": t(
-            "A turn is exactly three steps, never onto the other pawn. Take your third step: right."
-        ),
-        "tutorial.treasure.end": t(
-            "The tile you stop on does not turn this turn. End your turn: Enter. Until then u takes a step back."
-        ),
+        "tutorial.treasure.third": t("A turn is exactly three steps, never onto the other pawn. Take your third step: right."),
+        "tutorial.treasure.end": t("The tile you stop on does not turn this turn. End your turn: Enter. Until then u takes a step back."),
         "tutorial.treasure.down": t(
             "The computer moved and turned tiles of its own secret colour. Three red chests: "
             "the other two red tiles lie below you. Step down."
         ),
         "tutorial.treasure.detour": t(
-            "That tile was not red: crossing other colours is fine, and it hides your colour "
-            "from the others. Step left."
+            "That tile was not red: crossing other colours is fine, and it hides your colour from the others. Step left."
         ),
         "tutorial.treasure.fourth": t("Step down: the red tile you leave turns, four of five."),
         "tutorial.treasure.end-again": t("Four red chests. End your turn: Enter."),

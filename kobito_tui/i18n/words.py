@@ -30,7 +30,7 @@ def game_title(t: Translator, game: str) -> str:
 
 
 def names(t: Translator, players: list[str]) -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cleo" (names already made printable)."""
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cleo" (names already made printable)."""
     if len(players) == 1:
         return players[0]
     # Translators: the last two of a list of player names, e.g. "Ann, Bob and Cleo".
@@ -50,7 +50,7 @@ def kobitos(t: Translator, count: int) -> str:
 
 
 def card_kind(t: Translator, kind: str) -> str:
-    """"number", "kobito" (the wild card) or "paint" (the card that repaints a rainbow)."""
+    """ "number", "kobito" (the wild card) or "paint" (the card that repaints a rainbow)."""
     return {
         "number": t.p("card", "rainbow card"),
         "kobito": t.p("card", "kobito"),
@@ -162,7 +162,6 @@ def moves_not_saved(t: Translator, count: int) -> str:
     return t.n("{count} move not saved", "{count} moves not saved", count)
 
 
-
 # -- seats, levels and names: the new-game dialog, Play from here, the browser ------------------
 def level_name(t: Translator, level: str | None) -> str:
     """A computer level as players read it ("Medium" for the old ``greedy``; None is the default)."""
@@ -178,9 +177,7 @@ def level_name(t: Translator, level: str | None) -> str:
 
 def seat_kinds(t: Translator) -> tuple[tuple[str, str], ...]:
     """A seat's choices in a menu, (label, value): a human, or a computer of each level offered."""
-    computers = (
-        (t("Computer · {level}", level=level_name(t, level)), seat_choice(level)) for level in LEVELS
-    )
+    computers = ((t("Computer · {level}", level=level_name(t, level)), seat_choice(level)) for level in LEVELS)
     return ((t("Human"), seat_choice()), *computers)
 
 

@@ -21,9 +21,7 @@ MAX_ROW = 12  # a rainbow holds at most 12 cards
 
 NUMBER: tuple[int, ...] = tuple(c // COPIES + 1 if c < FIRST_KOBITO else 0 for c in range(CARD_COUNT))
 """Printed number of each card; 0 for the wild cards."""
-KIND: tuple[str, ...] = tuple(
-    "number" if c < FIRST_KOBITO else "kobito" if c < FIRST_PAINT else "paint" for c in range(CARD_COUNT)
-)
+KIND: tuple[str, ...] = tuple("number" if c < FIRST_KOBITO else "kobito" if c < FIRST_PAINT else "paint" for c in range(CARD_COUNT))
 NAME: tuple[str, ...] = tuple(
     f"{NUMBER[c]}{'abcdefg'[c % COPIES]}"
     if c < FIRST_KOBITO
@@ -67,4 +65,3 @@ def gold_cards(table: dict[int, tuple[int, ...]]) -> tuple[GoldCard, ...]:
             copy = seen[value] = seen.get(value, -1) + 1
             cards.append(GoldCard(f"G{length}-{value}{COPY_LETTERS[copy]}", length, value))
     return tuple(cards)
-

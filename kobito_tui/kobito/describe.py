@@ -44,9 +44,7 @@ def describe(state: KobitoState, event: Event, seat: int | None) -> Message | No
         return Message("kobito.setup", {"first": event["first"]})
     if kind == "pot":
         gold = next(g for g in state.gold_cards if g.name == event["gold"])
-        return Message(
-            "kobito.pot", {"slot": event["slot"], "gold": gold.value, "length": gold.length, "start": event["start"]}
-        )
+        return Message("kobito.pot", {"slot": event["slot"], "gold": gold.value, "length": gold.length, "start": event["start"]})
     if kind == "special-start":
         into_deck = state.options["special_start"] == SpecialStart.RESHUFFLE
         return Message("kobito.special-start", {"card": event["card"], "into_deck": into_deck})

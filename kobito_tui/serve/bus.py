@@ -53,7 +53,12 @@ class Bus:
     """This server's (``server``, a short hex id) link to the others through ``url``."""
 
     def __init__(
-        self, url: str, server: str, *, on_mail: Callable[[list[bytes]], None], on_lobby: Callable[[str, str | None, bytes | None], None],
+        self,
+        url: str,
+        server: str,
+        *,
+        on_mail: Callable[[list[bytes]], None],
+        on_lobby: Callable[[str, str | None, bytes | None], None],
         on_link: Callable[[bool], None],
     ):
         import psycopg  # only a server with --database needs it
@@ -207,9 +212,9 @@ class Bus:
             said = self._summary(payload)
             self.on_lobby(*(said or self._lobby_row(connection, payload)))
         elif payload.startswith(INLINE):
-            self.on_mail([base64.b64decode(payload[len(INLINE):])])
+            self.on_mail([base64.b64decode(payload[len(INLINE) :])])
         elif payload.startswith(ROW):
-            row = connection.execute("DELETE FROM bus_mail WHERE id = %s RETURNING body", (int(payload[len(ROW):]),)).fetchone()
+            row = connection.execute("DELETE FROM bus_mail WHERE id = %s RETURNING body", (int(payload[len(ROW) :]),)).fetchone()
             if row is not None:
                 self.on_mail([bytes(row[0])])
 
@@ -219,7 +224,7 @@ class Bus:
         if not payload.startswith(SUMMARY):
             return None
         try:
-            table_id, owner, info = payload[len(SUMMARY):].split(" ")
+            table_id, owner, info = payload[len(SUMMARY) :].split(" ")
             return base64.b64decode(table_id, validate=True).decode(), owner, base64.b64decode(info, validate=True)
         except ValueError:  # not one of ours (binascii.Error and UnicodeDecodeError are ValueErrors)
             return None
@@ -252,7 +257,7 @@ class Bus:
     def servers(self) -> set[str]:
         """The servers alive now (their listening connection is open)."""
         rows = self.query("SELECT application_name FROM pg_stat_activity WHERE application_name LIKE %s", (APP_NAME + "%",))
-        return {name[len(APP_NAME):] for (name,) in rows}
+        return {name[len(APP_NAME) :] for (name,) in rows}
 
     def lobby(self, table_id: str | None = None) -> list[tuple[str, str, bytes]]:
         """The lobby's rows (table, owner, summary): every table's, or ``table_id``'s."""

@@ -51,9 +51,7 @@ NOT_ANSWERING = (HubClosed, OSError, TimeoutError)  # what a request raises when
 class Connection:
     """One socket to the hub: hello, then requests with answers, and pushes."""
 
-    def __init__(
-        self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S, *, address: str = ""
-    ):
+    def __init__(self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S, *, address: str = ""):
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._sock.connect(str(socket_path))
         self.timeout, self.name = timeout, name

@@ -113,7 +113,7 @@ class MailConnection:
 
     def send(self, message: protocol.Message) -> None:
         if not self.closed:
-            self.cluster.bus.mail(self.server, _encode(Push(self.cluster.server, self.session, protocol.frame(message)[protocol.LENGTH:])))
+            self.cluster.bus.mail(self.server, _encode(Push(self.cluster.server, self.session, protocol.frame(message)[protocol.LENGTH :])))
 
     def end(self, last: str | protocol.Bye | None, abort: bool = False) -> None:
         if last is not None and not self.closed:
@@ -248,7 +248,7 @@ class Cluster(Generic[S]):
         assert visitor is not None and relay.owner is not None and not isinstance(message, protocol.Hello)
         self._number(session)
         relay.pending[message.id] = message
-        body = protocol.frame(message)[protocol.LENGTH:]
+        body = protocol.frame(message)[protocol.LENGTH :]
         call = Call(self.server, session.number, visitor.identity, visitor.name, visitor.address, visitor.settings, body)
         self.bus.mail(relay.owner, _encode(call))
 
@@ -443,4 +443,3 @@ class Cluster(Generic[S]):
             log.exception("taking table %s failed", table_id)
         finally:
             self._taking.pop(table_id, None)
-

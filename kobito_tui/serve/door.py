@@ -408,9 +408,7 @@ class Child:
         assert self.terminal is not None
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader()
-        transport, _ = await loop.connect_read_pipe(
-            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(os.dup(master), "rb", 0)
-        )
+        transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(os.dup(master), "rb", 0))
         try:
             while data := await reader.read(65536):
                 self.shown(data)

@@ -167,8 +167,15 @@ class Hub:
     """Every table, the store and the connections; run it with :meth:`start`."""
 
     def __init__(
-        self, data_dir: Path, *, bot_delay: float = 0.6, away_before_give_s: float = 60.0, store: Store | None = None,
-        thinkers: int | None = None, limits: Limits = Limits(), database: str | None = None,
+        self,
+        data_dir: Path,
+        *,
+        bot_delay: float = 0.6,
+        away_before_give_s: float = 60.0,
+        store: Store | None = None,
+        thinkers: int | None = None,
+        limits: Limits = Limits(),
+        database: str | None = None,
         peers: Callable[[Hub], Peers[Session]] | None = None,
     ):
         """``peers`` makes this hub's link to the other servers (given the hub); without it, a hub
@@ -450,7 +457,9 @@ class Hub:
         stored = len(record.events)
 
         def on_events(kept: int, added: list[Event], now: int) -> Refusal | None:  # on the thread that changed the table
-            refusal = self._kept(self.store.append, room.table_id, kept, added, now, what="move" if added else "undo")  # on disk before anyone hears
+            refusal = self._kept(
+                self.store.append, room.table_id, kept, added, now, what="move" if added else "undo"
+            )  # on disk before anyone hears
             if refusal is None and table.over:
                 self.loop_thread.soon(self._over, room)
             return refusal
@@ -479,9 +488,7 @@ class Hub:
 
     def _start(self, room: Room, what: str) -> Refusal | None:
         """Every seat is taken: the game begins, stored with its seating and deal in one write (or not at all)."""
-        seats = tuple(
-            Seat("", "bot", c.level) if c.kind == "computer" else Seat(c.name) for c in room.chairs
-        )
+        seats = tuple(Seat("", "bot", c.level) if c.kind == "computer" else Seat(c.name) for c in room.chairs)
         header = new_header(room.game, seats, room.options)
         return self._open_table(
             room, Record(header), lambda _kept, dealt: self.store.start(room.table_id, room.seating(), header, dealt), what
@@ -574,7 +581,7 @@ class Hub:
                 log.warning(
                     "seat code refused (%s) at table %s: %s from %s",
                     seated.id, printable(request.table, 40), printable(visitor.name), printable(visitor.address) or "here",
-                )  # fmt: skip
+                )  # fmt: skip  # arguments grouped a few a line by meaning
             session.reply(request.id, seated)
             return
         room, refusal = seated.room, None

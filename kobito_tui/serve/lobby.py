@@ -130,8 +130,11 @@ class Room:
         return [
             {
                 "meta": {
-                    "game": self.game, "options": self.options, "creator": self.creator,
-                    "creator_name": self.creator_name, "address": self.address,
+                    "game": self.game,
+                    "options": self.options,
+                    "creator": self.creator,
+                    "creator_name": self.creator_name,
+                    "address": self.address,
                 }
             }
         ] + [asdict(c) for c in self.chairs]
@@ -157,9 +160,7 @@ class Room:
         return visitor.identity == self.creator or seat is not None and self.chairs[seat].identity == self.creator
 
     def info(self) -> protocol.TableInfo:
-        seats = [
-            protocol.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)
-        ]
+        seats = [protocol.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)]
         spectators = sum(v.seat is None for v in self.visitors)
         return protocol.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started)
 
@@ -373,11 +374,7 @@ class Lobby:
 
     def played(self, visitor: Visitor) -> list[Room]:
         """The finished tables ``visitor`` sat at (by its key, or a seat code it gave)."""
-        return [
-            room
-            for room in self.rooms.values()
-            if room.status == OVER and any(c.held_by(visitor) for c in room.chairs)
-        ]
+        return [room for room in self.rooms.values() if room.status == OVER and any(c.held_by(visitor) for c in room.chairs)]
 
     @staticmethod
     def _enter(visitor: Visitor, room: Room, seat: int | None) -> None:

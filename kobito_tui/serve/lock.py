@@ -32,7 +32,9 @@ class DataDirLock:
             holder = os.read(fd, 32).decode("ascii", "replace").strip()
             os.close(fd)
             who = f"process {printable(holder, 20)}" if holder.isdigit() else "another process"
-            raise DataDirInUse(f"{printable(data_dir)} is in use by {who} (another kobito serve); stop it, or use another --data-dir") from None
+            raise DataDirInUse(
+                f"{printable(data_dir)} is in use by {who} (another kobito serve); stop it, or use another --data-dir"
+            ) from None
         except BaseException:
             os.close(fd)
             raise

@@ -170,5 +170,3 @@ class NoPeers(Generic[S]):
 
     def lost(self, table_id: str, sessions: list[tuple[S, int | None, str | None]]) -> None:
         pass
-
-

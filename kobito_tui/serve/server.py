@@ -38,14 +38,24 @@ def data_dir(override: str | None) -> Path:
 
 async def _serve(args: argparse.Namespace) -> None:
     caps = Caps(
-        Startups.parse(args.max_startups), args.startups_per_address, args.per_address, args.max_sessions, args.max_auth_tries,
-        args.login_timeout, args.max_programs, args.session_memory,
+        Startups.parse(args.max_startups),
+        args.startups_per_address,
+        args.per_address,
+        args.max_sessions,
+        args.max_auth_tries,
+        args.login_timeout,
+        args.max_programs,
+        args.session_memory,
     )
     folder = data_dir(args.data_dir)
     limits = Limits(args.open_tables, args.open_tables_per_address, args.computer_tables, args.computer_tables_per_address)
     database = database_url(args.database)
     hub = Hub(  # the dir's lock, then the store
-        folder, bot_delay=args.bot_delay, away_before_give_s=args.away_before_give, thinkers=args.thinkers, limits=limits,
+        folder,
+        bot_delay=args.bot_delay,
+        away_before_give_s=args.away_before_give,
+        thinkers=args.thinkers,
+        limits=limits,
         database=database,
     )
     keys = Path(args.authorized_keys) if args.authorized_keys else None
@@ -65,10 +75,22 @@ async def _serve(args: argparse.Namespace) -> None:
 
         tls_cert, tls_key = (Path(args.tls_cert), Path(args.tls_key or args.tls_cert)) if args.tls_cert else (None, None)
         guard = GuardSettings(
-            args.web_connections, args.web_connections_per_address, args.web_header_timeout, args.web_request_timeout, tuple(args.trusted_proxy)
+            args.web_connections,
+            args.web_connections_per_address,
+            args.web_header_timeout,
+            args.web_request_timeout,
+            tuple(args.trusted_proxy),
         )
         web_settings = WebSettings(
-            args.web_host, args.web_port, tuple(args.web_origin), args.web_sessions, args.idle_timeout, args.web_title, tls_cert, tls_key, guard
+            args.web_host,
+            args.web_port,
+            tuple(args.web_origin),
+            args.web_sessions,
+            args.idle_timeout,
+            args.web_title,
+            tls_cert,
+            tls_key,
+            guard,
         )
         web = WebDoor(hub.socket_path, web_settings, door.gate.ledger, door.template, Invites(hub.data_dir / STORE_NAME, database=database))
         web.guest_name, hub.on_place = hub.guest_name, web.moved  # one process: a guest's name, a tab's title
@@ -214,7 +236,14 @@ def main(args: argparse.Namespace) -> int:
         logging.getLogger("asyncssh").setLevel(logging.WARNING)
         logging.getLogger("aiohttp").setLevel(logging.WARNING)
         asyncio.run(_serve(args))
-    except (OSError, ValueError, sqlite3.Error, DataDirInUse, StoreUnusable, StoreError) as error:  # a port taken, a bad key file, a held or bad store
+    except (
+        OSError,
+        ValueError,
+        sqlite3.Error,
+        DataDirInUse,
+        StoreUnusable,
+        StoreError,
+    ) as error:  # a port taken, a bad key file, a held or bad store
         print(f"kobito serve: {printable(error, 300)}", file=sys.stderr)
         return 1
     return 0

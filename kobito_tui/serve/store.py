@@ -33,8 +33,18 @@ from kobito_tui.serve.store_batches import GroupCommit, Write
 from kobito_tui.serve.store_rows import Statement, TableRows, settings_of, stored_table
 
 __all__ = [  # what the hub, the lobby and the tools have always found here
-    "OPEN", "OVER", "PLAYING", "SET_ASIDE", "Identity", "Store", "StoredTable", "StoreError", "StoreUnusable", "TableLost",
-    "SqliteStore", "StoreReader",
+    "OPEN",
+    "OVER",
+    "PLAYING",
+    "SET_ASIDE",
+    "Identity",
+    "Store",
+    "StoredTable",
+    "StoreError",
+    "StoreUnusable",
+    "TableLost",
+    "SqliteStore",
+    "StoreReader",
 ]
 
 SCHEMA_VERSION = 5  # PRAGMA user_version; 0 and 1 had no identities table, 2 no invites, 3 no analyses, 4 no tables.revision (an older store gets what it lacks)

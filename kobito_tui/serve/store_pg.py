@@ -170,9 +170,15 @@ class PostgresStore(TableRows):
             raise StoreError(self._down)
         try:
             conn = psycopg.connect(
-                self.url, autocommit=True, connect_timeout=CONNECT_S, application_name="kobito serve",
+                self.url,
+                autocommit=True,
+                connect_timeout=CONNECT_S,
+                application_name="kobito serve",
                 options="-c synchronous_commit=on -c lock_timeout=5000",
-                keepalives=1, keepalives_idle=10, keepalives_interval=5, keepalives_count=3,  # over TCP: a dead link is found in ~25 s
+                keepalives=1,
+                keepalives_idle=10,
+                keepalives_interval=5,
+                keepalives_count=3,  # over TCP: a dead link is found in ~25 s
             )
         except psycopg.Error as error:
             self._failed_at = time.monotonic()
@@ -226,7 +232,9 @@ class PostgresStore(TableRows):
                         f"{SCHEMA_VERSION}): serve it with that version"
                     )
                 if version < SCHEMA_VERSION and not migrate:
-                    raise StoreUnusable(f"the {self.where} is at store version {version}: start kobito serve on it once to bring it to {SCHEMA_VERSION}")
+                    raise StoreUnusable(
+                        f"the {self.where} is at store version {version}: start kobito serve on it once to bring it to {SCHEMA_VERSION}"
+                    )
                 if version < SCHEMA_VERSION:
                     conn.execute("CREATE TABLE IF NOT EXISTS kobito_schema (version INTEGER NOT NULL)")
                     for step in MIGRATIONS[version:]:

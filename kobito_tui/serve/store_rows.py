@@ -68,7 +68,9 @@ class TableRows:
 
     def create(self, table_id: str, seating: list[dict[str, Any]]) -> None:
         with self._claimed(table_id):
-            self._write(("INSERT INTO tables (id, status, seating) VALUES (?, ?, ?)", (table_id, OPEN, json.dumps(seating))), table=table_id)
+            self._write(
+                ("INSERT INTO tables (id, status, seating) VALUES (?, ?, ?)", (table_id, OPEN, json.dumps(seating))), table=table_id
+            )
 
     def start(self, table_id: str, seating: list[dict[str, Any]], header: Header, events: list[Event]) -> None:
         with self._claimed(table_id):
@@ -123,11 +125,13 @@ class TableRows:
 
     def keep_analysis(self, table_id: str, key: str, report: str) -> None:
         """A finished table's analysis: no owner's write (nothing of the game changes)."""
-        self._write((
-            "INSERT INTO analyses (table_id, key, report) VALUES (?, ?, ?)"
-            " ON CONFLICT (table_id, key) DO UPDATE SET report = excluded.report",
-            (table_id, key, report),
-        ))
+        self._write(
+            (
+                "INSERT INTO analyses (table_id, key, report) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id, key) DO UPDATE SET report = excluded.report",
+                (table_id, key, report),
+            )
+        )
 
 
 def settings_of(text: str) -> dict[str, Any]:

@@ -259,4 +259,3 @@ class Template:
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait()
-

@@ -240,7 +240,7 @@ class WebDoor:
             web.get("/favicon.ico", self._no_icon),
             web.get("/invite/{token}", self._invite),
             web.post("/invite/{token}", self._accept),
-        ])  # fmt: skip
+        ])  # fmt: skip  # aligned by hand with its opening bracket
         return app
 
     async def start(self) -> None:
@@ -258,7 +258,7 @@ class WebDoor:
         self._server = await asyncio.get_running_loop().create_server(
             self.guard.connection(self._runner.server), self.settings.host, self.settings.port,
             ssl=context, backlog=ACCEPTS, ssl_handshake_timeout=handshake,
-        )  # fmt: skip
+        )  # fmt: skip  # arguments grouped a few a line by meaning
         for listening in self._server.sockets:  # asyncio's backlog is also how many it accepts at once: the kernel's is longer
             with socket.socket(fileno=os.dup(listening.fileno())) as same:
                 same.listen(QUEUE)
@@ -353,7 +353,7 @@ class WebDoor:
         return web.Response(
             body=self._asset_bytes[path], content_type=kind,
             headers={"Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff"},
-        )  # fmt: skip
+        )  # fmt: skip  # arguments grouped a few a line by meaning
 
     def _small_page(self, status: int, lang: str, title: str, body: str) -> web.Response:
         page = (

@@ -234,7 +234,7 @@ REFUSED = b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Typ
 # aiohttp's own keyword arguments for each connection (access_log None: no line per request)
 HANDLER_ARGS: dict[str, Any] = {
     "access_log": None, "max_line_size": MAX_LINE, "max_field_size": MAX_FIELD, "max_headers": MAX_HEADERS,
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 
 
 class Connection(web.RequestHandler):
@@ -281,7 +281,9 @@ class Connection(web.RequestHandler):
     def idle(self) -> bool:
         """Nothing asked for a while and nothing owed: a browser's spare connection, or one kept alive between requests."""
         transport, quiet = self.transport, self._loop.time() - self.since >= IDLE_S
-        return self.waiting in (HEAD, BETWEEN) and not self.heard and quiet and transport is not None and not transport.get_write_buffer_size()
+        return (
+            self.waiting in (HEAD, BETWEEN) and not self.heard and quiet and transport is not None and not transport.get_write_buffer_size()
+        )
 
     def data_received(self, data: bytes) -> None:
         if data and self.waiting == BETWEEN:  # (aiohttp calls it with b"" itself, to read what it has kept)
@@ -351,7 +353,7 @@ class Connection(web.RequestHandler):
         self.guard.quiet.say(
             self.address, f"web: {said} on a connection from {self.address}{_where(error if isinstance(error, BaseException) else None)}",
             logging.ERROR,
-        )  # fmt: skip
+        )  # fmt: skip  # arguments grouped a few a line by meaning
 
 
 # -- guest sessions ----------------------------------------------------------------

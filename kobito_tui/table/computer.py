@@ -30,7 +30,11 @@ class ComputerSeat:
     """A computer playing ``seat`` of ``table`` until :meth:`close`."""
 
     def __init__(
-        self, table: Table, seat: int, bot: Bot, budget_s: float = HARD_BUDGET_S,
+        self,
+        table: Table,
+        seat: int,
+        bot: Bot,
+        budget_s: float = HARD_BUDGET_S,
         on_failure: Callable[[Message], None] | None = None,
     ):
         self.table, self.seat = table, seat
@@ -47,7 +51,11 @@ class ComputerSeat:
 
     @classmethod
     def of_level(
-        cls, table: Table, seat: int, level: str, budget_s: float = HARD_BUDGET_S,
+        cls,
+        table: Table,
+        seat: int,
+        level: str,
+        budget_s: float = HARD_BUDGET_S,
         on_failure: Callable[[Message], None] | None = None,
     ) -> ComputerSeat:
         """A computer of ``level`` (its dice seeded apart from the game's chance events);

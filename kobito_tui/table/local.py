@@ -28,7 +28,12 @@ class LocalTable:
     it names instead (a tutorial's scripted opponent)."""
 
     def __init__(
-        self, record: Record, path: Path | None, *, bot_delay: float = 0.6, bots: Mapping[int, Bot] | None = None,
+        self,
+        record: Record,
+        path: Path | None,
+        *,
+        bot_delay: float = 0.6,
+        bots: Mapping[int, Bot] | None = None,
         lock: SaveLock | None = None,
     ):
         self.lock = lock

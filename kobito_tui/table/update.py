@@ -74,6 +74,4 @@ class History:
         """The newest update as a late subscriber gets it: ``full``, with everything so far."""
         if self.update is None:
             return None
-        return replace(
-            self.update, history=tuple(self.events), log=tuple(self.log), undone=0, taken_back=(), full=True
-        )
+        return replace(self.update, history=tuple(self.events), log=tuple(self.log), undone=0, taken_back=(), full=True)

@@ -162,9 +162,7 @@ class Workers:
                 settle(future, error=RuntimeError("the workers are closed"))
                 return future
             if not self._slots:
-                self._slots = [
-                    threading.Thread(target=self._serve, name=f"thinker {n}", daemon=True) for n in range(self.count)
-                ]
+                self._slots = [threading.Thread(target=self._serve, name=f"thinker {n}", daemon=True) for n in range(self.count)]
                 for slot in self._slots:
                     slot.start()
             queue = self._queues.setdefault(table, deque())

@@ -38,11 +38,7 @@ def from_rc(value: object) -> int | None:
 
 def _neighbours(pos: int) -> dict[str, int]:
     row, col = to_rc(pos)
-    return {
-        name: (row + dr) * SIZE + col + dc
-        for name, (dr, dc) in DIRECTIONS.items()
-        if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE
-    }
+    return {name: (row + dr) * SIZE + col + dc for name, (dr, dc) in DIRECTIONS.items() if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE}
 
 
 NEIGHBOURS: tuple[dict[str, int], ...] = tuple(_neighbours(pos) for pos in range(CELLS))

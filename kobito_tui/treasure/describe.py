@@ -47,8 +47,7 @@ def describe(state: TreasureState, event: Event, seat: int | None) -> Message | 
 
 def _moves(path: list[int]) -> dict[str, Any]:
     directions = [
-        next(direction for direction, target in NEIGHBOURS[here].items() if target == there)
-        for here, there in zip(path, path[1:])
+        next(direction for direction, target in NEIGHBOURS[here].items() if target == there) for here, there in zip(path, path[1:])
     ]
     return {"directions": directions}
 

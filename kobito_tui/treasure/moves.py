@@ -36,7 +36,5 @@ def _steps(seat: int, here: int, blocked: int) -> tuple[Event, ...]:
     """``seat``'s steps from ``here`` onto a neighbour not in the mask ``blocked``.
     The same event objects are handed out again: events are values, never changed."""
     return tuple(
-        {"type": "step", "seat": seat, "dir": direction}
-        for direction, target in NEIGHBOURS[here].items()
-        if not blocked >> target & 1
+        {"type": "step", "seat": seat, "dir": direction} for direction, target in NEIGHBOURS[here].items() if not blocked >> target & 1
     )

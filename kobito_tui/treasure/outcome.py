@@ -19,7 +19,5 @@ def result(state: TreasureState) -> Result | None:
         summary = Message("treasure.turn-limit", {"rounds": state.options["turn_limit"]})
     else:
         winners = [state.winner]
-        summary = Message(
-            "treasure.won", {"seat": state.winner, "colour": colours[state.winner], "seek": state.seek}
-        )
+        summary = Message("treasure.won", {"seat": state.winner, "colour": colours[state.winner], "seek": state.seek})
     return Result(winners=winners, summary=summary, details={"colours": colours})

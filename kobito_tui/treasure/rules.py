@@ -31,9 +31,7 @@ def apply(state: TreasureState, event: Event) -> None:
         _CHANCE_CHECKS[kind](state, event)
     else:
         if state.over or not state.ready or state.pending is not None:
-            raise IllegalEvent(
-                "game.over" if state.over else "treasure.not-set-up" if not state.ready else "treasure.reveal-pending"
-            )
+            raise IllegalEvent("game.over" if state.over else "treasure.not-set-up" if not state.ready else "treasure.reveal-pending")
         seat = event.get("seat")
         if seat != state.to_act or type(seat) is not int:
             raise IllegalEvent("game.not-seats-turn", seat=seat)
@@ -152,7 +150,7 @@ def _play_turn_over(state: TreasureState, event: Event) -> None:
 _MOVE_CHECKS = {"step": _check_step, "end": _check_end, "pass": _check_pass, "place": _check_place}
 _CHANCE_CHECKS = {"setup": check_setup, "reveal": checked_reveal}
 _PLAY = {"step": _play_step, "end": _play_turn_over, "pass": _play_turn_over, "place": _play_place, "setup": play_setup,
-         "reveal": _play_reveal}  # fmt: skip
+         "reveal": _play_reveal}  # fmt: skip  # aligned by hand with its opening bracket
 FIELDS = {
     "setup": {"type", "tiles", "colours", "first", "pawns"},
     "reveal": {"type", "pos", "tile"},

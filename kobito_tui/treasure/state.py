@@ -18,10 +18,29 @@ class TreasureState:
     """
 
     __slots__ = (
-        "names", "options", "seek", "shared", "players",
-        "ready", "tile_colour", "tile_treasure", "face_up", "on_winning_side", "pool", "pending",
-        "colour_of", "owner_of", "first", "pawns", "occupied",
-        "to_act", "steps", "path", "turns", "winner", "over",
+        "names",
+        "options",
+        "seek",
+        "shared",
+        "players",
+        "ready",
+        "tile_colour",
+        "tile_treasure",
+        "face_up",
+        "on_winning_side",
+        "pool",
+        "pending",
+        "colour_of",
+        "owner_of",
+        "first",
+        "pawns",
+        "occupied",
+        "to_act",
+        "steps",
+        "path",
+        "turns",
+        "winner",
+        "over",
     )
 
     def __init__(self, names: tuple[str, ...], options: dict[str, Any]) -> None:
@@ -72,7 +91,15 @@ class TreasureState:
 
 
 _CONTAINERS = (
-    "options", "tile_colour", "tile_treasure", "face_up", "on_winning_side", "pool", "colour_of", "owner_of", "pawns",
+    "options",
+    "tile_colour",
+    "tile_treasure",
+    "face_up",
+    "on_winning_side",
+    "pool",
+    "colour_of",
+    "owner_of",
+    "pawns",
     "path",
 )
 _IMMUTABLE = tuple(name for name in TreasureState.__slots__ if name not in _CONTAINERS)

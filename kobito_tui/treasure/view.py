@@ -57,8 +57,7 @@ class TreasureView:
 def make_view(state: TreasureState, seat: int | None) -> TreasureView:
     """The view of ``state`` for ``seat``; another seat's colour only once over."""
     colours = tuple(
-        COLOURS[colour] if seat is None or seat == owner or state.over else None
-        for owner, colour in enumerate(state.colour_of)
+        COLOURS[colour] if seat is None or seat == owner or state.over else None for owner, colour in enumerate(state.colour_of)
     )
     mine = state.colour_of[seat] if seat is not None and seat != SPECTATOR and state.ready else None
     return TreasureView(

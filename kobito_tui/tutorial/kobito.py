@@ -16,13 +16,26 @@ YOU, COMPUTER = 0, 1
 
 # The deck from the top: three starting cards, the two hands, then each draw in turn.
 DEALT = (
-    "5a", "7a", "1a",  # the pots' starting cards (left, middle, right)
-    "4a", "8a", "9a", "P1", "7b",  # your hand
-    "K1", "11a", "12a", "12b", "3a",  # the computer's hand
-    "10a", "2a", "5b",  # you draw after turn 1
+    "5a",
+    "7a",
+    "1a",  # the pots' starting cards (left, middle, right)
+    "4a",
+    "8a",
+    "9a",
+    "P1",
+    "7b",  # your hand
+    "K1",
+    "11a",
+    "12a",
+    "12b",
+    "3a",  # the computer's hand
+    "10a",
+    "2a",
+    "5b",  # you draw after turn 1
     "6a",  # the computer draws after its turn 1
     "10b",  # the left pot's new starting card, once you win it
-    "2b", "5c",  # you draw after turn 2
+    "2b",
+    "5c",  # you draw after turn 2
 )
 # The gold cards from the top: the left pot needs 3 cards, the middle 4, the right 5.
 GOLD = ("G3-2a", "G4-3a", "G5-4a", "G6-5a")

@@ -32,7 +32,7 @@ def _setup() -> Event:
         tiles.append([colour, TREASURES[seen.setdefault(colour, 0)]])
         seen[colour] += 1
     return {"type": "setup", "tiles": tiles, "colours": ["red", "blue"], "first": YOU,
-            "pawns": [[0, 0], [SIZE - 1, SIZE - 1]]}  # fmt: skip
+            "pawns": [[0, 0], [SIZE - 1, SIZE - 1]]}  # fmt: skip  # aligned by hand with its opening bracket
 
 
 def _step(direction: str, seat: int = YOU) -> Event:
@@ -57,8 +57,14 @@ TUTORIAL = Tutorial(
         Step("tutorial.treasure.win", _step("up")),
     ),
     opponent=(
-        _step("up", COMPUTER), _step("up", COMPUTER), _step("left", COMPUTER), {"type": "end", "seat": COMPUTER},
-        _step("down", COMPUTER), _step("left", COMPUTER), _step("left", COMPUTER), {"type": "end", "seat": COMPUTER},
+        _step("up", COMPUTER),
+        _step("up", COMPUTER),
+        _step("left", COMPUTER),
+        {"type": "end", "seat": COMPUTER},
+        _step("down", COMPUTER),
+        _step("left", COMPUTER),
+        _step("left", COMPUTER),
+        {"type": "end", "seat": COMPUTER},
     ),
     closing="tutorial.treasure.done",
 )

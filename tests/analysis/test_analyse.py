@@ -114,8 +114,9 @@ def test_a_seat_is_judged_only_on_what_it_could_see(game_id, players):
         theirs = analyse(variant, seat=seat)
         if not mine.turns:
             continue
-        assert [(v.chance_before, v.chance_after, v.mark, v.best_events) for v in mine.turns] == \
-               [(v.chance_before, v.chance_after, v.mark, v.best_events) for v in theirs.turns]
+        assert [(v.chance_before, v.chance_after, v.mark, v.best_events) for v in mine.turns] == [
+            (v.chance_before, v.chance_after, v.mark, v.best_events) for v in theirs.turns
+        ]
         checked += 1
         break
     assert checked

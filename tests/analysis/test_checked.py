@@ -53,31 +53,37 @@ def broken(change) -> dict:
 BEST = next(k for k, d in enumerate(decisions(RECORD)) if not d.forced)
 
 
-@pytest.mark.parametrize("data", [
-    None, [], "report", 3,
-    broken(lambda d: d.update(game="treasure")),
-    broken(lambda d: d["seats"].append(dict(d["seats"][0], seat=2))),
-    broken(lambda d: d["seats"][0].update(accuracy="all")),
-    broken(lambda d: d["seats"][0].update(mistakes=-1)),
-    broken(lambda d: d["seats"][0].update(name="x" * 1000)),
-    broken(lambda d: d["turns"].pop()),
-    broken(lambda d: d["turns"][0].update(index=True)),
-    broken(lambda d: d["turns"][0].update(seat=1 - d["turns"][0]["seat"])),
-    broken(lambda d: d["turns"][0].update(played_events=[{"type": "pass", "seat": 0}])),
-    broken(lambda d: d["turns"][0].update(chance_before=1.5)),
-    broken(lambda d: d["turns"][0].update(chance_after=float("nan"))),
-    broken(lambda d: d["turns"][0].update(mark="genius")),
-    broken(lambda d: d["turns"][BEST].update(best_events=[{"type": "play", "seat": 5}])),
-    broken(lambda d: d["turns"][BEST].update(best_events=[{"type": "play", "seat": d["turns"][BEST]["seat"], "card": {"x": 1}}])),
-    broken(lambda d: d["turns"][BEST].update(best_events=[{"seat": d["turns"][BEST]["seat"]}])),
-    broken(lambda d: d["turns"][BEST].update(best_events=[])),
-    broken(lambda d: d["turns"][BEST].update(best_events=["\x1b[2J"])),
-    broken(lambda d: d["chances"].pop()),
-    broken(lambda d: d["chances"][1].append(0.5)),
-    broken(lambda d: d["chances"][1].__setitem__(0, -0.1)),
-    broken(lambda d: d["turns"].__setitem__(0, [1, 2])),
-    broken(lambda d: d["turns"][0].update(secret=1)),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        "report",
+        3,
+        broken(lambda d: d.update(game="treasure")),
+        broken(lambda d: d["seats"].append(dict(d["seats"][0], seat=2))),
+        broken(lambda d: d["seats"][0].update(accuracy="all")),
+        broken(lambda d: d["seats"][0].update(mistakes=-1)),
+        broken(lambda d: d["seats"][0].update(name="x" * 1000)),
+        broken(lambda d: d["turns"].pop()),
+        broken(lambda d: d["turns"][0].update(index=True)),
+        broken(lambda d: d["turns"][0].update(seat=1 - d["turns"][0]["seat"])),
+        broken(lambda d: d["turns"][0].update(played_events=[{"type": "pass", "seat": 0}])),
+        broken(lambda d: d["turns"][0].update(chance_before=1.5)),
+        broken(lambda d: d["turns"][0].update(chance_after=float("nan"))),
+        broken(lambda d: d["turns"][0].update(mark="genius")),
+        broken(lambda d: d["turns"][BEST].update(best_events=[{"type": "play", "seat": 5}])),
+        broken(lambda d: d["turns"][BEST].update(best_events=[{"type": "play", "seat": d["turns"][BEST]["seat"], "card": {"x": 1}}])),
+        broken(lambda d: d["turns"][BEST].update(best_events=[{"seat": d["turns"][BEST]["seat"]}])),
+        broken(lambda d: d["turns"][BEST].update(best_events=[])),
+        broken(lambda d: d["turns"][BEST].update(best_events=["\x1b[2J"])),
+        broken(lambda d: d["chances"].pop()),
+        broken(lambda d: d["chances"][1].append(0.5)),
+        broken(lambda d: d["chances"][1].__setitem__(0, -0.1)),
+        broken(lambda d: d["turns"].__setitem__(0, [1, 2])),
+        broken(lambda d: d["turns"][0].update(secret=1)),
+    ],
+)
 def test_what_is_not_this_records_analysis_is_refused_with_a_reason(data):
     with pytest.raises(ValueError, match="not an analysis"):
         checked_report(data, RECORD, None)

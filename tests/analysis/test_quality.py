@@ -13,12 +13,21 @@ def _rows(n: int, seed: int = 0) -> list[dict]:
     rows = []
     for game in range(n):
         raw = luck.random()
-        rows.append({"run": "calibration", "game": game, "level": "hard", "best": raw, "played": raw,
-                     "won": float(luck.random() < raw)})
+        rows.append({"run": "calibration", "game": game, "level": "hard", "best": raw, "played": raw, "won": float(luck.random() < raw)})
     for game in range(20):
         for level in ("easy", "hard"):
-            rows.append({"run": "discrimination", "game": game, "level": level, "best": 0.6, "played": 0.3,
-                         "best_b": 0.6, "played_b": 0.3, "won": 0.0})
+            rows.append(
+                {
+                    "run": "discrimination",
+                    "game": game,
+                    "level": level,
+                    "best": 0.6,
+                    "played": 0.3,
+                    "best_b": 0.6,
+                    "played_b": 0.3,
+                    "won": 0.0,
+                }
+            )
     return rows
 
 

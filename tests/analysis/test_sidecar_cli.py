@@ -54,10 +54,12 @@ def test_sidecar_round_trip_and_a_changed_save(game):
 @pytest.fixture
 def estimator(monkeypatch):
     """Change the estimator's version or its calibration map for one test (the version is cached)."""
+
     def change(**changed):
         for name, value in changed.items():
             monkeypatch.setattr(marks, name, value)
         marks.estimator_version.cache_clear()
+
     yield change
     marks.estimator_version.cache_clear()
 
@@ -99,8 +101,7 @@ def test_json_document_shape(game, capsys):
     assert set(doc) == {"game", "file", "seats", "turns"} and doc["game"] == "kobito"
     assert set(doc["seats"][0]) == {"seat", "name", "accuracy", "inaccuracies", "mistakes", "blunders"}
     turn = doc["turns"][0]
-    assert {"index", "seat", "played", "best", "chance_before", "chance_after", "mark", "played_events",
-            "best_events"} <= set(turn)
+    assert {"index", "seat", "played", "best", "chance_before", "chance_after", "mark", "played_events", "best_events"} <= set(turn)
     assert all(t["played"] for t in doc["turns"])
     assert any(ch in doc["turns"][0]["played"] for ch in "абвгдеєжиіїклмнопрстуфхцчшщьюя")  # words in Ukrainian
     report = Report.from_json(json.loads(sidecar.sidecar_path(game).read_text())["reports"].popitem()[1])

@@ -61,9 +61,14 @@ def test_every_decision_played_and_past_its_end_is_worded(lang, name):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_hostile_moves_are_never_shown_as_data(lang):
     record, t = example("treasure-shared-pawn"), translator(lang)
-    for line in ([{"type": "bogus", "seat": 0}], [{"type": "step", "seat": 0, "dir": {"type": 1}}],
-                 [{"type": "place", "seat": 0, "corner": "x"}], [{"type": "step", "dir": "up"}], [{}],
-                 [{"type": "place", "seat": 9, "corner": [0, 0]}, {"type": "pass", "seat": 0}]):
+    for line in (
+        [{"type": "bogus", "seat": 0}],
+        [{"type": "step", "seat": 0, "dir": {"type": 1}}],
+        [{"type": "place", "seat": 0, "corner": "x"}],
+        [{"type": "step", "dir": "up"}],
+        [{}],
+        [{"type": "place", "seat": 9, "corner": [0, 0]}, {"type": "pass", "seat": 0}],
+    ):
         assert no_data(moves_said(t, record, 1, tuple(line))), line
 
 
@@ -87,8 +92,9 @@ def test_sentences_are_joined_by_a_space(lang):
 
 def test_a_place_and_a_pass_told_alone():
     record, t = example("treasure-shared-pawn"), translator("en")
-    told = moves_said(t, record, 1, ({"type": "bogus", "seat": 0}, {"type": "place", "seat": 0, "corner": [0, 0]},
-                                     {"type": "pass", "seat": 1}))
+    told = moves_said(
+        t, record, 1, ({"type": "bogus", "seat": 0}, {"type": "place", "seat": 0, "corner": [0, 0]}, {"type": "pass", "seat": 1})
+    )
     place = say(t, Message("treasure.place", {"seat": 0, "corner": [0, 0]}), record.header.seats)
     passed = say(t, Message("treasure.pass", {"seat": 1}), record.header.seats)
     assert told == f"{say(t, Message('analysis.untold-move', {}), ())} {place} {passed}"

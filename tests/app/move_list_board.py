@@ -44,14 +44,11 @@ class MoveListBoard(GameBoard):
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         moves.add_options(
-            Option(("★ " if move == self._hinted else "") + move_label(move), id=str(index))
-            for index, move in enumerate(self._legal)
+            Option(("★ " if move == self._hinted else "") + move_label(move), id=str(index)) for index, move in enumerate(self._legal)
         )
         if self._legal:
             moves.highlighted = 0
-        self.query_one("#move-list-title", Static).update(
-            "Choose a move:" if self._legal else "Waiting…"
-        )
+        self.query_one("#move-list-title", Static).update("Choose a move:" if self._legal else "Waiting…")
 
     def status(self) -> str:
         return f"{len(self._legal)} possible moves" if self._legal else ""

@@ -48,7 +48,7 @@ def test_every_screen_takes_its_bindings_from_the_declarations():
         new_game.NewGameScreen: actions.NEW_GAME_SCREEN, menu.MenuScreen: actions.MENU_SCREEN,
         message.MessageScreen: actions.MESSAGE_SCREEN, unsaved.UnsavedDialog: actions.UNSAVED_SCREEN,
         curtain.CurtainScreen: actions.CURTAIN_SCREEN, lobby.LobbyScreen: actions.LOBBY_SCREEN,
-    }  # fmt: skip
+    }  # fmt: skip  # a table: one row a line
     for cls, group in declared.items():
         assert cls.BINDINGS == actions.bindings(*group), cls
 

@@ -28,10 +28,20 @@ async def test_cursor_latency_times_keys_while_the_hard_bot_thinks(monkeypatch):
 
 def test_report_quotes_every_figure():
     result = {
-        "game": "kobito", "players": 4, "size": "120x40", "startup_ms": 400.0, "startup_bare_ms": 300.0,
-        "startup_ratio": 1.33, "key_to_screen_ms_median": 12.5, "key_to_screen_ms_p95": 30.1,
-        "key_presses": 200, "peak_rss_mb": 90.2, "cursor_ms_idle_median": 7.5, "cursor_ms_idle_p95": 11.5,
-        "cursor_ms_thinking_median": 8.25, "cursor_ms_thinking_p95": 21.75,
+        "game": "kobito",
+        "players": 4,
+        "size": "120x40",
+        "startup_ms": 400.0,
+        "startup_bare_ms": 300.0,
+        "startup_ratio": 1.33,
+        "key_to_screen_ms_median": 12.5,
+        "key_to_screen_ms_p95": 30.1,
+        "key_presses": 200,
+        "peak_rss_mb": 90.2,
+        "cursor_ms_idle_median": 7.5,
+        "cursor_ms_idle_p95": 11.5,
+        "cursor_ms_thinking_median": 8.25,
+        "cursor_ms_thinking_p95": 21.75,
     }
     text = ui.report(result)
     for figure in ("1.33x", "12.5 ms", "30.1 ms", "90.2 MB", "200 key presses", "7.5 / 11.5 ms", "8.25 / 21.75 ms"):

@@ -47,11 +47,18 @@ class FakeClient:
         seat, to_act = perspective.seat, self.game.to_act(self.state)
         new = [self.game.redact(event, seat) for event in self.events[start:]]
         return Update(
-            revision=self.revision, perspective=perspective, header=self.header,
-            view=self.game.view(self.state, seat), to_act=to_act,
+            revision=self.revision,
+            perspective=perspective,
+            header=self.header,
+            view=self.game.view(self.state, seat),
+            to_act=to_act,
             legal=tuple(self.game.legal_moves(self.state)) if to_act == seat else (),
-            can_undo=False, can_redo=False, result=self.game.result(self.state),
-            history=tuple(new), log=tuple(LogEntry(f"fake: {e['type']}", {}) for e in new), full=full,
+            can_undo=False,
+            can_redo=False,
+            result=self.game.result(self.state),
+            history=tuple(new),
+            log=tuple(LogEntry(f"fake: {e['type']}", {}) for e in new),
+            full=full,
         )
 
     def subscribe(self, perspective, callback):

@@ -89,7 +89,7 @@ def test_only_per_seat_details_become_columns_under_readable_headings():
     [("en", "You win!", "Computer 2 wins!", "You and Computer 2 win!"),
      ("uk", "Ви перемагаєте!", "Комп’ютер 2 перемагає!", "Ви та Комп’ютер 2 перемагаєте!"),
      ("ru", "Вы побеждаете!", "Компьютер 2 побеждает!", "Вы и Компьютер 2 побеждаете!")],
-)  # fmt: skip
+)  # fmt: skip  # arguments grouped a few a line by meaning
 def test_the_headline_says_you_to_the_reader(lang, mine, theirs, both):
     """The reader's own seat wins in the second person, whatever its name; others by name or role."""
     from kobito_tui.i18n.seats import Seats

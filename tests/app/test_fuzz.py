@@ -55,9 +55,31 @@ PLAIN = ("Ann", "Bob", "Cy")
 # Every key a player might press, except those that quit on purpose (q, ctrl+q, ctrl+c).
 KEYS = (
     *"abcdeghijklmnoprstuvwxyz0123456789",
-    "up", "down", "left", "right", "enter", "escape", "space", "tab", "shift+tab", "backspace",
-    "pageup", "pagedown", "home", "end", "f1", "f2", "f3", "ctrl+p", "ctrl+s", "ctrl+z", "ctrl+y",
-    "question_mark", "plus", "minus", "ctrl+u",
+    "up",
+    "down",
+    "left",
+    "right",
+    "enter",
+    "escape",
+    "space",
+    "tab",
+    "shift+tab",
+    "backspace",
+    "pageup",
+    "pagedown",
+    "home",
+    "end",
+    "f1",
+    "f2",
+    "f3",
+    "ctrl+p",
+    "ctrl+s",
+    "ctrl+z",
+    "ctrl+y",
+    "question_mark",
+    "plus",
+    "minus",
+    "ctrl+u",
 )
 SIZES = ((80, 24), (90, 30), (160, 50), (79, 23), (60, 20), (120, 40), (100, 24))
 
@@ -194,6 +216,7 @@ async def run(name: str, seed: int, saves: Path, steps: int = STEPS, budget_s: f
     pressed = start.pop("press", ())
     done, history = 0, []
     deadline = time.monotonic() + budget_s
+
     def more() -> bool:
         return done < steps and (done < MIN_STEPS or time.monotonic() < deadline)
 

@@ -27,7 +27,8 @@ sys.exit(main(sys.argv[1:]))
 """
 
 # The same, but every save after the first hangs between writing its temp file and renaming it.
-HANG_MID_WRITE = """
+HANG_MID_WRITE = (
+    """
 import os, stat, time
 fsync, calls = os.fsync, []
 def hanging_fsync(fd):
@@ -37,13 +38,29 @@ def hanging_fsync(fd):
             time.sleep(600)
     fsync(fd)
 os.fsync = hanging_fsync
-""" + LAUNCH
+"""
+    + LAUNCH
+)
 
 
 def spawn(saves, script: str = LAUNCH) -> tuple[int, int]:
     # -P: import the installed package, not the checkout in the working directory
-    argv = [sys.executable, "-P", "-c", script, "--saves-dir", str(saves), "new", "treasure",
-            "--players", "Ann,bot:random", "--seed", "11", "-o", "first_player=0"]
+    argv = [
+        sys.executable,
+        "-P",
+        "-c",
+        script,
+        "--saves-dir",
+        str(saves),
+        "new",
+        "treasure",
+        "--players",
+        "Ann,bot:random",
+        "--seed",
+        "11",
+        "-o",
+        "first_player=0",
+    ]
     pid, fd = os.forkpty()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"

@@ -121,8 +121,14 @@ def test_the_rules_with_other_options_in_force_say_every_value_in_russian():
     from kobito_tui.app.screens.rules import options_table
     from kobito_tui.i18n import translator
 
-    options = {"refill": "as-played", "stalemate": False, "tie": "shared", "special_start": "discard",
-               "gold_table": {"3": [1, 1], "5": [9, 9, 9]}, "first_player": 2}
+    options = {
+        "refill": "as-played",
+        "stalemate": False,
+        "tie": "shared",
+        "special_start": "discard",
+        "gold_table": {"3": [1, 1], "5": [9, 9, 9]},
+        "first_player": 2,
+    }
     rows = options_table("kobito", options, translator("ru")).splitlines()[4:]
     shown = [row.split(" | ")[1] for row in rows]
     assert shown == [

@@ -89,8 +89,13 @@ async def test_options_the_engine_refuses_are_said_in_ukrainian_as_plain_text(sa
 async def test_the_rule_options_values_are_in_ukrainian_not_the_engines_keys(saves):
     """Every value the form shows or offers is in words: the engines' keys ("to-five",
     "random", "standard") stay in the files, and a seat is counted from 1 as in the seat rows."""
-    keys = {str(choice) for game in ("kobito", "treasure") for spec in get_game(game).option_specs()
-            for choice in spec.choices if isinstance(choice, str)}
+    keys = {
+        str(choice)
+        for game in ("kobito", "treasure")
+        for spec in get_game(game).option_specs()
+        for choice in spec.choices
+        if isinstance(choice, str)
+    }
     app = KobitoApp(saves, bot_delay=0, lang="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         async for _game_id in new_game_forms(pilot):

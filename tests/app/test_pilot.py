@@ -285,9 +285,7 @@ async def test_new_game_dialog_offers_every_rule_option_at_its_default(saves):
                 assert widget.value in (spec.default, str(spec.default))
                 assert "(default " in str(widget.parent.query_one("Label").render())
             players = app.screen.query_one("#players")
-            assert [value for _, value in players._options] == list(
-                range(get_game(game_id).min_players, get_game(game_id).max_players + 1)
-            )
+            assert [value for _, value in players._options] == list(range(get_game(game_id).min_players, get_game(game_id).max_players + 1))
 
 
 async def test_menu_leads_back_to_the_title_and_the_game_stays_saved(saves):

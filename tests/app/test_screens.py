@@ -362,9 +362,7 @@ def test_how_to_play_names_keys_the_boards_really_have():
     for game_id, (wanted, board) in named.items():
         assert wanted <= keys(board)
         text = how_to_play_text(game_id)
-        assert all(f"`{key}`" in text for key in ("u", "y", "?", "Enter")) and {"u", "y", "question_mark"} <= keys(
-            GameScreen
-        )
+        assert all(f"`{key}`" in text for key in ("u", "y", "?", "Enter")) and {"u", "y", "question_mark"} <= keys(GameScreen)
 
 
 async def test_the_curtain_shows_any_name_as_plain_escaped_text(saves):

@@ -41,7 +41,7 @@ def test_final_scores(snap_compare, saves, tmp_path):
     path, winning = one_move_from_the_end(tmp_path)
 
     async def won(pilot) -> None:
-        await until(pilot, lambda: (isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.client.to_move), "the winner's turn")
+        await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.client.to_move, "the winner's turn")
         pilot.app.screen.board.post_message(GameBoard.MoveChosen(winning))
         await until(pilot, lambda: isinstance(pilot.app.screen, FinalScreen), "the final scores")
         await _still(pilot)

@@ -18,7 +18,7 @@ from .conftest import make_app, screen_text, treasure
 from .test_pilot import settle
 
 SEAT_ONLY_HELP = ("Take back your last move of this turn", "Play the move you took back again",
-                  "Let the hard computer suggest a move", "Tips for a first game in the log: on or off")  # fmt: skip
+                  "Let the hard computer suggest a move", "Tips for a first game in the log: on or off")  # fmt: skip  # aligned by hand with its opening bracket
 
 
 async def watching(pilot, table: Table, seats: list[int]) -> GameScreen:

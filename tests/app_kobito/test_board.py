@@ -190,9 +190,7 @@ async def test_a_pot_letter_points_at_that_pots_places(saves):
     async with app.run_test(size=(80, 24)) as pilot:
         board = (await human_turn(pilot, await game_screen(pilot))).board
         number, targets = next(
-            (n, board.picker.moves[frozenset([card.id])])
-            for n, card in enumerate(board.hand(), 1)
-            if board.picker.playable(card.id)
+            (n, board.picker.moves[frozenset([card.id])]) for n, card in enumerate(board.hand(), 1) if board.picker.playable(card.id)
         )
         await press(pilot, str(number))
         slot = max(target[1] for target in targets if target[0] == "pot")

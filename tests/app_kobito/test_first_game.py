@@ -79,8 +79,7 @@ async def test_a_pot_letter_that_does_not_fit_never_plays_on_another_pot(saves):
     def one_pot_only(session):
         view = session.view(0)
         return any(
-            len({m["pot"] for m in session.legal_moves() if m["type"] == "play" and m["card"] == card.id}) == 1
-            for card in view.hand
+            len({m["pot"] for m in session.legal_moves() if m["type"] == "play" and m["card"] == card.id}) == 1 for card in view.hand
         )
 
     app = make_app(saves, new=kobito(seed=first_turn_with(one_pot_only)))
@@ -174,8 +173,7 @@ async def test_penalty_and_hint_messages_fit_at_80_columns(saves, tmp_path, quic
 async def test_clicks_on_a_pot_a_rainbow_and_an_opponent(saves):
     def single_place(session):
         return any(
-            len([m for m in session.legal_moves() if m["type"] == "play" and m["card"] == card.id]) == 1
-            for card in session.view(0).hand
+            len([m for m in session.legal_moves() if m["type"] == "play" and m["card"] == card.id]) == 1 for card in session.view(0).hand
         )
 
     app = make_app(saves, new=kobito(seed=first_turn_with(single_place)))

@@ -45,7 +45,7 @@ def tile_text(grid: TileGrid, pos: tuple[int, int], line: int = 0) -> str:
     """What the grid draws on a tile: ``line`` 0 is the face, 1 the pawn or highlight."""
     (pitch_x, pitch_y), (row, col) = grid.pitch, pos
     face = (pitch_y - 2) // 2
-    return grid.render_line(row * pitch_y + face + line).text[col * pitch_x: (col + 1) * pitch_x - 1]
+    return grid.render_line(row * pitch_y + face + line).text[col * pitch_x : (col + 1) * pitch_x - 1]
 
 
 async def settle(pilot: Pilot) -> None:

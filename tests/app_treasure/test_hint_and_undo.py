@@ -51,7 +51,7 @@ async def test_against_a_computer_u_takes_back_the_whole_last_turn(tmp_path):
             await pilot.press(KEYS[move["dir"]][0] if move["type"] == "step" else "enter")
             await settle(pilot)
         await settle(pilot)
-        assert screen.client.to_move and len(session.events) > len(start) + 4, (session.result, session.events[len(start):])
+        assert screen.client.to_move and len(session.events) > len(start) + 4, (session.result, session.events[len(start) :])
         assert not screen.host.session.can_undo(0) and screen.client.latest.can_undo
         await pilot.press("u")
         await settle(pilot)

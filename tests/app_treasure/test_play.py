@@ -60,7 +60,7 @@ async def test_a_hot_seat_game_to_the_end(tmp_path, variant, by):
             count = len(session.events)
             await make_move(pilot, move, by, hands)
             assert session.events[count] == move  # then, in seek, the reveal of a tile turned up
-            assert all(event["type"] == "reveal" for event in session.events[count + 1:])
+            assert all(event["type"] == "reveal" for event in session.events[count + 1 :])
             assert len(session.events) < 200
         assert await reach_final_screen(pilot)
         assert english(session.result.summary, [s.name for s in session.header.seats]) in screen_text(app)
@@ -138,8 +138,7 @@ async def test_pass_when_boxed_in_by_button_only_then():
     header = treasure_header(3, first_player=1)
     moves = [("left", 1)] * 3 + [("end", 1)] + [("up", 2)] * 3 + [("end", 2)]
     events = [setup_event(3, first=1, pawns=[[0, 0], [0, 4], [4, 0]])] + [
-        {"type": "step", "seat": seat, "dir": word} if word != "end" else {"type": "end", "seat": seat}
-        for word, seat in moves
+        {"type": "step", "seat": seat, "dir": word} if word != "end" else {"type": "end", "seat": seat} for word, seat in moves
     ]
     app = Harness(header, events=events)
     async with app.run_test(size=(60, 22)) as pilot:

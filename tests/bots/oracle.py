@@ -91,7 +91,14 @@ def play(levels: list[str], seed: int, budget_s: float, iterations: int | None =
         record(run_chance(game, header, state, events))
     result = game.result(state)
     credit = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(len(levels))]
-    return {"credit": credit, "scores": result.scores, "times": times, "gifts": gifts, "crowded": crowded, "penalties": [len(p) for p in state.penalties]}
+    return {
+        "credit": credit,
+        "scores": result.scores,
+        "times": times,
+        "gifts": gifts,
+        "crowded": crowded,
+        "penalties": [len(p) for p in state.penalties],
+    }
 
 
 def _play(job):
@@ -101,7 +108,7 @@ def _play(job):
 def match(names: list[str], games: int, budget_s: float, seed: int = 1, jobs: int = 1, iterations: int | None = None) -> dict:
     """``games`` games between ``names`` (one per seat), seats rotated."""
     order = random.Random(seed)
-    seatings = [names[i % len(names):] + names[: i % len(names)] for i in range(games)]
+    seatings = [names[i % len(names) :] + names[: i % len(names)] for i in range(games)]
     jobs_list = [(seating, order.randrange(2**31), budget_s, iterations) for seating in seatings]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:

@@ -90,7 +90,7 @@ def test_determinizations_deal_the_kept_cards_from_what_fitted_nowhere():
         for number in range(4):
             dealt = world.deal(random.Random(number))
             assert dealt.hands[seat] and all(penalty.misfit.allows(c, []) for c in dealt.hands[seat])
-            assert all(penalty.misfit.allows(c, []) for c in dealt.penalties[seat][-penalty.given:])
+            assert all(penalty.misfit.allows(c, []) for c in dealt.penalties[seat][-penalty.given :])
         checked += 1
     assert checked >= 3
 

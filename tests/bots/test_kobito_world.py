@@ -36,6 +36,4 @@ def test_move_keys_forget_which_copy_of_a_card_is_played():
     play = {"type": "play", "seat": 0, "card": "7a", "pot": 1, "end": "left"}
     assert move_key(play) == move_key({**play, "card": "7e"})
     assert move_key(play) != move_key({**play, "card": "8a"})
-    assert move_key({"type": "open", "seat": 0, "cards": ["K1", "3b"]}) == move_key(
-        {"type": "open", "seat": 0, "cards": ["K4", "3c"]}
-    )
+    assert move_key({"type": "open", "seat": 0, "cards": ["K1", "3b"]}) == move_key({"type": "open", "seat": 0, "cards": ["K4", "3c"]})

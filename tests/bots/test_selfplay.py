@@ -15,8 +15,9 @@ from kobito_tui.core.savefile import load
 
 def args(**given) -> Namespace:
     """Self-play arguments as the CLI sets them, with ``given`` replacing the defaults."""
-    defaults = dict(game="treasure", players="bot:greedy,bot:random", games=4, seed=2, budget_s=0.01, jobs=1,
-                    option=[], keep=None, iterations=None)
+    defaults = dict(
+        game="treasure", players="bot:greedy,bot:random", games=4, seed=2, budget_s=0.01, jobs=1, option=[], keep=None, iterations=None
+    )
     return Namespace(**(defaults | given))
 
 

@@ -36,7 +36,10 @@ def test_paths_never_step_onto_a_blocked_tile():
     found = paths(0, frozenset({1}))
     assert found and all(1 not in p.cells for p in found)
     on_board = [
-        (a, b, c) for a in DIRECTIONS for b in DIRECTIONS for c in DIRECTIONS
+        (a, b, c)
+        for a in DIRECTIONS
+        for b in DIRECTIONS
+        for c in DIRECTIONS
         if all(0 <= 2 + dr <= 4 for dr in _walked(a, b, c, 0)) and all(0 <= 0 + dc <= 4 for dc in _walked(a, b, c, 1))
     ]
     assert sorted(p.dirs for p in paths(10, frozenset())) == sorted(on_board)  # from row 2, column 0
@@ -98,17 +101,20 @@ def test_seek_credits_an_unseen_tile_turned_up_in_a_look_ahead():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.permutations([c for c in range(5) for _ in range(5)]),
-       st.integers(0, 2**25 - 1) | st.lists(st.integers(0, 24), max_size=8).map(lambda down: 2**25 - 1 - sum({1 << p for p in down})),
-       st.sampled_from([0, 0, 2**25 - 1]) | st.integers(0, 2**25 - 1), st.integers(0, 24), st.integers(0, 4),
-       st.integers(1, 3))
+@given(
+    st.permutations([c for c in range(5) for _ in range(5)]),
+    st.integers(0, 2**25 - 1) | st.lists(st.integers(0, 24), max_size=8).map(lambda down: 2**25 - 1 - sum({1 << p for p in down})),
+    st.sampled_from([0, 0, 2**25 - 1]) | st.integers(0, 2**25 - 1),
+    st.integers(0, 24),
+    st.integers(0, 4),
+    st.integers(1, 3),
+)
 @example([p // 5 for p in range(25)], 2**25 - 1 - 0b1110, 0, 1, 1, 3)  # 1 → 4 completes row 0 with three flips
 def test_best_path_is_the_first_path_with_the_best_greedy_score(tiles, board, unseen, start, colour, steps):
     layout = Layout.of([None if unseen >> p & 1 else c for p, c in enumerate(tiles)])
     options = paths(start, frozenset(), steps)
     near = closable(board, layout)  # a path that touches none of these is scored without its walk
-    assert [greedy_score(board, layout, colour, q, near) for q in options] == [
-        greedy_score(board, layout, colour, q) for q in options]
+    assert [greedy_score(board, layout, colour, q, near) for q in options] == [greedy_score(board, layout, colour, q) for q in options]
     expected = max(options, key=lambda q: greedy_score(board, layout, colour, q))
     assert best_path(board, layout, colour, options) == expected
     assert best_path(board, layout, colour, []) is None

@@ -196,7 +196,7 @@ def won_pot(seed_range: range = range(40)) -> Session:
         session = Session(Record(kobito(seed=seed)))
         choose = quick_player(seed)
         while not session.over and not (session.to_act == 0 and session.events[-1]["type"] == "pot"
-                                        and session.events[-2].get("seat") == 0):  # fmt: skip
+                                        and session.events[-2].get("seat") == 0):  # fmt: skip  # aligned by hand with its opening bracket
             session.play(choose(session.legal_moves()))
         if not session.over:
             return session
@@ -214,7 +214,9 @@ def test_undo_stops_at_the_chance_event_after_the_move_and_says_which() -> None:
     assert words(refusal) == "No undo past this point: a new pot was laid after your move"
     english = translator("en")
     assert say(english, Refusal("undo-barrier", {"after": "reveal"})) == "No undo past this point: a tile was revealed after your move"
-    assert say(english, Refusal("undo-barrier", {"after": "reshuffle"})) == "No undo past this point: the deck was reshuffled after your move"
+    assert (
+        say(english, Refusal("undo-barrier", {"after": "reshuffle"})) == "No undo past this point: the deck was reshuffled after your move"
+    )
     assert say(english, Refusal("undo-barrier", {"after": "new"})) == "No undo past this point: something new was revealed"
     assert say(english, Refusal("undo-barrier", {"after": ["odd"]})) == "undo-barrier"  # a hostile peer's: the id
     assert say(english, Refusal("undo-barrier")) == "No undo past this point: something new was revealed"

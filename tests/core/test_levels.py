@@ -18,6 +18,7 @@ from kobito_tui.i18n.words import level_name, seat_kinds
 
 ENGLISH = translator("en")
 
+
 def test_players_choose_easy_medium_hard():
     assert LEVELS == ("easy", "medium", "hard")
     assert [label for label, _ in seat_kinds(ENGLISH)] == ["Human", "Computer · Easy", "Computer · Medium", "Computer · Hard"]

@@ -15,8 +15,11 @@ def test_an_error_carries_its_message_and_its_str_is_the_id_with_params():
 
 
 def test_an_error_keeps_its_message_through_a_worker_process():
-    for error in (IllegalEvent("kobito.not-in-hand", card="7a"), OptionError("options.players", game="kobito", min=2),
-                  BadName(name_fault("").id)):
+    for error in (
+        IllegalEvent("kobito.not-in-hand", card="7a"),
+        OptionError("options.players", game="kobito", min=2),
+        BadName(name_fault("").id),
+    ):
         again = pickle.loads(pickle.dumps(error))
         assert type(again) is type(error) and again.message == error.message and str(again) == str(error)
     assert isinstance(OptionError("x"), ValueError) and isinstance(BadName("name.empty"), ValueError)

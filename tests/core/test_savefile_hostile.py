@@ -120,7 +120,7 @@ def test_gold_table_lengths_are_plain_numbers_given_once(key):
 # --- 2. limits -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["A" * NAME_MAX_CHARS, "Ann \"the\": {best}", "Zoë 🎲"])
+@pytest.mark.parametrize("name", ["A" * NAME_MAX_CHARS, 'Ann "the": {best}', "Zoë 🎲"])
 def test_names_within_the_limit_load(name):
     assert loads(text_of(with_header(game_lines(), seats=[{"name": name}, {"name": "Bob"}]))).header.name(0) == name
 
@@ -145,8 +145,13 @@ def test_limits_are_documented():
     from kobito_tui.core import savefile
 
     text = DOCS.read_text(encoding="utf-8")
-    for value in (f"{savefile.MAX_FILE_BYTES // 2**20} MiB", f"{MAX_LINE_CHARS:,}", f"{savefile.MAX_EVENTS:,}",
-                  f"{MAX_DEPTH}", f"{NAME_MAX_CHARS}"):
+    for value in (
+        f"{savefile.MAX_FILE_BYTES // 2**20} MiB",
+        f"{MAX_LINE_CHARS:,}",
+        f"{savefile.MAX_EVENTS:,}",
+        f"{MAX_DEPTH}",
+        f"{NAME_MAX_CHARS}",
+    ):
         assert value in text
     assert "cut at a line boundary" in text
 
@@ -157,8 +162,7 @@ def test_a_100_000_event_record_loads(tmp_path):
     events = []
     for turn in range(100_000 // 3 + 1):
         seat = turn % 2
-        events += [{"type": "draw", "player": seat, "card": 5}, {"type": "add", "seat": seat, "n": 1},
-                   {"type": "end", "seat": seat}]
+        events += [{"type": "draw", "player": seat, "card": 5}, {"type": "add", "seat": seat, "n": 1}, {"type": "end", "seat": seat}]
     path = tmp_path / "long.jsonl"
     save(path, Record(header, events[:100_000]))
     assert len(load(path).events) == 100_000
@@ -182,8 +186,7 @@ GAMES = [
     ("treasure", "Ann,Bob", {"shared_pawn": True}),
 ]
 EVENT_TYPES = {
-    "kobito": {"setup", "pot", "draw", "play", "open", "extend", "move", "take-kobito", "end-turn", "reshuffle",
-               "special-start"},
+    "kobito": {"setup", "pot", "draw", "play", "open", "extend", "move", "take-kobito", "end-turn", "reshuffle", "special-start"},
     "treasure": {"setup", "reveal", "place", "step", "end", "pass"},
 }
 
@@ -252,8 +255,9 @@ def test_known_bot_levels_load(level):
     assert loads(text_of(lines)).header.seats[1].level == level
 
 
-@pytest.mark.parametrize("seat", [{"kind": "bot", "level": "godlike"}, {"kind": "bot"}, {"kind": "bot", "level": 3},
-                                  {"level": "strong"}, {"kind": "alien"}])
+@pytest.mark.parametrize(
+    "seat", [{"kind": "bot", "level": "godlike"}, {"kind": "bot"}, {"kind": "bot", "level": 3}, {"level": "strong"}, {"kind": "alien"}]
+)
 def test_bad_seats_are_refused_on_line_1(seat):
     error = refused(text_of(with_header(game_lines(), seats=[{"name": "Ann"}, {"name": "Eve", **seat}])))
     assert error.line == 1
@@ -263,8 +267,18 @@ def test_bad_seats_are_refused_on_line_1(seat):
 
 
 ODD_LINES = [
-    "", " ", "null", "[]", "{}", "1e999", '"\\ud800"', "{" * 5000, "[" * 999 + "]" * 999, '{"format":"kobito-tui"}',
-    '{"format":"kobito-tui","version":18446744073709551616}', '{"format":"kobito-tui","version":1e400}',
+    "",
+    " ",
+    "null",
+    "[]",
+    "{}",
+    "1e999",
+    '"\\ud800"',
+    "{" * 5000,
+    "[" * 999 + "]" * 999,
+    '{"format":"kobito-tui"}',
+    '{"format":"kobito-tui","version":18446744073709551616}',
+    '{"format":"kobito-tui","version":1e400}',
     '{"format":"kobito-tui","version":1,"game":"kobito","seats":[],"options":[],"seed":1,"created":"","app":""}',
     '{"format":"kobito-tui","version":1,"game":"toString","seats":[],"options":{},"seed":1,"created":"","app":""}',
     '{"format":"kobito-tui","version":1,"game":"kobito","seats":[{"name":"A"},{"name":"B"}],'

@@ -71,9 +71,7 @@ def test_the_compiled_catalog_says_what_the_po_file_says(repo, lang):
         if message.pluralizable:
             for index, form in enumerate(message.string):
                 n = next(n for n in range(200) if plural(n) == index)
-                got = compiled.npgettext(message.context, *message.id, n) if message.context else compiled.ngettext(
-                    *message.id, n
-                )
+                got = compiled.npgettext(message.context, *message.id, n) if message.context else compiled.ngettext(*message.id, n)
                 if got != form:
                     stale.append((message.id, n, got, form))
         else:

@@ -10,8 +10,19 @@ from kobito_tui.i18n.language import CONFIG_FILE, language_of
 
 @pytest.mark.parametrize(
     ("value", "lang"),
-    [("uk_UA.UTF-8", "uk"), ("ru_RU", "ru"), ("ru", "ru"), ("uk-UA", "uk"), ("en_GB.UTF-8", "en"),
-     ("ru_UA.UTF-8@euro", "ru"), ("C", None), ("C.UTF-8", None), ("POSIX", None), ("de_DE.UTF-8", None), ("", None)],
+    [
+        ("uk_UA.UTF-8", "uk"),
+        ("ru_RU", "ru"),
+        ("ru", "ru"),
+        ("uk-UA", "uk"),
+        ("en_GB.UTF-8", "en"),
+        ("ru_UA.UTF-8@euro", "ru"),
+        ("C", None),
+        ("C.UTF-8", None),
+        ("POSIX", None),
+        ("de_DE.UTF-8", None),
+        ("", None),
+    ],
 )
 def test_locale_names(value, lang):
     assert language_of(value) == lang
@@ -78,9 +89,13 @@ def test_an_unwritable_config_folder_raises_oserror(tmp_path):
 
 @pytest.mark.parametrize(
     ("argv", "env", "remembered", "lang"),
-    [(["--lang", "ru"], {"LANG": "uk_UA.UTF-8"}, None, "ru"), ([], {"LANG": "uk_UA.UTF-8"}, None, "uk"),
-     ([], {"KOBITO_LANG": "ru", "LANG": "uk_UA.UTF-8"}, "uk", "ru"), ([], {"LANG": "uk_UA.UTF-8"}, "ru", "ru"),
-     ([], {}, None, "en")],
+    [
+        (["--lang", "ru"], {"LANG": "uk_UA.UTF-8"}, None, "ru"),
+        ([], {"LANG": "uk_UA.UTF-8"}, None, "uk"),
+        ([], {"KOBITO_LANG": "ru", "LANG": "uk_UA.UTF-8"}, "uk", "ru"),
+        ([], {"LANG": "uk_UA.UTF-8"}, "ru", "ru"),
+        ([], {}, None, "en"),
+    ],
 )
 def test_the_command_line_passes_the_language_to_the_app(monkeypatch, tmp_path, argv, env, remembered, lang):
     import kobito_tui.app.main

@@ -184,7 +184,7 @@ def produce() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
     options = option_errors()
     found["options"] = [(error.message, NAMES) for error in options]
     found["refusal"] += [(Refusal("bad-options", {"reason": str(e), "why": option_message(e).dump()}), NAMES)
-                         for e in [*options, TypeError("unhashable type: 'list'")]]  # fmt: skip
+                         for e in [*options, TypeError("unhashable type: 'list'")]]  # fmt: skip  # aligned by hand with its opening bracket
     return found
 
 
@@ -200,7 +200,7 @@ def save_errors() -> list[SaveError]:
     fields = json.loads(header)
     headers = [{"format": "other"}, {"game": "chess"}, {"seats": [{"name": "Ann"}]}, {"options": {}},
                {"options": {**fields["options"], "variant": "hide"}}, {"seats": [{"name": "Ann"}, {"name": "  "}]},
-               {"seats": [{"name": "Ann"}, {"name": "B" * (NAME_MAX_CHARS + 1)}]}]  # fmt: skip
+               {"seats": [{"name": "Ann"}, {"name": "B" * (NAME_MAX_CHARS + 1)}]}]  # fmt: skip  # aligned by hand with its opening bracket
     texts = [json.dumps({**fields, **changes}) + "\n" for changes in headers]
     texts += ["", "x", "x\n", "{}\n", f"{header}\n[1]\n", f"{header}\n" + '{"type":"setup","colours":5}\n', b"\xff\n"]
     texts += ["x" + "\n" * 200_002, "x" * (32 * 2**20 + 1)]
@@ -225,7 +225,7 @@ def option_errors() -> list[OptionError]:
            ("kobito", {"first_player": 5}, 2), ("treasure", {"turn_limit": -1}, 2), ("treasure", {"first_player": 9}, 2),
            ("treasure", {"variant": "hide"}, 2), ("treasure", {"shared_pawn": "yes"}, 2), ("treasure", {"x": 1}, 5),
            *(("kobito", {"gold_table": table}, 2) for table in ("deluxe", 5, {"x": [1]}, {"3": [1], 3: [2]}, {"1": [1]},
-                                                                {"3": [-1]}, {"3": [2] * 27}, {"3": [2]}))]  # fmt: skip
+                                                                {"3": [-1]}, {"3": [2] * 27}, {"3": [2]}))]  # fmt: skip  # aligned by hand with its opening bracket
     found = []
     for game, options, players in bad:
         with pytest.raises(OptionError) as caught:
@@ -271,7 +271,7 @@ LOG_IDS = {
     "kobito.play", "kobito.move", "kobito.open", "kobito.extend", "kobito.take-kobito", "kobito.end-turn",
     "kobito.won", "treasure.setup", "treasure.place", "treasure.pass", "treasure.reveal", "treasure.turn",
     "treasure.won", "treasure.turn-limit",
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 
 
 @pytest.mark.parametrize("kind", ["log", "illegal", "refusal", "save", "options"])
@@ -293,7 +293,7 @@ def test_every_message_reads_in_every_language(produced, kind):
 
 
 ALLOWED = {"JSON", "left", "right", "penalty", "depth", "special", "start", "reshuffle", "type", "true", "false", "random",
-           "kobito", "tui", "UTF"}  # fmt: skip
+           "kobito", "tui", "UTF"}  # fmt: skip  # aligned by hand with its opening bracket
 """Latin words a uk/ru reason may keep: the event fields and values it names, as code spells them; the file format."""
 
 

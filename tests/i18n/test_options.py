@@ -36,9 +36,14 @@ def test_every_option_and_value_is_worded_and_the_help_names_the_values_so(game_
 
 def test_values_in_words_seats_from_one_anything_else_as_it_is():
     t = translator("uk")
-    shown = [option_value(t, "stalemate", True), option_value(t, "shared_pawn", False),
-             option_value(t, "refill", "to-five"), option_value(t, "first_player", 0),
-             option_value(t, "gold_table", {"3": [1, 1]}), option_value(t, "turn_limit", 3)]
+    shown = [
+        option_value(t, "stalemate", True),
+        option_value(t, "shared_pawn", False),
+        option_value(t, "refill", "to-five"),
+        option_value(t, "first_player", 0),
+        option_value(t, "gold_table", {"3": [1, 1]}),
+        option_value(t, "turn_limit", 3),
+    ]
     assert shown == ["увімкнено", "вимкнено", "до п’яти", "Місце 1", "власний набір", "3"]
     english = translator("en")
     assert [option_value(english, "tie", "shared"), option_value(english, "first_player", 2)] == ["shared", "Seat 3"]

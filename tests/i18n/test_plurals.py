@@ -17,16 +17,28 @@ DRAWS = {  # the accusative: "бере 1 карту"
     "ru": ["карту", "карты", "карт", "карт", "карту", "карты", "карт"],
 }
 NOT_SAVED = {
-    "uk": ["хід не збережено", "ходи не збережено", "ходів не збережено", "ходів не збережено",
-           "хід не збережено", "ходи не збережено", "ходів не збережено"],
-    "ru": ["ход не сохранён", "хода не сохранены", "ходов не сохранено", "ходов не сохранено",
-           "ход не сохранён", "хода не сохранены", "ходов не сохранено"],
+    "uk": [
+        "хід не збережено",
+        "ходи не збережено",
+        "ходів не збережено",
+        "ходів не збережено",
+        "хід не збережено",
+        "ходи не збережено",
+        "ходів не збережено",
+    ],
+    "ru": [
+        "ход не сохранён",
+        "хода не сохранены",
+        "ходов не сохранено",
+        "ходов не сохранено",
+        "ход не сохранён",
+        "хода не сохранены",
+        "ходов не сохранено",
+    ],
 }
 PENALTIES = {
-    "uk": ["штрафна карта", "штрафні карти", "штрафних карт", "штрафних карт",
-           "штрафна карта", "штрафні карти", "штрафних карт"],
-    "ru": ["штрафная карта", "штрафные карты", "штрафных карт", "штрафных карт",
-           "штрафная карта", "штрафные карты", "штрафных карт"],
+    "uk": ["штрафна карта", "штрафні карти", "штрафних карт", "штрафних карт", "штрафна карта", "штрафні карти", "штрафних карт"],
+    "ru": ["штрафная карта", "штрафные карты", "штрафных карт", "штрафных карт", "штрафная карта", "штрафные карты", "штрафных карт"],
 }
 GOLD = {  # a pot's gold: "8 очок золота", not "8 золота"
     "uk": ["очко", "очки", "очок", "очок", "очко", "очки", "очок"],
@@ -56,15 +68,18 @@ def test_forms_in_sentences(lang):
 
 
 def test_a_pot_gold_keeps_its_number_in_two_columns():
-    """"7 gold" and "12 gold" line up on the pots' lines, in English too, where gold has one form."""
+    """ "7 gold" and "12 gold" line up on the pots' lines, in English too, where gold has one form."""
     t = translator("en")
     assert [words.pot_gold(t, n) for n in (1, 7, 12)] == [" 1 gold", " 7 gold", "12 gold"]
 
 
 @pytest.mark.parametrize(
     ("lang", "one", "two"),
-    [("en", "Ann wins!", "Ann and Bob win!"), ("uk", "Ann перемагає!", "Ann та Bob перемагають!"),
-     ("ru", "Ann побеждает!", "Ann и Bob побеждают!")],
+    [
+        ("en", "Ann wins!", "Ann and Bob win!"),
+        ("uk", "Ann перемагає!", "Ann та Bob перемагають!"),
+        ("ru", "Ann побеждает!", "Ann и Bob побеждают!"),
+    ],
 )
 def test_winners_agree_with_their_number(lang, one, two):
     t = translator(lang)
@@ -78,8 +93,7 @@ def test_winners_agree_with_their_number(lang, one, two):
 def test_kobitos_do_not_decline(lang, word):
     """The wild card's name is indeclinable in both languages, as in the rulebooks."""
     got = [words.kobitos(translator(lang), n) for n in COUNTS]
-    assert got == ([f"{n} kobito" if n == 1 else f"{n} kobitos" for n in COUNTS] if word is None else
-                   [f"{n} {word}" for n in COUNTS])
+    assert got == ([f"{n} kobito" if n == 1 else f"{n} kobitos" for n in COUNTS] if word is None else [f"{n} {word}" for n in COUNTS])
 
 
 FORM = {1: 0, 2: 1, 5: 2, 11: 2, 21: 0, 22: 1, 25: 2}

@@ -55,7 +55,7 @@ def cut_on_purpose(rows: list[str]) -> list[str]:
 def newest_lines(rows: list[str]) -> list[str]:
     """The log's rows from its first whole line (the oldest line shown may have lost its start)."""
     starts = [number for number, row in enumerate(rows) if row.lstrip().startswith("‹")]
-    return rows[starts[0]:] if starts else rows
+    return rows[starts[0] :] if starts else rows
 
 
 def english_left(rows: list[str]) -> list[str]:
@@ -75,8 +75,7 @@ async def test_the_new_game_dialog_for_both_games(tmp_path):
             rows = screen_lines(app)[:-1]  # the footer is app/actions.py's
             assert any("‹" in row for row in rows)
             assert pseudo_problems(rows) == [], "\n".join(rows)  # no option value left as the engine's key
-            offered = [str(prompt) for select in app.screen.query("#options Select").results(Select)
-                       for prompt, _value in select._options]
+            offered = [str(prompt) for select in app.screen.query("#options Select").results(Select) for prompt, _value in select._options]
             assert len(offered) > 4 and pseudo_problems(offered) == [], offered  # nor one of the other choices
 
 

@@ -30,7 +30,9 @@ def test_translators_leave_the_process_alone():
 
 def test_named_parameters_may_be_reordered_by_a_translation():
     t = translator("uk")
-    assert t("{tiles} show the chest side: the winner is {name}.", name="Оля", tiles="усі") == "усі лежать скриньками догори: перемагає Оля."
+    assert (
+        t("{tiles} show the chest side: the winner is {name}.", name="Оля", tiles="усі") == "усі лежать скриньками догори: перемагає Оля."
+    )
 
 
 def test_the_games_words_follow_the_rulebooks():
@@ -40,7 +42,10 @@ def test_the_games_words_follow_the_rulebooks():
     assert (words.workshop(uk), words.workshop(ru)) == ("Майстерня", "Мастерская")
     assert words.your_colour(ru, "yellow") == "Ваш цвет: жёлтый."
     tiles = words.all_tiles_of(ru, "purple")
-    assert ru("{tiles} show the treasure side: the winner is {name}.", name="Ann", tiles=tiles) == "все 5 фиолетовых тайлов лежат сокровищами вверх: побеждает Ann."
+    assert (
+        ru("{tiles} show the treasure side: the winner is {name}.", name="Ann", tiles=tiles)
+        == "все 5 фиолетовых тайлов лежат сокровищами вверх: побеждает Ann."
+    )
 
 
 class _Broken(gettext.NullTranslations):

@@ -1,4 +1,4 @@
-""""You" in the second person, seats as roles: the reader's own seat is "you" with
+""" "You" in the second person, seats as roles: the reader's own seat is "you" with
 second-person verbs in every language, chosen by perspective; an unnamed seat is worded
 in the reader's language ("Computer 2", «Комп’ютер 2»); old files with default names load."""
 
@@ -77,7 +77,7 @@ SEATS = (Seat(""), Seat("", "bot", "easy"))
     [("en", "You played 7 on the left end of pot B.", "Computer 2 played 7 on the left end of pot B."),
      ("uk", "Ви кладете на лівий край горщика B: 7.", "Комп’ютер 2 кладе на лівий край горщика B: 7."),
      ("ru", "Вы кладёте на левый край горшка B: 7.", "Компьютер 2 кладёт на левый край горшка B: 7.")],
-)  # fmt: skip
+)  # fmt: skip  # arguments grouped a few a line by meaning
 def test_the_same_move_reads_you_to_its_player_and_a_name_to_others(lang, mine, theirs):
     t = translator(lang)
     other = Message(PLAY.id, {**PLAY.params, "seat": 1})

@@ -76,7 +76,6 @@ async def test_a_ru_save_opened_in_english_reads_you_and_computer(saves, tmp_pat
         assert "Вы" not in text and "Компьютер" not in text and "You" in text
 
 
-
 async def test_uk_and_ru_boards_name_keys_colours_and_workshops_in_their_own_letters(saves, tmp_path):
     """Tile letters, workshop labels and key names come from the catalog: no R/Y/P/B/G, W1 or "space"."""
     from app_kobito.conftest import midgame

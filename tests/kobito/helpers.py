@@ -57,9 +57,7 @@ def build(
     state.deck = (ids(deck) if deck is not None else [c for c in range(CARD_COUNT) if c not in used])[::-1]
     in_pots = {p.gold for p in state.pots if p}
     state.gold_deck = (
-        [gold_index[g] for g in gold_deck][::-1]
-        if gold_deck is not None
-        else [i for i in range(len(state.gold_cards)) if i not in in_pots]
+        [gold_index[g] for g in gold_deck][::-1] if gold_deck is not None else [i for i in range(len(state.gold_cards)) if i not in in_pots]
     )
     state.turn = turn
     state.requirement = 1 + len(state.workshops[turn])

@@ -57,8 +57,6 @@ def test_gold_table_as_data():
     table = {"3": [1, 1], "9": [10, 12]}
     assert GAME.normalize_options({"gold_table": table}, 2)["gold_table"] == table
     golds = gold_cards(gold_table(table))
-    assert [(g.name, g.length, g.value) for g in golds] == [
-        ("G3-1a", 3, 1), ("G3-1b", 3, 1), ("G9-10a", 9, 10), ("G9-12a", 9, 12)
-    ]
+    assert [(g.name, g.length, g.value) for g in golds] == [("G3-1a", 3, 1), ("G3-1b", 3, 1), ("G9-10a", 9, 10), ("G9-12a", 9, 12)]
     state = build(pots=[("G9-12a", ["5a"]), None, None], gold_table=table)
     assert GAME.view(state, 0).pots[0].length == 9 and len(state.gold_deck) == 3

@@ -68,21 +68,38 @@ def _timed(action) -> float:
 
 
 json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-3, 100)
-    | st.sampled_from(["left", "right", "7a", "K1", "P1", "G3-2a", "x"]),
+    st.none() | st.booleans() | st.integers(-3, 100) | st.sampled_from(["left", "right", "7a", "K1", "P1", "G3-2a", "x"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
     max_leaves=8,
 )
 events = st.dictionaries(
-    st.sampled_from(["type", "seat", "card", "cards", "pot", "end", "from", "rainbow", "kobito", "penalty", "player",
-                     "deck", "gold", "first", "slot", "start", "depth"]),
+    st.sampled_from(
+        [
+            "type",
+            "seat",
+            "card",
+            "cards",
+            "pot",
+            "end",
+            "from",
+            "rainbow",
+            "kobito",
+            "penalty",
+            "player",
+            "deck",
+            "gold",
+            "first",
+            "slot",
+            "start",
+            "depth",
+        ]
+    ),
     json_values,
     max_size=6,
 ).map(lambda e: {**e, "type": e.get("type") if not isinstance(e.get("type"), bool) else "play"})
-types = st.sampled_from(["setup", "pot", "special-start", "reshuffle", "draw", "play", "open", "extend", "move",
-                         "take-kobito", "end-turn", "nonsense"])
+types = st.sampled_from(
+    ["setup", "pot", "special-start", "reshuffle", "draw", "play", "open", "extend", "move", "take-kobito", "end-turn", "nonsense"]
+)
 
 
 # too_slow: on a busy machine one draw once took 30 s (the process was not scheduled), which is no fault of the test

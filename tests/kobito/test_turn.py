@@ -194,9 +194,7 @@ def test_card_must_be_in_hand():
 def test_open_lists_every_run_once():
     state = build(hands=[["5a", "6a", "K1"], []], pots=[POT, None, None])
     runs = sorted(tuple(m["cards"]) for m in GAME.legal_moves(state) if m["type"] == "open")
-    assert runs == sorted(
-        [("5a", "6a"), ("5a", "K1"), ("K1", "5a"), ("6a", "K1"), ("K1", "6a"), ("5a", "6a", "K1"), ("K1", "5a", "6a")]
-    )
+    assert runs == sorted([("5a", "6a"), ("5a", "K1"), ("K1", "5a"), ("6a", "K1"), ("K1", "6a"), ("5a", "6a", "K1"), ("K1", "5a", "6a")])
 
 
 def test_open_across_twelve_and_one():

@@ -45,11 +45,18 @@ def hand_report(record, marks: dict[int, str] | None = None):
         row[decision.seat] = after
         chances.append(row[:])
         events = tuple(decision.events(record))
-        turns.append(TurnVerdict(decision.start, decision.end, decision.seat, events, events, before, after,
-                                 marks.get(number), decision.forced))
-    seats = [SeatSummary(s, record.header.name(s), 1 - sum(1 for k, t in enumerate(turns) if t.seat == s and k in marks) / max(1, sum(t.seat == s for t in turns)),
-                         mistakes=sum(1 for k, t in enumerate(turns) if t.seat == s and marks.get(k) == "mistake"))
-             for s in range(players)]
+        turns.append(
+            TurnVerdict(decision.start, decision.end, decision.seat, events, events, before, after, marks.get(number), decision.forced)
+        )
+    seats = [
+        SeatSummary(
+            s,
+            record.header.name(s),
+            1 - sum(1 for k, t in enumerate(turns) if t.seat == s and k in marks) / max(1, sum(t.seat == s for t in turns)),
+            mistakes=sum(1 for k, t in enumerate(turns) if t.seat == s and marks.get(k) == "mistake"),
+        )
+        for s in range(players)
+    ]
     return Report(record.header.game, seats, turns, chances)
 
 

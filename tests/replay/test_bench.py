@@ -45,11 +45,29 @@ def test_the_viewer_timings_cover_opening_steps_and_perspectives():
     assert all(ms > 0 for values in timings.values() for ms in values)
 
 
-FIGURES = {"events": 5000, "checkpoint_every": 64, "open_ms": 30.0, "jumps": 578, "jump_ms_max": 4.2,
-           "jump_ms_median": 0.1, "steps": 200, "step_ms_median": 12.5, "step_ms_p95": 30.1,
-           "step_cpu_ms_median": 8.5, "step_cpu_ms_p95": 11.0, "step_settled_cpu_ms_median": 13.0, "step_settled_cpu_ms_p95": 16.0,
-           "settle_cpu_ms_median": 4.9, "settle_cpu_ms_p95": 6.0, "long_events": 100_512, "open_100k_ms": 640.0,
-           "open_100k_cpu_ms": 510.0, "perspective_changes": 10, "perspective_change_ms": 21.5, "perspective_change_ms_max": 70.1}
+FIGURES = {
+    "events": 5000,
+    "checkpoint_every": 64,
+    "open_ms": 30.0,
+    "jumps": 578,
+    "jump_ms_max": 4.2,
+    "jump_ms_median": 0.1,
+    "steps": 200,
+    "step_ms_median": 12.5,
+    "step_ms_p95": 30.1,
+    "step_cpu_ms_median": 8.5,
+    "step_cpu_ms_p95": 11.0,
+    "step_settled_cpu_ms_median": 13.0,
+    "step_settled_cpu_ms_p95": 16.0,
+    "settle_cpu_ms_median": 4.9,
+    "settle_cpu_ms_p95": 6.0,
+    "long_events": 100_512,
+    "open_100k_ms": 640.0,
+    "open_100k_cpu_ms": 510.0,
+    "perspective_changes": 10,
+    "perspective_change_ms": 21.5,
+    "perspective_change_ms_max": 70.1,
+}
 
 
 def test_report_quotes_the_figures():
@@ -61,8 +79,16 @@ def test_report_quotes_the_figures():
 def test_a_comparison_reports_each_figure_before_and_after():
     base = {name: 10.0 for name in COMPARED}
     this = {name: 5.0 for name in COMPARED}
-    text = report({"against": "main", "rounds": 3, "events": 5000, "long_events": 100_512,
-                   "medians": {"base": base, "this": this}, "ratios": {name: 0.5 for name in COMPARED}})
+    text = report(
+        {
+            "against": "main",
+            "rounds": 3,
+            "events": 5000,
+            "long_events": 100_512,
+            "medians": {"base": base, "this": this},
+            "ratios": {name: 0.5 for name in COMPARED},
+        }
+    )
     assert "beside main" in text and all(name in text for name in COMPARED) and "×0.5" in text
 
 

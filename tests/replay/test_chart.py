@@ -62,8 +62,13 @@ async def test_without_colour_the_numbers_and_the_legend_tell_the_players_apart(
         now = GUTTER + chart.now(screen.cursor.position)
         lit = [segment.style for segment in rows[2] if segment.text and segment.style.bgcolor]
         assert len({style.bgcolor for style in lit}) >= 2  # the moment's column stands out in grey too
-        assert all(style.color is None or style.color.triplet[0] == style.color.triplet[1] == style.color.triplet[2]
-                   for row in rows for segment in row for style in [segment.style] if style.color and style.color.triplet)
+        assert all(
+            style.color is None or style.color.triplet[0] == style.color.triplet[1] == style.color.triplet[2]
+            for row in rows
+            for segment in row
+            for style in [segment.style]
+            if style.color and style.color.triplet
+        )
         assert now < chart.content_size.width
 
 

@@ -22,8 +22,7 @@ def test_one_finished_example_per_game_and_variant():
         game, options = record.game, record.header.options
         assert game.is_over(fold(game, record.header, record.events)), name
         kinds.add((record.header.game, options.get("variant"), options.get("shared_pawn")))
-    assert {("kobito", None, None), ("treasure", "standard", False), ("treasure", "seek", False),
-            ("treasure", "standard", True)} <= kinds
+    assert {("kobito", None, None), ("treasure", "standard", False), ("treasure", "seek", False), ("treasure", "standard", True)} <= kinds
 
 
 def test_examples_are_made_by_the_recipe():

@@ -105,4 +105,6 @@ async def test_in_every_language_a_long_file_name_is_cut_with_an_ellipsis_and_a_
             assert row[-1].endswith("…") and row[-1].startswith("a-game-saved"), row
             assert table.max_scroll_x == 0, lang  # nothing cut by the table itself
             entry = read_entry(saves / "a-game-saved-under-a-very-long-name-indeed.jsonl")
-            assert len(entry.winners) == 1 and row[4] == entry.who(app.screen.t).label(entry.winners[0]), row  # "Computer 2", not "Computer …"
+            assert len(entry.winners) == 1 and row[4] == entry.who(app.screen.t).label(entry.winners[0]), (
+                row
+            )  # "Computer 2", not "Computer …"

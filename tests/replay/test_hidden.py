@@ -78,10 +78,16 @@ async def test_one_human_replays_from_their_own_view_only_by_either_door(saves):
             assert isinstance(screen, ReplayScreen) and screen.seat == 1, door
             shown = []
             original = screen.board.show
-            screen.board.show = lambda view, legal, interactive, shown=shown, original=original: (shown.append(view), original(view, legal, interactive))
+            screen.board.show = lambda view, legal, interactive, shown=shown, original=original: (
+                shown.append(view),
+                original(view, legal, interactive),
+            )
             await pilot.press("0", "1", "v", "end", "home", "pagedown")
             await pilot.click("#replay-view")  # disabled: nothing else to offer
             assert screen.seat == 1 and shown and all(view.seat == 1 and view.hands is None for view in shown)
             assert screen.query_one("#replay-view").disabled
-            lines = [english(line, [s.name for s in screen.cursor.header.seats]) for _, line in screen.cursor.lines_before(screen.cursor.length, 1, 10_000)]
+            lines = [
+                english(line, [s.name for s in screen.cursor.header.seats])
+                for _, line in screen.cursor.lines_before(screen.cursor.length, 1, 10_000)
+            ]
             assert not any(line.startswith("Computer 2 drew ") and not line.endswith(("cards.", "card.")) for line in lines)

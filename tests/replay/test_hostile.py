@@ -79,8 +79,7 @@ async def test_hostile_names_on_every_screen(saves):
         for record in (kobito, treasure):
             app.push_screen(FinalScreen(Session(record).result, record.header, record))
             await pilot.pause()
-            assert_safe(app, *(app.screen.header.name(seat).replace("\x1b", "\\x1b").replace("\x07", "\\x07")
-                               for seat in range(2)))
+            assert_safe(app, *(app.screen.header.name(seat).replace("\x1b", "\\x1b").replace("\x07", "\\x07") for seat in range(2)))
             app.pop_screen()
         for record in (kobito, treasure):  # the viewer on its own, at every step of the way
             await app.push_screen(ReplayScreen(record))

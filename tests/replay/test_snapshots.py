@@ -48,18 +48,15 @@ def test_browser_with_a_broken_file_chosen(snap_compare, saves):
 
 
 def test_viewer_mid_game_everything(snap_compare, saves):
-    assert snap_compare(make_app(saves), terminal_size=(80, 24),
-                        run_before=replay_at("kobito-4-players.jsonl", 9, ["right"]))
+    assert snap_compare(make_app(saves), terminal_size=(80, 24), run_before=replay_at("kobito-4-players.jsonl", 9, ["right"]))
 
 
 def test_viewer_mid_game_as_one_seat(snap_compare, saves):
-    assert snap_compare(make_app(saves), terminal_size=(80, 24),
-                        run_before=replay_at("kobito-4-players.jsonl", 9, ["right", "3"]))
+    assert snap_compare(make_app(saves), terminal_size=(80, 24), run_before=replay_at("kobito-4-players.jsonl", 9, ["right", "3"]))
 
 
 def test_viewer_treasure_as_one_seat(snap_compare, saves):
-    assert snap_compare(make_app(saves), terminal_size=(80, 24),
-                        run_before=replay_at("treasure-standard.jsonl", 5, ["2"]))
+    assert snap_compare(make_app(saves), terminal_size=(80, 24), run_before=replay_at("treasure-standard.jsonl", 5, ["2"]))
 
 
 def test_browser_in_ukrainian(snap_compare, saves):
@@ -86,6 +83,7 @@ def test_viewer_of_a_game_against_a_computer_in_ukrainian_and_russian(snap_compa
 
 def with_the_chart(name: str, keys: list[str]):
     """The replay with a made-up analysis (marks on the 4th, 8th and 13th decisions), keys pressed."""
+
     async def run_before(pilot) -> None:
         record = example(name)
         kept(pilot.app, record, hand_report(record, {3: "mistake", 7: "blunder", 12: "inaccuracy"}))
@@ -107,5 +105,4 @@ def test_the_chart_at_the_second_mistake(snap_compare, saves, lang):
 
 def test_the_chart_folds_to_a_strip_under_hide_the_treasure(snap_compare, saves):
     """The 5×5 grid needs 18 rows at 80×24: the chart keeps its legend and the marks, the moment lit."""
-    assert snap_compare(make_app(saves), terminal_size=(80, 24),
-                        run_before=with_the_chart("treasure-standard.jsonl", ["n", "n"]))
+    assert snap_compare(make_app(saves), terminal_size=(80, 24), run_before=with_the_chart("treasure-standard.jsonl", ["n", "n"]))

@@ -151,7 +151,10 @@ async def test_perspective_shows_exactly_what_a_seat_saw(saves):
             view = shown[-1]
             assert view == fold_view(record, k, 1)
             assert view.hands is None and view.seat == 1  # no one else's hand in the view
-        texts = [english(line, [s.name for s in screen.cursor.header.seats]) for _, line in screen.cursor.lines_before(screen.cursor.position, 1, 10_000)]
+        texts = [
+            english(line, [s.name for s in screen.cursor.header.seats])
+            for _, line in screen.cursor.lines_before(screen.cursor.position, 1, 10_000)
+        ]
         others_draws = [t for t in texts if " drew " in t and not t.startswith("Bob ")]
         assert others_draws and all(t.endswith(" cards.") or t.endswith(" card.") for t in others_draws)
         await pilot.click("#replay-view")

@@ -27,12 +27,12 @@ class Terminal:
 
     def __init__(self, name: str, command: list[str], width: int = 100, height: int = 30):
         self.name = name
-        subprocess.run(
-            ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), " ".join(command)], check=True
-        )
+        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), " ".join(command)], check=True)
 
     def screen(self) -> str:
-        done = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-S", "-1000", "-t", self.name], check=False, capture_output=True, text=True)
+        done = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-J", "-S", "-1000", "-t", self.name], check=False, capture_output=True, text=True
+        )
         return done.stdout
 
     def wait(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:  # an app starting under load takes seconds

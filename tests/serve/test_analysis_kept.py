@@ -124,18 +124,21 @@ def test_whoever_did_not_play_the_finished_table_may_neither_keep_nor_read_its_a
         ann.close()
 
 
-@pytest.mark.parametrize("data, refusal", [
-    (b"not zlib at all", "not-an-analysis"),
-    (zlib.compress(b"{")[:-4], "not-an-analysis"),  # cut short
-    (zlib.compress(b"{"), "not-an-analysis"),
-    (zlib.compress(b"\xff\xfe"), "not-an-analysis"),
-    (zlib.compress(json.dumps(hand_report(example("treasure-standard.jsonl")).to_json()).encode("utf-16")), "not-an-analysis"),
-    (zlib.compress(b"[" * 50_000 + b"]" * 50_000), "not-an-analysis"),  # nested too deep to read
-    (packed({"game": "treasure", "seats": [], "turns": [], "chances": []}), "not-an-analysis"),
-    (packed(hand_report(example("kobito-2-players.jsonl")).to_json()), "not-an-analysis"),  # another game's
-    (zlib.compress(b" " * (p.MAX_ANALYSIS_BYTES + 1)), "analysis-too-big"),  # a zip bomb's small cousin
-    (zlib.compress(b"[" + b"0," * 2_000_000 + b"0]"), "analysis-too-big"),
-])
+@pytest.mark.parametrize(
+    "data, refusal",
+    [
+        (b"not zlib at all", "not-an-analysis"),
+        (zlib.compress(b"{")[:-4], "not-an-analysis"),  # cut short
+        (zlib.compress(b"{"), "not-an-analysis"),
+        (zlib.compress(b"\xff\xfe"), "not-an-analysis"),
+        (zlib.compress(json.dumps(hand_report(example("treasure-standard.jsonl")).to_json()).encode("utf-16")), "not-an-analysis"),
+        (zlib.compress(b"[" * 50_000 + b"]" * 50_000), "not-an-analysis"),  # nested too deep to read
+        (packed({"game": "treasure", "seats": [], "turns": [], "chances": []}), "not-an-analysis"),
+        (packed(hand_report(example("kobito-2-players.jsonl")).to_json()), "not-an-analysis"),  # another game's
+        (zlib.compress(b" " * (p.MAX_ANALYSIS_BYTES + 1)), "analysis-too-big"),  # a zip bomb's small cousin
+        (zlib.compress(b"[" + b"0," * 2_000_000 + b"0]"), "analysis-too-big"),
+    ],
+)
 def test_a_hostile_analysis_is_refused_with_a_reason_and_nothing_is_kept(finished, data, refusal):
     hub, table, record = finished
     before = rows(hub, table)
@@ -144,8 +147,11 @@ def test_a_hostile_analysis_is_refused_with_a_reason_and_nothing_is_kept(finishe
         answer = keep_raw(ann, table, data)
         assert isinstance(answer, p.Refused) and answer.reason == refusal
         said = english(p.refusal(answer))
-        assert said.startswith("That is not an analysis of this game (" if refusal == "not-an-analysis" else
-                               f"The analysis is too big to keep at the server (the limit is {p.MAX_ANALYSIS_BYTES // 1024} KiB).")
+        assert said.startswith(
+            "That is not an analysis of this game ("
+            if refusal == "not-an-analysis"
+            else f"The analysis is too big to keep at the server (the limit is {p.MAX_ANALYSIS_BYTES // 1024} KiB)."
+        )
         assert ann.replays() != []  # the connection goes on
     finally:
         ann.close()

@@ -37,11 +37,13 @@ class Ear:
         with self.heard:
             assert self.heard.wait_for(test, timeout), (self.mail, self.lobby, self.links)
 
+
 def bus(url, server):
     ear = Ear()
     b = Bus(url, server, on_mail=ear.on_mail, on_lobby=ear.on_lobby, on_link=ear.on_link)
     assert b.wait_listening(10)
     return b, ear
+
 
 def test_mail_arrives_in_order_and_only_to_its_server(pg_url):
     a, heard_a = bus(pg_url, "aaaa")
@@ -60,6 +62,7 @@ def test_mail_arrives_in_order_and_only_to_its_server(pg_url):
         time.sleep(0.05)
     assert b.servers() == {"bbbb"}
     b.close()
+
 
 def test_long_mail_goes_in_a_row_in_its_turn_and_waits_for_a_server_not_listening_yet(pg_url):
     a, _ = bus(pg_url, "aaaa")
@@ -80,6 +83,7 @@ def test_long_mail_goes_in_a_row_in_its_turn_and_waits_for_a_server_not_listenin
         a.close()
         b.close()
 
+
 def test_the_lobby_reaches_every_server_with_its_owner(pg_url):
     a, heard_a = bus(pg_url, "aaaa")
     b, heard_b = bus(pg_url, "bbbb")
@@ -98,6 +102,7 @@ def test_the_lobby_reaches_every_server_with_its_owner(pg_url):
     finally:
         a.close()
         b.close()
+
 
 def test_the_link_comes_back_after_the_database_did(pg_cluster, pg_url):
     a, heard_a = bus(pg_url, "aaaa")

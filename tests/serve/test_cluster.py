@@ -192,7 +192,9 @@ def test_mail_that_does_not_read_is_ignored_and_a_bad_request_ends_only_its_sess
             owner = a.peers.server
             other.mail(owner, b"\xc1 not msgpack")
             other.mail(owner, _encode(Call("f00d", 1, "guest:x", "X", "", {}, b"\x92\x01")))  # not a client message
-            other.mail(owner, _encode(Call("f00d", 2, "guest:y", "Y", "", {}, protocol.frame(protocol.Hello(1, "guest", "Y"))[protocol.LENGTH:])))
+            other.mail(
+                owner, _encode(Call("f00d", 2, "guest:y", "Y", "", {}, protocol.frame(protocol.Hello(1, "guest", "Y"))[protocol.LENGTH :]))
+            )
             ear.wait(lambda: len(ear.mail) == 2)
             byes = [msgspec.msgpack.decode(_decode_mail(m).frame) for m in ear.mail]
             assert [b["t"] for b in byes] == ["bye", "bye"] and "hello twice" in byes[1]["text"]

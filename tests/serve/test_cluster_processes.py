@@ -57,8 +57,12 @@ def test_players_over_openssh_on_two_servers_play_one_table_and_it_survives_its_
     key = folders[0] / "key"
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
     tag = folders[0].name
-    ann = Terminal(f"{tag}-ann", [*SSH, "-tt", "-p", str(a.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", "ann@127.0.0.1"], 80, 24)
-    bob = Terminal(f"{tag}-bob", [*SSH, "-tt", "-p", str(b.port), "-o", "PubkeyAuthentication=no", "bob@127.0.0.1", ";", "sleep", "30"], 80, 24)
+    ann = Terminal(
+        f"{tag}-ann", [*SSH, "-tt", "-p", str(a.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", "ann@127.0.0.1"], 80, 24
+    )
+    bob = Terminal(
+        f"{tag}-bob", [*SSH, "-tt", "-p", str(b.port), "-o", "PubkeyAuthentication=no", "bob@127.0.0.1", ";", "sleep", "30"], 80, 24
+    )
     try:
         ann.wait(r"Kobito tables · you are ann")
         bob.wait(r"Your name at the tables")

@@ -108,7 +108,7 @@ def test_check_lists_the_tables_a_start_would_set_aside_and_why(tmp_path, capsys
     assert capsys.readouterr().out == f"{path}: sound; 4 tables (0 open, 4 playing, 0 over, 0 set aside earlier); 0 would be set aside\n"
     db = sqlite3.connect(path)
     db.execute("DELETE FROM events WHERE table_id = 't1' AND seq = 3")
-    db.execute("UPDATE events SET event = '{\"type\":\"pass\",\"seat\":\"\x1b[2J\"}' WHERE table_id = 't2' AND seq = 5")
+    db.execute('UPDATE events SET event = \'{"type":"pass","seat":"\x1b[2J"}\' WHERE table_id = \'t2\' AND seq = 5')
     db.execute("INSERT INTO tables (id, status, seating) VALUES ('t9', 'set-aside', '[]')")
     db.commit()
     db.close()

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.skipif(
     not (shutil.which("ssh") and shutil.which("tmux") and shutil.which("ssh-keygen")), reason="needs OpenSSH and tmux"
 )
 
+
 @pytest.fixture
 def key(data_dir):
     path = data_dir / "key"
@@ -45,11 +46,26 @@ def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(serv
     tag = data_dir.name
     ann = Terminal(
         f"{tag}-ann",
-        [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", "ann@127.0.0.1", ";", "sleep", "30"],
+        [
+            *SSH,
+            "-tt",
+            "-p",
+            str(server.port),
+            "-i",
+            str(key),
+            "-o",
+            "PreferredAuthentications=publickey",
+            "ann@127.0.0.1",
+            ";",
+            "sleep",
+            "30",
+        ],
         80,
         24,
     )
-    bob = Terminal(f"{tag}-bob", [*SSH, "-tt", "-p", str(server.port), "-o", "PubkeyAuthentication=no", "bob@127.0.0.1", ";", "sleep", "30"], 80, 24)
+    bob = Terminal(
+        f"{tag}-bob", [*SSH, "-tt", "-p", str(server.port), "-o", "PubkeyAuthentication=no", "bob@127.0.0.1", ";", "sleep", "30"], 80, 24
+    )
     try:
         ann.wait(r"Kobito tables · you are ann")  # her key: no questions
         bob.wait(r"Your name at the tables")  # a guest is asked, his user name offered
@@ -162,7 +178,6 @@ def test_a_killed_session_program_leaves_the_terminal_as_it_was_with_one_line_wh
         assert ann.screen().count("kobito:") == 1
     finally:
         ann.close()
-
 
 
 def test_when_the_session_template_dies_its_players_get_their_terminal_back_and_the_next_comes_in(server, key, data_dir):

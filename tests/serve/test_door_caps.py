@@ -34,7 +34,7 @@ def ssh(port: int, *options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*SSH, "-T", "-p", str(port), *options, "ann@127.0.0.1", "true"],
         capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL, check=False,
-    )  # fmt: skip
+    )  # fmt: skip  # arguments grouped a few a line by meaning
 
 
 def got_in(done: subprocess.CompletedProcess[str]) -> bool:

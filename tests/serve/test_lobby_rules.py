@@ -221,7 +221,7 @@ def test_spectating_moves_a_player_out_of_its_seat_and_marks_it_away(lobby, cloc
 def state(lobby: Lobby, *visitors: Visitor) -> tuple:
     """Everything a join may change: the rooms' chairs, visitors and away times, and each visitor's place."""
     rooms = [(r.table_id, [dataclasses.astuple(c) for c in r.chairs], sorted(v.name for v in r.visitors), dict(r.away_since))
-             for r in lobby.rooms.values()]  # fmt: skip
+             for r in lobby.rooms.values()]  # fmt: skip  # aligned by hand with its opening bracket
     return rooms, [(v.room and v.room.table_id, v.seat, sorted(v.codes)) for v in visitors]
 
 

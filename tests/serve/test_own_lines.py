@@ -16,7 +16,9 @@ LOGGED = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [a-z]")  # the server
 def test_the_server_says_its_own_lines_and_nothing_else(data_dir):
     server = subprocess.Popen(
         [sys.executable, "-m", "kobito_tui.cli", "serve", "--data-dir", str(data_dir / "data"), "--ssh-port", "0", "--web-port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         started = [server.stdout.readline() for _ in range(3)]
@@ -34,6 +36,8 @@ def test_the_server_says_its_own_lines_and_nothing_else(data_dir):
 def test_serve_check_says_its_one_line_and_nothing_else(data_dir):
     done = subprocess.run(
         [sys.executable, "-m", "kobito_tui.cli", "serve", "check", "--data-dir", str(data_dir / "data")],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert len((done.stdout + done.stderr).splitlines()) == 1, done

@@ -150,7 +150,7 @@ async def test_the_lines_after_the_server_stopped_are_in_the_sessions_language(s
     assert app.remote.code == ""  # her key brings her back: no code
     back = "j біля того столу"
     assert app.exit_lines == ["kobito: сервер зупиняється.",
-                              f"kobito: ваше місце за столом {table} лишається за вами: зайдіть через ssh знову, потім {back}."]  # fmt: skip
+                              f"kobito: ваше місце за столом {table} лишається за вами: зайдіть через ssh знову, потім {back}."]  # fmt: skip  # aligned by hand with its opening bracket
 
 
 async def test_a_sign_in_answered_after_the_hub_went_opens_no_lobby(server, data_dir):
@@ -274,4 +274,7 @@ async def test_a_guest_who_sits_down_is_told_the_seat_code_and_only_what_a_guest
         await pilot.press("escape")
         await pilot.press("ctrl+c")
         await until(pilot, lambda: app.return_code is not None)
-    assert app.exit_lines[-1] == f"kobito: your seat at table {table} stays yours: ssh in again, then r at that table and the seat code {code}."
+    assert (
+        app.exit_lines[-1]
+        == f"kobito: your seat at table {table} stays yours: ssh in again, then r at that table and the seat code {code}."
+    )

@@ -69,9 +69,7 @@ def test_a_stored_table_that_does_not_validate_is_set_aside_and_the_rest_go_on(d
     server.stop()
     with sqlite3.connect(data_dir / "data" / "tables.sqlite") as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-        db.execute(
-            "UPDATE events SET event = ? WHERE table_id = ? AND seq = 1", ('{"type":"draw","player":0,"cards":["G9"]}', bad)
-        )
+        db.execute("UPDATE events SET event = ? WHERE table_id = ? AND seq = 1", ('{"type":"draw","player":0,"cards":["G9"]}', bad))
 
     server = Server(data_dir / "data")
     try:

@@ -91,7 +91,7 @@ def test_a_gap_or_a_refused_event_sets_a_table_aside(store, caplog):
         store.start(table_id, [{"meta": {}}], header, [])
         store.append(table_id, 0, record.events[:20])
     raw(store, "DELETE FROM events WHERE table_id = 'gap' AND seq = 5")
-    raw(store, "UPDATE events SET event = '{\"type\":\"pass\",\"seat\":7}' WHERE table_id = 'bad' AND seq = 12")
+    raw(store, 'UPDATE events SET event = \'{"type":"pass","seat":7}\' WHERE table_id = \'bad\' AND seq = 12')
     tables = {t.table_id: t for t in store.list()}
     assert tables["gap"].status == tables["bad"].status == SET_ASIDE
     assert "event 6 is missing" in tables["gap"].problem and "table bad:14" in tables["bad"].problem

@@ -187,14 +187,18 @@ def test_a_newer_schema_is_refused_in_one_line_and_an_older_one_is_brought_up(pg
     assert main(["serve", "check", "--database", pg_url]) == 1
     assert capsys.readouterr().err.splitlines() == [f"kobito serve: {said}"] * 2
     with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute("UPDATE kobito_schema SET version = 1; DROP TABLE invites; DROP TABLE analyses; ALTER TABLE tables DROP COLUMN revision")  # 1 had none of them
+        conn.execute(
+            "UPDATE kobito_schema SET version = 1; DROP TABLE invites; DROP TABLE analyses; ALTER TABLE tables DROP COLUMN revision"
+        )  # 1 had none of them
     PostgresStore(pg_url).close()
     with psycopg.connect(pg_url, autocommit=True) as conn:
         assert conn.execute("SELECT version FROM kobito_schema").fetchall() == [(SCHEMA_VERSION,)]
         assert conn.execute("SELECT count(*) FROM invites").fetchone() == (0,)
         assert conn.execute("SELECT count(*) FROM analyses").fetchone() == (0,)
         assert conn.execute("SELECT revision FROM tables WHERE id = 't'").fetchone() == (None,)
-        conn.execute("DROP TABLE kobito_schema; DROP TABLE events; DROP TABLE identities; DROP TABLE analyses; DROP TABLE tables; DROP TABLE invites")
+        conn.execute(
+            "DROP TABLE kobito_schema; DROP TABLE events; DROP TABLE identities; DROP TABLE analyses; DROP TABLE tables; DROP TABLE invites"
+        )
     again = PostgresStore(pg_url)  # an empty database (version 0) gets every step
     again.create("t", SEATING)
     again.close()
@@ -235,7 +239,9 @@ def test_check_and_export_read_the_database_as_it_is(pg_url, tmp_path, capsys):
     store.close()
     assert main(["serve", "check", "--database", pg_url]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("database kobito_test_") and out.endswith(": sound; 2 tables (1 open, 1 playing, 0 over, 0 set aside earlier); 0 would be set aside\n")
+    assert out.startswith("database kobito_test_") and out.endswith(
+        ": sound; 2 tables (1 open, 1 playing, 0 over, 0 set aside earlier); 0 would be set aside\n"
+    )
     assert main(["serve", "export", "--database", pg_url, "t1", str(tmp_path / "t1.jsonl")]) == 0
     assert (tmp_path / "t1.jsonl").read_text() == dumps(record)
     assert main(["serve", "backup", "--database", pg_url, str(tmp_path / "copy.sqlite")]) == 1

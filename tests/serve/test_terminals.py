@@ -25,7 +25,14 @@ class Screen:
     @classmethod
     async def open(cls, port: int, user: str, key: asyncssh.SSHKey | None) -> Screen:
         conn = await asyncssh.connect(
-            "127.0.0.1", port, username=user, known_hosts=None, client_keys=[key] if key else [], agent_path=None, kbdint_auth=True, password=""
+            "127.0.0.1",
+            port,
+            username=user,
+            known_hosts=None,
+            client_keys=[key] if key else [],
+            agent_path=None,
+            kbdint_auth=True,
+            password="",
         )
         process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding="utf-8")
         return cls(process, conn)

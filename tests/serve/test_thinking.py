@@ -64,8 +64,10 @@ def test_a_hint_flood_and_hard_computers_leave_the_probe_table_its_pace(data_dir
     assert peak[0] <= idle[0] + 2 and peak[1] <= 2 + 1 + 1  # two thinkers, multiprocessing's resource tracker, the door's session template
     assert waits and max(waits) < HARD_BUDGET_S + 1, waits
     moves.sort()
-    print(f"\nprobe: {len(moves)} moves, submit → update max {moves[-1]:.1f} ms; its computer's longest wait {max(waits):.2f} s; "
-          f"server threads {idle[0]} → {peak[0]}, child processes {peak[1]}; hints answered {len(answered)}, refused {len(refused)}")
+    print(
+        f"\nprobe: {len(moves)} moves, submit → update max {moves[-1]:.1f} ms; its computer's longest wait {max(waits):.2f} s; "
+        f"server threads {idle[0]} → {peak[0]}, child processes {peak[1]}; hints answered {len(answered)}, refused {len(refused)}"
+    )
     assert moves[int(0.95 * (len(moves) - 1))] < 250  # loose: the test machine is shared; the bench measures it
     assert "Traceback" not in server.read_log()
 

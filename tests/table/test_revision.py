@@ -35,6 +35,7 @@ def test_a_table_loaded_again_starts_at_its_revision_and_refuses_the_old_numbers
     assert table.undo(table.to_act) is None
     assert table.revision == clients[table.to_act].last.revision == revision + 1 and kept[-1] == (0, revision + 1)
 
+
 def test_a_new_table_starts_at_zero():
     table = new_table(seed=1)
     assert table.revision == Client(table, SeatPerspective(0)).last.revision == 0

@@ -61,7 +61,7 @@ def test_a_treasure_table_refuses_malformed_moves_though_random_play_trusts_its_
         {"type": "place", "seat": seat, "corner": [0, 0, 0]}, {"type": "end", "seat": seat}, {"type": "pass", "seat": seat},
         {"type": "reveal", "pos": [0, 0], "tile": ["red", "crown"]}, {"type": "setup", "colours": ["red"]},
         {"type": "fly", "seat": seat}, {"type": ["step"], "seat": seat},
-    ]  # fmt: skip
+    ]  # fmt: skip  # a table: one row a line
     for move in malformed:
         refusal = table.submit(seat, move, 0)
         assert refusal is not None and refusal.id == "illegal-move", move

@@ -55,11 +55,7 @@ def key(players: int, options: dict) -> str:
 
 
 def digests() -> dict[str, list[str]]:
-    return {
-        key(players, options): [digest(players, options, seed) for seed in SEEDS]
-        for players in (2, 3, 4)
-        for options in CONFIGS
-    }
+    return {key(players, options): [digest(players, options, seed) for seed in SEEDS] for players in (2, 3, 4) for options in CONFIGS}
 
 
 if __name__ == "__main__":

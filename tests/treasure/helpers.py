@@ -27,14 +27,12 @@ def header(players: int = 2, **options) -> Header:
 def layout(rows: str) -> list[list[str]]:
     """The ``tiles`` of a setup event from five rows of colour letters."""
     dealt = {colour: iter(TREASURES) for colour in COLOURS}
-    return [
-        [COLOUR_OF_LETTER[letter], next(dealt[COLOUR_OF_LETTER[letter]])]
-        for letter in "".join(rows.split())
-    ]
+    return [[COLOUR_OF_LETTER[letter], next(dealt[COLOUR_OF_LETTER[letter]])] for letter in "".join(rows.split())]
 
 
-def setup_event(players: int = 2, rows: str = STRIPES, colours=None, first: int = 0, pawns=None,
-                shared: bool = False, seek: bool = False) -> dict:
+def setup_event(
+    players: int = 2, rows: str = STRIPES, colours=None, first: int = 0, pawns=None, shared: bool = False, seek: bool = False
+) -> dict:
     """The setup; in seek without the layout (``play`` reveals ``rows`` tile by tile)."""
     event = {"type": "setup"}
     if not seek:
@@ -46,8 +44,7 @@ def setup_event(players: int = 2, rows: str = STRIPES, colours=None, first: int 
     return event
 
 
-def start(players: int = 2, rows: str = STRIPES, colours=None, first: int = 0, pawns=None,
-          **options) -> TreasureState:
+def start(players: int = 2, rows: str = STRIPES, colours=None, first: int = 0, pawns=None, **options) -> TreasureState:
     """A set-up game; by default Ann is red on (0,0), Bob blue on (4,4), Cy green, Dee yellow."""
     state = GAME.new_state(header(players, **options))
     shared, seek = options.get("shared_pawn", False), options.get("variant") == "seek"

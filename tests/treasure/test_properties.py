@@ -20,6 +20,7 @@ def said(message) -> str:
     """What a log message tells, in its parameters (no message: nothing)."""
     return json.dumps(message.params) if message else ""
 
+
 games = st.fixed_dictionaries(
     {
         "players": st.integers(2, 4),

@@ -191,9 +191,20 @@ def test_moves_out_of_turn_are_refused():
 
 
 @pytest.mark.parametrize(
-    "event", [None, [], "step", {}, {"type": 3}, {"type": ["step"]}, {"type": "jump", "seat": 0},
-              {"type": "step"}, {"type": "step", "seat": 0}, {"type": "step", "seat": 0, "dir": ["up"]},
-              {"type": "place", "seat": 0, "corner": [0, 0]}]
+    "event",
+    [
+        None,
+        [],
+        "step",
+        {},
+        {"type": 3},
+        {"type": ["step"]},
+        {"type": "jump", "seat": 0},
+        {"type": "step"},
+        {"type": "step", "seat": 0},
+        {"type": "step", "seat": 0, "dir": ["up"]},
+        {"type": "place", "seat": 0, "corner": [0, 0]},
+    ],
 )
 def test_malformed_or_illegal_events_raise_illegal_event(event):
     with pytest.raises(IllegalEvent):
@@ -424,15 +435,19 @@ def test_shared_pawn_setup_has_no_pawns():
 
 
 def test_options_defaults_and_checks():
-    assert GAME.normalize_options({}, 2) == {
-        "variant": "standard", "shared_pawn": False, "turn_limit": 0, "first_player": "random"
-    }
+    assert GAME.normalize_options({}, 2) == {"variant": "standard", "shared_pawn": False, "turn_limit": 0, "first_player": "random"}
     names = [spec.name for spec in GAME.option_specs()]
     assert names == ["variant", "shared_pawn", "turn_limit", "first_player"]
     assert GAME.normalize_options({"variant": "seek", "shared_pawn": True}, 4)["shared_pawn"] is True
     for bad, players in [
-        ({"variant": "hide"}, 2), ({"shared_pawn": "yes"}, 2), ({"turn_limit": -1}, 2),
-        ({"turn_limit": True}, 2), ({"first_player": 2}, 2), ({"colour": "red"}, 2), ({}, 1), ({}, 5),
+        ({"variant": "hide"}, 2),
+        ({"shared_pawn": "yes"}, 2),
+        ({"turn_limit": -1}, 2),
+        ({"turn_limit": True}, 2),
+        ({"first_player": 2}, 2),
+        ({"colour": "red"}, 2),
+        ({}, 1),
+        ({}, 5),
     ]:
         with pytest.raises(ValueError):
             GAME.normalize_options(bad, players)

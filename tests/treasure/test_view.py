@@ -16,8 +16,23 @@ from .test_rules import complete_red_row
 
 def test_view_field_names_are_stable():
     assert [f.name for f in dataclasses.fields(TreasureView)] == [
-        "seat", "names", "to_act", "tiles", "pawns", "steps_taken", "path", "legal_steps", "my_colour",
-        "my_progress", "colours", "variant", "shared_pawn", "round", "turn_limit", "over", "result",
+        "seat",
+        "names",
+        "to_act",
+        "tiles",
+        "pawns",
+        "steps_taken",
+        "path",
+        "legal_steps",
+        "my_colour",
+        "my_progress",
+        "colours",
+        "variant",
+        "shared_pawn",
+        "round",
+        "turn_limit",
+        "over",
+        "result",
     ]
     assert [f.name for f in dataclasses.fields(TileView)] == ["colour", "treasure", "face_up"]
 
@@ -78,9 +93,7 @@ def test_describe_setup_names_only_the_readers_colour():
     state = GAME.new_state(header(2))
     line = GAME.describe(state, setup_event(2), 1)
     assert line == Message("treasure.setup", {"first": 0, "seek": False, "colours": [None, "blue"]})
-    assert english(line, NAMES) == (
-        "Tiles laid out; each player drew a secret colour; first turn: Ann. Bob: secret colour blue."
-    )
+    assert english(line, NAMES) == ("Tiles laid out; each player drew a secret colour; first turn: Ann. Bob: secret colour blue.")
     assert GAME.describe(state, setup_event(2), SPECTATOR).params == {"first": 0, "seek": False}
     assert "Ann red, Bob blue" in english(GAME.describe(state, setup_event(2), None), NAMES)
 
@@ -102,9 +115,7 @@ def test_describe_a_winning_step_reveals_the_winner():
     line = GAME.describe(state, {"type": "step", "seat": 0, "dir": "down"}, 0)
     won = {"id": "treasure.won", "params": {"seat": 1, "colour": "red", "seek": False}}
     assert line == Message("treasure.turn", {"seat": 0, "directions": ["right", "down"], "result": won})
-    assert english(line, NAMES) == (
-        "Ann moved right, down — flipped 2 tiles. All 5 red tiles show the chest side: the winner is Bob."
-    )
+    assert english(line, NAMES) == ("Ann moved right, down — flipped 2 tiles. All 5 red tiles show the chest side: the winner is Bob.")
 
 
 def test_describe_pass_place_and_draw():
@@ -114,14 +125,11 @@ def test_describe_pass_place_and_draw():
     passed = GAME.describe(state, {"type": "pass", "seat": 0}, None)
     draw = {"id": "treasure.turn-limit", "params": {"rounds": 1}}
     assert passed == Message("treasure.pass", {"seat": 0, "result": draw})
-    assert english(passed, NAMES) == (
-        "Ann cannot take a step: the turn passes on. Draw: the turn limit of 1 round is reached."
-    )
+    assert english(passed, NAMES) == ("Ann cannot take a step: the turn passes on. Draw: the turn limit of 1 round is reached.")
     shared = start(shared_pawn=True)
     placed = GAME.describe(shared, {"type": "place", "seat": 0, "corner": [0, 4]}, 1)
     assert placed == Message("treasure.place", {"seat": 0, "corner": [0, 4]})
     assert english(placed, NAMES) == "Ann put the shared pawn on the top-right corner."
-
 
 
 def test_in_seek_a_tile_is_unknown_to_every_view_until_revealed():
@@ -163,6 +171,5 @@ def test_describe_a_winning_reveal_tells_the_turn_and_the_winner():
     line = GAME.describe(state, {"type": "reveal", "pos": [0, 4], "tile": ["red", "gem"]}, 1)
     assert line.id == "treasure.turn" and line.params["tile"] == ["red", "gem"]
     assert english(line, NAMES) == (
-        "Ann moved right, down — flipped 2 tiles. Ann revealed a red gem. "
-        "All 5 red tiles show the treasure side: the winner is Ann."
+        "Ann moved right, down — flipped 2 tiles. Ann revealed a red gem. All 5 red tiles show the treasure side: the winner is Ann."
     )

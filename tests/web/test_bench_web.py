@@ -12,7 +12,7 @@ RESULT = {
     "web_key_dispatched_painted_ms_median": 21.3, "web_key_dispatched_painted_ms_p95": 47.7, "parsed_ratio": 3.19, "dispatched_ratio": 2.73, "web_key_rendered_ms_median": 14.2, "web_key_rendered_ms_p95": 33.3, "rendered_ratio": 1.71, "raw_key_screen_ms_median": 6.9, "raw_key_screen_ms_p95": 19.6, "web_key_first_frame_ms_median": 9.5, "web_key_painted_ms_median": 27.4, "web_key_painted_ms_p95": 61.4,
     "ssh_key_first_bytes_ms_median": 7.8, "ssh_key_screen_ms_median": 7.8, "ssh_key_screen_ms_p95": 16.5, "ratio": 3.52,
     "first_ratio": 1.22, "game_tab_mb": 50.7,
-}  # fmt: skip
+}  # fmt: skip  # a table: one row a line
 
 
 def test_the_report_quotes_every_figure_and_the_command_takes_web():

@@ -37,7 +37,20 @@ def ssh_identity(key) -> str:
 def ssh_player(door, key, tag: str, user: str = "ann") -> Terminal:
     return Terminal(
         f"{tag}-{user}",
-        [*SSH, "-tt", "-p", str(door.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", f"{user}@127.0.0.1", ";", "sleep", "30"],
+        [
+            *SSH,
+            "-tt",
+            "-p",
+            str(door.port),
+            "-i",
+            str(key),
+            "-o",
+            "PreferredAuthentications=publickey",
+            f"{user}@127.0.0.1",
+            ";",
+            "sleep",
+            "30",
+        ],
         100,
         30,
     )

@@ -16,7 +16,7 @@ def invite(door, name: str) -> str:
     done = subprocess.run(
         [sys.executable, "-m", "kobito_tui.cli", "serve", "invite", "--data-dir", str(door.data_dir), name],
         capture_output=True, text=True, check=True, timeout=30,
-    )  # fmt: skip
+    )  # fmt: skip  # arguments grouped a few a line by meaning
     link = done.stdout.strip()
     assert link.startswith(door.base + "/invite/"), done
     return link
@@ -52,7 +52,9 @@ def test_an_invite_link_signs_one_browser_in_as_its_name_and_then_no_other(brows
 
 def test_a_keyed_ssh_player_asks_the_lobby_for_a_link_and_comes_in_by_the_browser_as_herself(browser, door, data_dir):
     key = key_file(data_dir)
-    ann = Terminal(f"{data_dir.name}-link", [*SSH, "-tt", "-p", str(door.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "30"], 100, 30)
+    ann = Terminal(
+        f"{data_dir.name}-link", [*SSH, "-tt", "-p", str(door.port), "-i", str(key), "ann@127.0.0.1", ";", "sleep", "30"], 100, 30
+    )
     context = browser.new_context()
     try:
         ann.wait(r"Kobito tables · you are ann")

@@ -70,7 +70,6 @@ def test_a_stopping_server_says_so_in_the_page(browser, door):
         context.close()
 
 
-
 def test_a_key_the_page_sends_itself_moves_the_cursor_and_a_held_key_is_timed_before_its_release(tabs, door):
     """The bench's two other ways of timing a lobby key: sent by the page itself; held down, released once timed."""
     host = door.connect("guest", "Host")

@@ -60,7 +60,6 @@ class SaveEntry:
     def moves(self) -> int:
         return 0 if self.record is None else sum(1 for event in self.record.events if "seat" in event)
 
-
     @property
     def short_name(self) -> str:
         """For the list: no suffix, a star for the examples, the subfolder of saved replays."""

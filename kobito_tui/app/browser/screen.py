@@ -123,9 +123,13 @@ class BrowserScreen(ShellScreen):
         file_width = max(FILE_MIN, self.size.width - PADDING - sum(widths.values()))
         for index, (game, entry) in enumerate(zip(games, self.entries)):
             table.add_row(
-                game, cell(entry.players(self.t), widths["players"]), cell(entry.date[:10]),
+                game,
+                cell(entry.players(self.t), widths["players"]),
+                cell(entry.date[:10]),
                 "" if entry.record is None else str(entry.moves),
-                cell(winners(self.t, entry), widths["result"]), cell(entry.short_name, file_width), key=str(index),
+                cell(winners(self.t, entry), widths["result"]),
+                cell(entry.short_name, file_width),
+                key=str(index),
             )
         rows = [entry.path for entry in self.entries]
         if keep in rows:

@@ -333,4 +333,3 @@ def _section(ident: str, title: str) -> Vertical:
     section = Vertical(id=ident)
     section.border_title = title
     return section
-

@@ -46,9 +46,7 @@ class Marks:
 
     def source(self, stop: Stop, text: str, classes: tuple[str, ...], stops: list[Stop]) -> Token:
         """A card one can pick: bracketed when selected, underlined under the cursor."""
-        picked = (
-            stop[1] in self.picker.selected_cards() if stop[0] == "card" else self.picker.selection == stop
-        )
+        picked = stop[1] in self.picker.selected_cards() if stop[0] == "card" else self.picker.selection == stop
         marks = (*(("selected",) if picked else ()), *(("cursor",) if stop == self.cursor else ()))
         if picked and self.picker.hinted is not None:
             marks += ("hinted",)
@@ -101,8 +99,7 @@ def table_info(t: Translator, view: KobitoView) -> Variants:
 def pots(t: Translator, view: KobitoView, marks: Marks, fresh: set[tuple[str, int]]) -> Variants:
     """The three places, one line each; all lines short when one would not fit."""
     return tuple(
-        tuple(_pot(t, view, slot, marks, full, ("pot", slot) in fresh) for slot in range(len(view.pots)))
-        for full in (True, False)
+        tuple(_pot(t, view, slot, marks, full, ("pot", slot) in fresh) for slot in range(len(view.pots))) for full in (True, False)
     )
 
 
@@ -137,8 +134,7 @@ def _rainbow_range(cards: tuple[CardView, ...]) -> Token:
 
 
 def _seat_line(
-    t: Translator,
-    view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int]], is_me: bool = False, you: bool = False
+    t: Translator, view: KobitoView, seat: int, size: str, fresh: set[tuple[str, int]], is_me: bool = False, you: bool = False
 ) -> Line:
     """One seat's public facts; ``size`` "full" | "medium" | "short" (the score
     alone, penalties only when there are some: the score counts both).  ``you``:

@@ -68,12 +68,14 @@ def status_text(t: Translator, view: KobitoView, picker: Picker, interactive: bo
             return t.n(
                 "You must take {count} penalty card — {chosen} selected — press e or End turn",
                 "You must take {count} penalty cards — {chosen} selected — press e or End turn",
-                due, chosen=chosen,
+                due,
+                chosen=chosen,
             )
         return t.n(
             "You must take {count} penalty card — {chosen} selected",
             "You must take {count} penalty cards — {chosen} selected",
-            due, chosen=chosen,
+            due,
+            chosen=chosen,
         )
     if picker.selection and picker.hinted is not None:
         return t("Hint: {what} to the highlighted place — Enter plays it", what=what)
@@ -83,7 +85,8 @@ def status_text(t: Translator, view: KobitoView, picker: Picker, interactive: bo
         return t.n(
             "Play at least {count} card — {played} played",
             "Play at least {count} cards — {played} played",
-            view.requirement, played=view.played,
+            view.requirement,
+            played=view.played,
         )
     # Translators: e is the key that ends the turn: keep it Latin.
     return t("{played} played — play on, or end your turn (e)", played=view.played)
@@ -120,8 +123,7 @@ def not_there(t: Translator, picker: Picker, what: str, where: str) -> str:
     """The selection does not go to ``where`` (see pot_place, rainbow_place)."""
     chosen = len(picker.selected_cards())
     if chosen > 1:
-        return t.n("These {count} card do not go to {where}", "These {count} cards do not go to {where}",
-                   chosen, where=where)
+        return t.n("These {count} card do not go to {where}", "These {count} cards do not go to {where}", chosen, where=where)
     return t("{what} does not fit {where}", what=what, where=where)
 
 
@@ -130,15 +132,17 @@ def penalties_needed(t: Translator, view: KobitoView, picker: Picker) -> str:
     return t.n(
         "Pick exactly {count} card to give up as penalty ({picked} picked), then e",
         "Pick exactly {count} cards to give up as penalty ({picked} picked), then e",
-        view.penalty_due or 0, picked=len(picker.selected_cards()),
+        view.penalty_due or 0,
+        picked=len(picker.selected_cards()),
     )
 
 
 def why_no_end(t: Translator, view: KobitoView, picker: Picker) -> str:
     if picker.needs_penalty:
         return penalties_needed(t, view, picker)
-    return t.n("Play {count} more card before ending your turn", "Play {count} more cards before ending your turn",
-               view.requirement - view.played)
+    return t.n(
+        "Play {count} more card before ending your turn", "Play {count} more cards before ending your turn", view.requirement - view.played
+    )
 
 
 def tips(t: Translator, view: KobitoView, picker: Picker) -> list[tuple[object, str]]:
@@ -148,19 +152,27 @@ def tips(t: Translator, view: KobitoView, picker: Picker) -> list[tuple[object, 
     found: list[tuple[object, str]] = []
     if picker.needs_penalty:
         # Translators: e is the key that ends the turn: keep it Latin.
-        found.append((("penalty",), t.n(
-            "nothing fits and you played too few: give up {count} card (−3 points each), then e.",
-            "nothing fits and you played too few: give up {count} cards (−3 points each), then e.",
-            due,
-        )))
+        found.append(
+            (
+                ("penalty",),
+                t.n(
+                    "nothing fits and you played too few: give up {count} card (−3 points each), then e.",
+                    "nothing fits and you played too few: give up {count} cards (−3 points each), then e.",
+                    due,
+                ),
+            )
+        )
     found += [
         (("goal",), t("fill a pot's rainbow to its length (numbers in a row, at either end) to win its gold.")),
         # Translators: e is the key that ends the turn: keep it Latin.
-        (("requirement", need), t.n(
-            "play {count} card or more this turn (1, +1 per workshop rainbow), then e.",
-            "play {count} cards or more this turn (1, +1 per workshop rainbow), then e.",
-            need,
-        )),
+        (
+            ("requirement", need),
+            t.n(
+                "play {count} card or more this turn (1, +1 per workshop rainbow), then e.",
+                "play {count} cards or more this turn (1, +1 per workshop rainbow), then e.",
+                need,
+            ),
+        ),
     ]
     if any(isinstance(source, tuple) for source in picker.moves):
         found.append((("workshop",), t("↑ reaches your rainbows' end cards: moving one to a pot is free.")))

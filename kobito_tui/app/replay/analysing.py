@@ -77,10 +77,12 @@ class Analysis:
 
     def _from_thread(self, **changes: Any) -> None:
         """Set ``changes`` and tell the listeners, on the UI thread (nothing once the app is gone)."""
+
         def apply() -> None:
             for name, value in changes.items():
                 setattr(self, name, value)
             self._tell()
+
         try:
             self._app.call_from_thread(apply)
         except RuntimeError:  # the app is closing
@@ -94,7 +96,11 @@ class Analysis:
         seat = "all" if self.seat is None else str(self.seat)
         child = subprocess.Popen(
             [sys.executable, "-m", "kobito_tui.app.replay.child", str(self.jobs), seat],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            encoding="utf-8",
             start_new_session=True,  # its own process group: ended with the workers it starts
         )
         worker = get_current_worker()
@@ -159,8 +165,7 @@ def kept_report(app: App[Any], record: Record, seat: int | None = None) -> Repor
     return None if found is None else found.report
 
 
-def analysis_of(app: App[Any], record: Record, path: Path | None = None, seat: int | None = None,
-                keeper: Keeper | None = None) -> Analysis:
+def analysis_of(app: App[Any], record: Record, path: Path | None = None, seat: int | None = None, keeper: Keeper | None = None) -> Analysis:
     """The session's analysis of ``record`` (started now if it has none, or only a failed one);
     a record is known by its identity (a file opened again is found in its sidecar, off the UI).
     ``keeper``: where it is kept, if not beside ``path`` (the hub's store for a served table)."""

@@ -51,11 +51,18 @@ class BranchDialog(ShellDialog):
             for number, seat in enumerate(self.seats):
                 with Horizontal(classes="branch-seat"):
                     yield BoundedInput(
-                        seat.name or default_name(self.t, number, seat.kind), max_length=NAME_MAX_CHARS,
-                        id=f"branch-name-{number}", classes="branch-name", compact=True,
+                        seat.name or default_name(self.t, number, seat.kind),
+                        max_length=NAME_MAX_CHARS,
+                        id=f"branch-name-{number}",
+                        classes="branch-name",
+                        compact=True,
                     )
                     yield Select(
-                        seat_kinds(self.t), value=seat_kind(seat), allow_blank=False, id=f"branch-kind-{number}", compact=True,
+                        seat_kinds(self.t),
+                        value=seat_kind(seat),
+                        allow_blank=False,
+                        id=f"branch-kind-{number}",
+                        compact=True,
                         disabled=self.kinds_fixed,
                     )
             with Horizontal(classes="dialog-buttons"):

@@ -84,8 +84,9 @@ class ReplayScreen(ShellScreen):
     PALETTE = actions.REPLAY_PALETTE
     AUTO_FOCUS = "#replay-log"  # the board is read-only: its keys stay out of the way
 
-    def __init__(self, record: Record, path: Path | None = None, saves_dir: Path | None = None, analyse: bool = False,
-                 keeper: Keeper | None = None) -> None:
+    def __init__(
+        self, record: Record, path: Path | None = None, saves_dir: Path | None = None, analyse: bool = False, keeper: Keeper | None = None
+    ) -> None:
         """``analyse``: show the computer's analysis at once (from the final screen); ``keeper``:
         where it is kept, if not beside ``path`` (the hub's store for a served table)."""
         super().__init__(classes="replay-screen")
@@ -172,7 +173,9 @@ class ReplayScreen(ShellScreen):
         self._label("#replay-speed", speed_label(self.speed))
         t = self.t
         # Translators: the button that chooses whose eyes the replay shows: everything, or one player's.
-        self._label("#replay-view", t("View: all") if self.seat is None else t("View: {name}", name=self.who.label(self.seat)[:VIEW_NAME_CHARS]))
+        self._label(
+            "#replay-view", t("View: all") if self.seat is None else t("View: {name}", name=self.who.label(self.seat)[:VIEW_NAME_CHARS])
+        )
         self._label("#replay-play", t("Pause") if self._timer else t.p("replay", "Play"))
 
     def _one(self, selector: str, kind: type[W]) -> W:
@@ -337,7 +340,8 @@ class ReplayScreen(ShellScreen):
             # Translators: {error} is the system's reason, in English.
             reason = self.t(
                 "{file}: {error}. Nothing was written; the replay stays open.",
-                file=printable(path), error=printable(error.strerror or error),
+                file=printable(path),
+                error=printable(error.strerror or error),
             )
             self.app.push_screen(MessageScreen(self.t("The new game could not be saved"), reason))
             return
@@ -375,7 +379,8 @@ class ReplayScreen(ShellScreen):
         elif analysis.report is None:
             self.query_one("#replay-analysing-words", Static).update(
                 self.t("Analysing: {done} of {total} turns judged…", done=analysis.done, total=analysis.total)
-                if analysis.total else self.t("Analysing…")
+                if analysis.total
+                else self.t("Analysing…")
             )
             self.query_one(ProgressBar).update(total=analysis.total or None, progress=analysis.done)
         elif self._verdicts is None:

@@ -45,12 +45,17 @@ def verdict_words(t: Translator, record: Record, who: Seats, verdict: TurnVerdic
     """Two short lines, for the narrow column under the log; the best turn is told from the
     ``state`` the turn began in (a copy, or None: the record replayed to it)."""
     # Translators: a turn's winning chance for the player who took it, before → after.
-    lines = [t("{name}: {before} → {after}", name=who(verdict.seat), before=percent(verdict.chance_before),
-               after=percent(verdict.chance_after))]
+    lines = [
+        t("{name}: {before} → {after}", name=who(verdict.seat), before=percent(verdict.chance_before), after=percent(verdict.chance_after))
+    ]
     if verdict.forced:
         lines.append(t("the only move"))
     elif verdict.mark is not None:
-        lines.append(mark_words(t, verdict.mark).capitalize() + ". " + t("Best: {moves}", moves=moves_said(t, record, verdict.index, verdict.best_events, state)))
+        lines.append(
+            mark_words(t, verdict.mark).capitalize()
+            + ". "
+            + t("Best: {moves}", moves=moves_said(t, record, verdict.index, verdict.best_events, state))
+        )
     else:
         lines.append(t("a good turn"))
     return "\n".join(lines)

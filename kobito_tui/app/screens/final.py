@@ -103,9 +103,15 @@ def summary_words(t: Translator, report: Report, who: Seats) -> str:
     lines = [t("Accuracy: {players}", players=accuracy)]
     swing = max(report.turns, key=lambda turn: turn.chance_before - turn.chance_after, default=None)
     if swing is not None and swing.chance_before > swing.chance_after:
-        lines.append(t("Biggest swing: {name}, {before} → {after}", name=who(swing.seat),
-                       before=percent(swing.chance_before), after=percent(swing.chance_after))
-                     + (f" ({mark_words(t, swing.mark)})" if swing.mark else ""))
+        lines.append(
+            t(
+                "Biggest swing: {name}, {before} → {after}",
+                name=who(swing.seat),
+                before=percent(swing.chance_before),
+                after=percent(swing.chance_after),
+            )
+            + (f" ({mark_words(t, swing.mark)})" if swing.mark else "")
+        )
     return "\n".join(lines)
 
 
@@ -113,9 +119,17 @@ class FinalScreen(ShellScreen):
     BINDINGS = actions.bindings(*actions.FINAL_SCREEN)
     SPARE_KEYS = ("app.quit", "app.help")  # the same keys on every screen
 
-    def __init__(self, result: Result | None, header: Header, record: Record | None = None, seat: int | None = None,
-                 path: Path | None = None, analyse_at_once: bool | None = None, fetch: Fetch | None = None,
-                 keeper: Keeper | None = None) -> None:
+    def __init__(
+        self,
+        result: Result | None,
+        header: Header,
+        record: Record | None = None,
+        seat: int | None = None,
+        path: Path | None = None,
+        analyse_at_once: bool | None = None,
+        fetch: Fetch | None = None,
+        keeper: Keeper | None = None,
+    ) -> None:
         """The end of a game: its ``result`` and client ``header`` (the last update's);
         ``record``, the whole game, where it was hosted here (it can be saved as a replay, and
         analysed), saved at ``path``; else ``fetch``, which asks where it is kept (a hub: it waits

@@ -55,7 +55,7 @@ class Controls(Grid):
         t = translator_of(self)
         # Translators: the buttons above the log, after their key ("u Undo"): about 7 letters fit at 80 columns.
         words = {"undo": t.p("button", "Undo"), "redo": t.p("button", "Redo"), "hint": t.p("button", "Hint"),
-                 "menu": t.p("button", "Menu")}  # fmt: skip
+                 "menu": t.p("button", "Menu")}  # fmt: skip  # aligned by hand with its opening bracket
         for action in BUTTONS:
             if not (self.spectating and action.action in actions.SEAT_ONLY):
                 button = Button(Content.assemble((action.key, "bold"), " ", words[action.action]), id=action.action, compact=True)

@@ -193,6 +193,11 @@ class HelpScreen(ShellScreen):
 def _explained(t: Translator, rows: Rows) -> Content:
     """``(what, words)`` rows as wrapping text: the what in bold, then its words."""
     lines = [Content.assemble((what, "bold"), " — ", words) for what, words in rows]
-    footnote = Content.styled("\n" + t("F3 (How to play) tells the goal and a whole turn; F2 the rules; "
-                                        "Tutorial on the title screen (t) plays a first game with you."), "dim")
+    footnote = Content.styled(
+        "\n"
+        + t(
+            "F3 (How to play) tells the goal and a whole turn; F2 the rules; Tutorial on the title screen (t) plays a first game with you."
+        ),
+        "dim",
+    )
     return Content("\n").join([*lines, footnote])

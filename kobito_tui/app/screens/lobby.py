@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from kobito_tui.app.main import KobitoApp
 
 
-
 def refused(app: KobitoApp, refusal: Refusal) -> str:
     """Why the hub said no, in the player's language."""
     t = app.t
@@ -96,7 +95,9 @@ class CodeDialog(ShellDialog):
     """Ask the seat code that gives a seat back."""
 
     BINDINGS = actions.bindings(*actions.CODE_DIALOG)
-    DEFAULT_CSS = "CodeDialog { align: center middle; } CodeDialog #code-box { width: 60; height: auto; border: round $accent; padding: 0 1; }"
+    DEFAULT_CSS = (
+        "CodeDialog { align: center middle; } CodeDialog #code-box { width: 60; height: auto; border: round $accent; padding: 0 1; }"
+    )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="code-box"):
@@ -172,9 +173,14 @@ class LobbyScreen(ShellScreen):
         table = self.query_one("#lobby-tables", DataTable)
         t = self.t
         table.add_columns(  # the seats last: they take what room is left, cut with "…"
-            t.p("column", "table"), t.p("column", "game"), t.p("column", "status"),
-            t.p("column", "started"), t.p("column", "watching"), t.p("column", "seats"),
+            t.p("column", "table"),
+            t.p("column", "game"),
+            t.p("column", "status"),
+            t.p("column", "started"),
+            t.p("column", "watching"),
+            t.p("column", "seats"),
         )
+
         def changed(info: TableInfo) -> None:
             self.post_message(self.Changed(info))  # thread-safe
 
@@ -240,6 +246,7 @@ class LobbyScreen(ShellScreen):
 
     def action_rejoin(self) -> None:
         if (chosen := self.chosen()) is not None:
+
             def sit(code: str | None) -> None:
                 if code:
                     self._sit(chosen, watch=False, code=code)
@@ -299,7 +306,9 @@ class LobbyScreen(ShellScreen):
         elif remote.code:
             said = t(
                 "At table {table}, seat {seat}; your seat code is {code} (to come back from another terminal).",
-                table=remote.table_id, seat=remote.seat + 1, code=remote.code,
+                table=remote.table_id,
+                seat=remote.seat + 1,
+                code=remote.code,
             )
         else:
             said = t("At table {table}, seat {seat}.", table=remote.table_id, seat=remote.seat + 1)
@@ -317,6 +326,7 @@ class LobbyScreen(ShellScreen):
         elif not tables:
             self.say(self.t("No replays yet: a table you played at shows here once its game is over."))
         else:
+
             def open_replay(table: str | None) -> None:
                 if table:
                     self._open_replay(table)

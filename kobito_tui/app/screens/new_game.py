@@ -60,7 +60,9 @@ def option_widget(t: Translator, game: Game, spec: OptionSpec, players: int) -> 
         return Select(offered(t, game, spec, players), value=spec.default, allow_blank=False, compact=True, id=ident)
     if spec.kind is bool:
         return TickBox("", spec.default, compact=True, id=ident)
-    return BoundedInput(str(spec.default), type="integer" if spec.kind is int else "text", max_length=OPTION_MAX_CHARS, compact=True, id=ident)
+    return BoundedInput(
+        str(spec.default), type="integer" if spec.kind is int else "text", max_length=OPTION_MAX_CHARS, compact=True, id=ident
+    )
 
 
 def option_rows(t: Translator, game: Game, players: int) -> list[Horizontal]:
@@ -112,7 +114,9 @@ class NewGameScreen(ShellScreen):
                     row.display = seat < self.games[0].min_players  # the first player count
                     yield Label(t("Seat {number}", number=seat + 1), classes="form-label")
                     kind = "human" if seat == 0 else "bot"
-                    yield BoundedInput(default_name(t, seat, kind), max_length=NAME_MAX_CHARS, compact=True, id=f"name-{seat}", classes="seat-name")
+                    yield BoundedInput(
+                        default_name(t, seat, kind), max_length=NAME_MAX_CHARS, compact=True, id=f"name-{seat}", classes="seat-name"
+                    )
                     yield Select(
                         seat_kinds(t),
                         value=seat_choice(None if seat == 0 else app_game(self.games[0].id).default_level),

@@ -36,9 +36,7 @@ def options_table(game_id: str, options: dict[str, Any] | None, t: Translator = 
     return "\n".join(rows)
 
 
-def rules_text(
-    game_id: str, options: dict[str, Any] | None = None, seed: int | None = None, t: Translator = ENGLISH
-) -> str:
+def rules_text(game_id: str, options: dict[str, Any] | None = None, seed: int | None = None, t: Translator = ENGLISH) -> str:
     """The rules of ``game_id`` in ``t``'s language; ``options`` and ``seed`` of the game being played, if any."""
     game = app_game(game_id)
     text = page(game.rules, t.lang) if game.rules else ""
@@ -53,9 +51,7 @@ class RulesScreen(ShellScreen):
 
     BINDINGS = actions.bindings(*actions.RULES_SCREEN)
 
-    def __init__(
-        self, game_id: str | None = None, options: dict[str, Any] | None = None, seed: int | None = None
-    ) -> None:
+    def __init__(self, game_id: str | None = None, options: dict[str, Any] | None = None, seed: int | None = None) -> None:
         super().__init__()
         self.game_id, self.game_options, self.seed = game_id, options, seed
 

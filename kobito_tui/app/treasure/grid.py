@@ -53,8 +53,17 @@ class TileGrid(Widget):
 
     COMPONENT_CLASSES = {
         *(f"tile--{colour}" for colour in COLOURS),
-        "tile--chest", "tile--unknown", "tile--pawn", "tile--acting", "tile--target", "tile--hint",
-        "tile--trail", "tile--corner", "tile--cursor", "tile--won", "tile--hover",
+        "tile--chest",
+        "tile--unknown",
+        "tile--pawn",
+        "tile--acting",
+        "tile--target",
+        "tile--hint",
+        "tile--trail",
+        "tile--corner",
+        "tile--cursor",
+        "tile--won",
+        "tile--hover",
     }
 
     class Clicked(Message):

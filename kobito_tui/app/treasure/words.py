@@ -120,8 +120,11 @@ def no_step(t: Translator, view: TreasureView, choices: Choices, target: Pos | N
         # Translators: u is the key that takes a step back: keep it Latin.
         return t("3 steps taken: Enter ends your turn (u takes a step back)")
     if target is None:
-        return t.n("Take {count} more step first: 3 a turn, then Enter", "Take {count} more steps first: 3 a turn, then Enter",
-                   STEPS - view.steps_taken)
+        return t.n(
+            "Take {count} more step first: 3 a turn, then Enter",
+            "Take {count} more steps first: 3 a turn, then Enter",
+            STEPS - view.steps_taken,
+        )
     if not all(0 <= n < SIZE for n in target):
         return t("The board ends there: step another way")
     if target in view.pawns:

@@ -161,9 +161,7 @@ class TranslatedBindings(DismissedOnce):
         if not self.SPARE_KEYS or footer_width(self.app, bindings.values()) <= self.footer_room():
             return bindings
         return {
-            key: active._replace(binding=replace(active.binding, show=False))
-            if active.binding.action in self.SPARE_KEYS
-            else active
+            key: active._replace(binding=replace(active.binding, show=False)) if active.binding.action in self.SPARE_KEYS else active
             for key, active in bindings.items()
         }
 

@@ -102,10 +102,15 @@ async def test_a_guest_plays_the_same_program_as_over_ssh_in_the_browsers_langua
 @pytest.mark.parametrize(
     ("message", "code"),
     [
-        ("not json", 1008), ("{}", 1008), ('["stdin", 5]', 1008), ('["resize", {"width": 0, "height": 5}]', 1008),
-        ('["resize", {"width": 1e9, "height": 5}]', 1008), ('["open_url", "http://evil.example"]', 1008),
-        ('["stdin", "' + "a" * 70000 + '"]', 1009), (b"\x00\x01", 1003),
-    ],  # fmt: skip
+        ("not json", 1008),
+        ("{}", 1008),
+        ('["stdin", 5]', 1008),
+        ('["resize", {"width": 0, "height": 5}]', 1008),
+        ('["resize", {"width": 1e9, "height": 5}]', 1008),
+        ('["open_url", "http://evil.example"]', 1008),
+        ('["stdin", "' + "a" * 70000 + '"]', 1009),
+        (b"\x00\x01", 1003),
+    ],  # fmt: skip  # a table: one row a line
 )
 async def test_hostile_websocket_messages_close_that_session_with_a_reason_and_nothing_else(web, message, code):
     page = Page(web.url)
@@ -143,7 +148,7 @@ def invite(server: Server, name: str) -> str:
     done = subprocess.run(
         [sys.executable, "-m", "kobito_tui.cli", "serve", "invite", "--data-dir", str(server.data_dir), name],
         capture_output=True, text=True, timeout=30, check=True,
-    )  # fmt: skip
+    )  # fmt: skip  # arguments grouped a few a line by meaning
     return done.stdout.strip()
 
 
@@ -302,7 +307,7 @@ async def test_the_door_speaks_tls_itself_with_a_secure_cookie(data_dir):
         ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "1",
          "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
         check=True, capture_output=True, timeout=30,
-    )  # fmt: skip
+    )  # fmt: skip  # arguments grouped a few a line by meaning
     server = started(data_dir, "--tls-cert", str(cert), "--tls-key", str(key))
     page = Page(server.url)
     try:

@@ -105,7 +105,7 @@ def ssh_login(port: int) -> tuple[bool, float]:
     done = subprocess.run(
         [*SSH, "-T", "-p", str(port), "ann@127.0.0.1", "true"], capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL,
         check=False,
-    )  # fmt: skip
+    )  # fmt: skip  # arguments grouped a few a line by meaning
     return "kobito needs a terminal" in done.stderr, time.monotonic() - began
 
 
