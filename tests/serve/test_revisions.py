@@ -56,6 +56,8 @@ def play_then_undo(seats: list[RemoteTable], rng: random.Random) -> None:
             assert acting.undo(acting.seat) is None
             after = acting.wait_for(lambda u, r=update.revision: u.revision > r)
             assert after.revision == update.revision + 1 and len(acting.events) < events
+            for remote in seats:  # every seat told of the undo
+                remote.wait_for(lambda u, r=after.revision: u.revision >= r)
             return
         assert acting.submit(acting.seat, rng.choice(update.legal), update.revision) is None
         acting.wait_for(lambda u, r=update.revision: u.revision > r)
@@ -70,8 +72,6 @@ def test_a_restarted_server_goes_on_past_every_revision_it_told_after_an_undo_to
         play_until(seats, rng, lambda u: u.revision >= 4)
         play_then_undo(seats, rng)
         told = max(r.revision for r in seats)
-        for remote in seats:  # the other seat's update of the undo may still be on its way
-            remote.wait_for(lambda u: u.revision >= told)
         events = len(seats[0].events)
         assert told > 4
         ann.close()
