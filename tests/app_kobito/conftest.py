@@ -46,9 +46,17 @@ async def game_screen(pilot: Pilot):
     return pilot.app.screen
 
 
+def caught_up(screen) -> bool:
+    """Whether ``screen`` shows its table's newest position (a move made on a worker thread, or a
+    computer's, reaches the screen a moment after the table: a test that reads the table's legal
+    moves must first wait for the board to show them)."""
+    latest = screen.client.latest
+    return latest is not None and latest.revision == screen.host.table.revision
+
+
 async def human_turn(pilot: Pilot, screen):
-    """``screen`` (the game screen), once the human may move or the game is over."""
-    await until(pilot, lambda: screen.host.session.over or screen.client.to_move)
+    """``screen`` (the game screen), once the human may move or the game is over, as the table has it."""
+    await until(pilot, lambda: screen.host.session.over or (screen.client.to_move and caught_up(screen)))
     return screen
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from app_kobito.conftest import game_screen, human_turn, kobito, make_app, penalty_game, until
+from app_kobito.conftest import caught_up, game_screen, human_turn, kobito, make_app, penalty_game, until
 from app_kobito.drive import by_keys, click, click_token, press, quick_player
 from kobito_tui.app.kobito.picking import END
 from kobito_tui.app.kobito.tokens import TokenLines
@@ -151,6 +151,9 @@ async def test_every_status_message_fits_at_80_columns(saves, players):
             if board.picker.selection:
                 await press(pilot, "escape")  # with nothing picked, Esc would open the menu
             while screen.client.to_move and app.screen is screen:
+                await until(pilot, lambda: caught_up(screen))
+                if not screen.client.to_move:
+                    break
                 await by_keys(pilot, board, choose(screen.host.session.legal_moves()))
                 assert_status_fits(app, seen)
     assert any(text.startswith("Play ") for text in seen) and any("does not fit" in text for text in seen)
