@@ -5,9 +5,11 @@ or the one a spectator watches through), the history its updates carried and
 nothing more, each delta applied once (:class:`~kobito_tui.table.History`).  It
 knows whose turn it is, what the seat at the keys may do now, and why not: a
 request the moment does not allow is answered here with the refusal the table
-would give, and the rest go to the :class:`~kobito_tui.client.hosts.Host`,
-whose table gives its reasons (the undo limits too) as refusals, messages for
-the screen to word.
+would give, and the rest go as data (a :class:`Request`: seat, action, move,
+revision) to the :class:`~kobito_tui.client.hosts.Host`, whose table gives
+its reasons (the undo limits too) as refusals, messages for the screen to word.
+It holds the terminal's only history: a remote host hands it the updates and
+keeps none.
 """
 
 from __future__ import annotations
@@ -16,12 +18,25 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 
 from kobito_tui.client.hosts import Host, Subscription
 from kobito_tui.core.game import Event, Header
 from kobito_tui.table import Hint, History, Perspective, Refusal, Refused, SeatPerspective, Update, messages
 
 MOVE, UNDO, REDO, HINT = "move", "undo", "redo", "hint"  # what a seat may ask (the last three: its actions' names)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a seat asks of the table, as data: ``action`` (MOVE, UNDO or REDO) for ``seat``, at the
+    ``revision`` it was chosen in, so that sent later (a remote host's, from a thread that waits on
+    the network) it is still about that position."""
+
+    seat: int
+    action: str
+    revision: int
+    move: Event | None = None
 
 
 class GameClient:
@@ -44,14 +59,14 @@ class GameClient:
         return not self.seats
 
     # -- updates ---------------------------------------------------------------
-    def subscribe(self, wake: Callable[[], object]) -> None:
-        """Each perspective's updates into the inbox, until :meth:`close`; ``wake`` is called
-        after each one (on the thread that made the change: it must be quick)."""
+    def subscribe(self, wake: Callable[[Update], object]) -> None:
+        """Each perspective's updates into the inbox, until :meth:`close`; ``wake`` is told
+        each one as it comes (on the thread that made the change: it must be quick)."""
 
         def receive(update: Update) -> None:
             with self._inbox_lock:
                 self._inbox.append(update)
-            wake()
+            wake(update)
 
         for perspective in self.histories:
             self._subscriptions.append(self.host.subscribe(perspective, receive))
@@ -121,25 +136,26 @@ class GameClient:
         return None
 
     # -- requests --------------------------------------------------------------------
-    def asking(self, action: str, move: Event | None = None) -> Refusal | Callable[[], Refusal | None]:
-        """The refusal this client knows ``action`` gets now, or the request to send: its seat and
-        revision bound now, so that sent later (a remote host's, from a thread that waits on the
-        network) it is still about the position it was chosen in."""
+    def asking(self, action: str, move: Event | None = None) -> Refusal | Request:
+        """The refusal this client knows ``action`` gets now, or the request to :meth:`send`."""
         update, seat = self.latest, self.seat
         refusal = self.why_not(action)
         if refusal is not None or update is None or seat is None:
             return refusal or messages.game_over()
-        if action == UNDO:
-            return lambda: self.host.undo(seat)
-        if action == REDO:
-            return lambda: self.host.redo(seat)
-        assert action == MOVE and move is not None
-        revision = update.revision
-        return lambda: self.host.submit(seat, move, revision)
+        assert action in (UNDO, REDO) or action == MOVE and move is not None
+        return Request(seat, action, update.revision, move)
 
-    @staticmethod
-    def _now(asked: Refusal | Callable[[], Refusal | None]) -> Refusal | None:
-        return asked if isinstance(asked, Refusal) else asked()
+    def send(self, request: Request) -> Refusal | None:
+        """Send ``request`` to the host; its refusal, or None (the change comes as an update)."""
+        if request.action == UNDO:
+            return self.host.undo(request.seat)
+        if request.action == REDO:
+            return self.host.redo(request.seat)
+        assert request.action == MOVE and request.move is not None
+        return self.host.submit(request.seat, request.move, request.revision)
+
+    def _now(self, asked: Refusal | Request) -> Refusal | None:
+        return asked if isinstance(asked, Refusal) else self.send(asked)
 
     def submit(self, move: Event) -> Refusal | None:
         """Play ``move`` for the seat shown, at the revision it saw (waiting for a remote host's answer)."""

@@ -215,7 +215,7 @@ class RemoteHost:
             return Refusal("hub", {"error": printable(error, 160)})
 
     def subscribe(self, perspective: Perspective, callback: Callable[[Update], None]) -> Subscription:
-        return self.remote.subscribe(perspective, callback)
+        return self.remote.subscribe(perspective, callback, hand_over=True)  # the game client keeps the one history
 
     def submit(self, seat: int, move: Event, revision: int) -> Refusal | None:
         return self.remote.submit(seat, move, revision)

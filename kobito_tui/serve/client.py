@@ -261,13 +261,22 @@ class RemoteSubscription:
 
 
 class RemoteTable:
-    """A table at the hub as one seat (``seat``) or a spectator (``seat`` None) has it."""
+    """A table at the hub as one seat (``seat``) or a spectator (``seat`` None) has it.
+
+    It keeps the history only until a game client takes the table (``subscribe(...,
+    hand_over=True)``, as :class:`~kobito_tui.client.RemoteHost` does): from then on the client
+    holds the terminal's one history, and this keeps what the transport needs, the newest
+    update (:attr:`last`, :attr:`revision`, :meth:`wait_for`).  A protocol client with no game
+    client (the tests, the benchmarks) keeps it here throughout (:attr:`events`, :attr:`log`)."""
 
     def __init__(self, connection: Connection, table_id: str):
         self.connection, self.table_id = connection, table_id
         self.seat: int | None = None
         self.code: str | None = None  # the seat code to rejoin with
-        self._history = History()  # everything so far, as the perspective knows it
+        # Everything so far, as the perspective knows it, only until a game client takes the table
+        # (:meth:`hand_over`): then that client holds the one history and this keeps only the newest update.
+        self._history: History | None = History()
+        self._last: Update | None = None
         self._subscriptions: list[RemoteSubscription] = []
         self._changed = threading.Condition()
         connection._update_handlers[table_id] = self._receive
@@ -278,16 +287,21 @@ class RemoteTable:
     @property
     def last(self) -> Update | None:
         """The newest update (None until the game has begun)."""
-        return self._history.update
+        return self._last
 
     @property
     def events(self) -> list[Event]:
-        """Every event so far, as this perspective knows them."""
-        return self._history.events
+        """Every event so far, as this perspective knows them (until a game client took the table)."""
+        return self._kept().events
 
     @property
     def log(self) -> list[LogEntry]:
-        return self._history.log
+        return self._kept().log
+
+    def _kept(self) -> History:
+        if self._history is None:
+            raise RuntimeError("a game client holds this table's history: ask it")
+        return self._history
 
     @property
     def perspective(self) -> Perspective:
@@ -300,7 +314,9 @@ class RemoteTable:
     def _receive(self, message: p.UpdateMessage) -> None:
         update = p.to_update(message)
         with self._changed:
-            self._history.apply(update)
+            if self._history is not None:
+                self._history.apply(update)
+            self._last = update
             self._changed.notify_all()
             for subscription in list(self._subscriptions):  # under the lock: a new subscriber gets each update once
                 self._call(subscription, update)
@@ -321,17 +337,24 @@ class RemoteTable:
             return self.last
 
     # -- Table's shape ------------------------------------------------------
-    def subscribe(self, perspective: Perspective, callback: Callable[[Update], None]) -> RemoteSubscription:
+    def subscribe(self, perspective: Perspective, callback: Callable[[Update], None], *, hand_over: bool = False) -> RemoteSubscription:
         """Updates for this connection's own perspective (the only one it gets): the newest
-        whole picture now (once one has arrived), then each update as it comes."""
+        whole picture now (once one has arrived), then each update as it comes.
+
+        ``hand_over``: the subscriber keeps the history from now on (a game client, the one
+        history of this terminal), so this table stops keeping its own and keeps only the newest
+        update (a later subscriber would have no whole picture to start from: it is refused)."""
         if perspective != self.perspective:
             raise ValueError("a remote table gives only its own seat's (or the public's) updates")
         subscription = RemoteSubscription(self, callback)
         with self._changed:
+            history = self._kept()
             self._subscriptions.append(subscription)
-            whole = self._history.whole()  # the whole picture, as a local table gives a late subscriber
+            whole = history.whole()  # the whole picture, as a local table gives a late subscriber
             if whole is not None:
                 self._call(subscription, whole)
+            if hand_over:
+                self._history = None
         return subscription
 
     def _ask(self, seat: int, make: Callable[[int], p.Message]) -> Refusal | None:

@@ -61,7 +61,7 @@ class FakeClient:
             full=full,
         )
 
-    def subscribe(self, perspective, callback):
+    def subscribe(self, perspective, callback, hand_over=False):  # the client keeps the history either way
         self.subscribers.append((perspective, callback))
         callback(self.update(perspective, 0, full=True))
         return self

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import SimpleNamespace
 
 import pytest
 from app_kobito.drive import quick_player
 
-from kobito_tui.client import HINT, MOVE, REDO, UNDO, GameClient, LocalHost, RemoteHost
+from kobito_tui.client import HINT, MOVE, REDO, UNDO, GameClient, LocalHost, RemoteHost, Request
 from kobito_tui.core.game import Event, Header
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.session import Session
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.messages import say
+from kobito_tui.serve import protocol
+from kobito_tui.serve.client import RemoteTable
 from kobito_tui.table import PUBLIC, History, Refusal, Refused, SeatPerspective, Table, Update
 from kobito_tui.table.local import LocalTable
 from tests.client.hosts import TableHost
@@ -31,7 +34,7 @@ def kobito(players: str = "Ann,bot:random", seed: int = 5) -> Header:
 
 def following(client: GameClient) -> Callable[[], None]:
     """Subscribe ``client``; the returned call applies what came (as the screen's loop does) and shows the seat to act."""
-    client.subscribe(lambda: None)
+    client.subscribe(lambda update: None)
 
     def catch_up() -> None:
         for update in client.waiting():
@@ -242,6 +245,43 @@ def test_moves_made_before_the_game_was_loaded_cannot_be_undone() -> None:
     assert words(refusal) == "Moves made before this game was loaded (Continue) cannot be undone"
 
 
+# -- one history per terminal ----------------------------------------------------
+@pytest.mark.parametrize("seed", range(3))
+def test_a_remote_table_a_game_client_takes_keeps_no_history_of_its_own(seed: int) -> None:
+    """The hub's updates for one seat reach the game client through the remote table, which hands
+    the client what came before it (the whole picture) and from then on keeps only the newest
+    update: each delta is applied once, into the client's history, which is the table's."""
+    rng = random.Random(seed)
+    table = Table(Record(treasure("Ann,Bob", seed=seed, first_player=0)))
+    remote = RemoteTable(SimpleNamespace(_update_handlers={}), "t1")  # type: ignore[arg-type]  # no socket: fed below
+    remote.seat = 0
+    table.subscribe(SeatPerspective(0), lambda update: remote._receive(protocol.update_message("t1", update)))
+    kept = {seat: History() for seat in range(2)}
+    for seat in range(2):
+        table.subscribe(SeatPerspective(seat), kept[seat].apply)
+
+    def play(moves: int) -> None:
+        for _ in range(moves):
+            seat = table.to_act
+            update = None if seat is None else kept[seat].update
+            if table.over or seat is None or update is None:
+                return
+            table.submit(seat, rng.choice(update.legal), table.revision)
+
+    play(3)  # before any client: the remote table keeps what came, for the one to come
+    assert len(remote.events) == len(kept[0].events)
+    client = GameClient(RemoteHost(remote, table.header.public()))
+    catch_up = following(client)
+    with pytest.raises(RuntimeError):
+        remote.events  # noqa: B018 - handed over: the client's is the one history
+    with pytest.raises(RuntimeError):
+        remote.subscribe(remote.perspective, lambda update: None)  # a second keeper would be a second history
+    play(20)
+    catch_up()
+    assert client.history.events == kept[0].events and client.history.log == kept[0].log
+    assert remote.last is not None and remote.last.revision == client.history.update.revision == table.revision
+
+
 # -- the two hosts -------------------------------------------------------------
 def test_a_local_host_offers_its_seed_record_and_file_a_remote_one_none() -> None:
     header = treasure("Ann,bot:random", seed=77)
@@ -272,9 +312,9 @@ def test_a_request_sent_later_is_about_the_position_it_was_chosen_in() -> None:
     assert latest is not None
     first, second = latest.legal[0], latest.legal[-1]
     asked = client.asking(MOVE, second)
-    assert callable(asked)
+    assert isinstance(asked, Request) and asked == Request(latest.to_act, MOVE, latest.revision, second)  # data, not a closure
     assert client.submit(first) is None  # the position changes before the request goes
     catch_up()
-    refusal = asked()
+    refusal = client.send(asked)
     assert refusal is not None and refusal.id == "stale-revision"
     assert isinstance(client.asking(UNDO), Refusal) is False and isinstance(client.asking(REDO), Refusal)

@@ -48,7 +48,8 @@ async def test_a_remote_games_final_screen_fetches_the_record_and_analyses_it_as
             await play_to_the_end(pilot, app)
             final = app.screen
             await until(pilot, lambda: final.is_mounted and final.game is not None)
-            assert final.record is None and len(final.game.events) == len(app.remote.events)
+            played = next(screen for screen in app.screen_stack if isinstance(screen, game_screen.GameScreen))
+            assert final.record is None and len(final.game.events) == len(played.client.history.events)  # the one history
             assert final.check_action("analyse", ()) and not final.query_one("#analyse", Button).disabled
             assert not final.check_action("save_replay", ()) and not final.query("#save_replay")  # nothing saved here
             line = final.query_one("#final-analysis", Static)

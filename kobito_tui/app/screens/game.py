@@ -5,7 +5,6 @@ and why not.  A spectator has no Undo, Redo, Hint nor guide: not as buttons, key
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from concurrent.futures import Future
 
 from textual import work
@@ -23,7 +22,7 @@ from kobito_tui.app.screens.game_parts import BoardKeys, Controls, GameLog, Stat
 from kobito_tui.app.screens.menu import MenuScreen
 from kobito_tui.app.widgets.workarounds import GameFooter
 from kobito_tui.app.words import refusal_words
-from kobito_tui.client import MOVE, REDO, UNDO, GameClient
+from kobito_tui.client import MOVE, REDO, UNDO, GameClient, Request
 from kobito_tui.core.game import Event
 from kobito_tui.core.message import Message as Said
 from kobito_tui.core.safetext import printable
@@ -74,7 +73,19 @@ class GameScreen(BoardKeys):
         return Seats(self.t, self.header.seats, reader_of(self.header.seats, self.client.seat))
 
     class Updated(Message):
-        """Updates wait in the inbox (posted from the thread that made the change)."""
+        """``update`` came, and waits in the client's inbox with any before it (posted from the
+        thread that made the change)."""
+
+        def __init__(self, update: Update) -> None:
+            super().__init__()
+            self.update = update
+
+    class Answered(Message):
+        """The table answered ``request``: ``refusal``, or None (its change comes as an update)."""
+
+        def __init__(self, request: Request, refusal: Refusal | None) -> None:
+            super().__init__()
+            self.request, self.refusal = request, refusal
 
     class Warned(Message):
         def __init__(self, warning: Said) -> None:
@@ -94,7 +105,7 @@ class GameScreen(BoardKeys):
 
     def _subscribe(self) -> None:
         if self.is_attached:
-            self.client.subscribe(lambda: self.post_message(self.Updated()))
+            self.client.subscribe(lambda update: self.post_message(self.Updated(update)))
             self.host.start()  # the computers play once the game is watched
 
     def on_unmount(self) -> None:
@@ -172,34 +183,43 @@ class GameScreen(BoardKeys):
             self.play(message.move)
 
     def play(self, move: Event) -> None:
-        self._request(self.client.asking(MOVE, move), self._refused)
+        self._request(MOVE, self.client.asking(MOVE, move))
 
     def action_undo(self) -> None:
-        self._request(self.client.asking(UNDO), self.say)
+        self._request(UNDO, self.client.asking(UNDO))
 
     def action_redo(self) -> None:
-        self._request(self.client.asking(REDO), self.say)
+        self._request(REDO, self.client.asking(REDO))
 
-    def _request(self, asked: Refusal | Callable[[], Refusal | None] | None, answered: Callable[[Refusal], None]) -> None:
-        """What the client knows is refused now is said at once; a table here answers at once too,
-        one across the network is asked from a thread, so no key waits for the answer."""
-        if callable(asked) and self.host.answers_at_once:
-            asked = asked()
-        if callable(asked):
-            self._ask_in_thread(asked, answered)
-        elif asked is not None:
-            answered(asked)
+    def _request(self, action: str, asked: Refusal | Request) -> None:
+        """What the client knows is refused now is said at once; the rest goes to the host as data
+        (seat, move, revision): a table here answers at once, one across the network is asked from
+        a thread, so no key waits for the answer.  The answer comes back as :class:`Answered`."""
+        if isinstance(asked, Refusal):
+            self._answered(action, asked)
+        elif self.host.answers_at_once:
+            self.post_message(self.Answered(asked, self.client.send(asked)))
+        else:
+            self._ask_in_thread(asked)
 
     @work(thread=True, group="request", exit_on_error=False)
-    def _ask_in_thread(self, ask: Callable[[], Refusal | None], answered: Callable[[Refusal], None]) -> None:
+    def _ask_in_thread(self, request: Request) -> None:
         try:
-            refusal = ask()
+            refusal = self.client.send(request)
         except Exception as error:  # the connection is gone: say so, keep the screen
             title = self.t("Not sent")
             self.app.call_from_thread(self.notify, printable(error), title=title, severity="error", markup=False)
             return
+        self.post_message(self.Answered(request, refusal))
+
+    def on_game_screen_answered(self, message: Answered) -> None:
+        message.stop()
+        self._answered(message.request.action, message.refusal)
+
+    def _answered(self, action: str, refusal: Refusal | None) -> None:
+        """A refused move becomes a notification; a refused undo or redo, words on the status line."""
         if refusal is not None:
-            self.app.call_from_thread(answered, refusal)
+            (self._refused if action == MOVE else self.say)(refusal)
 
     def _refused(self, refusal: Refusal) -> None:
         """A refused move becomes a notification, and the board is shown as the table has it."""
