@@ -18,7 +18,7 @@ import pytest
 from slow_list import GUARDS
 
 import kobito_tui.core.autosave as autosave
-from kobito_tui.quiet import CATEGORIES, MODULES
+from kobito_tui.quiet import CATEGORIES, MODULES, quiet_dependencies
 
 SLOW = (
     frozenset(
@@ -35,6 +35,9 @@ SLOW = (
 # on this 2-core machine the suite took 8 min 17 s with 2 workers and 6 min 16 s with 4.
 def pytest_xdist_auto_num_workers(config):
     return min(2 * len(os.sched_getaffinity(0)), 16)
+
+
+quiet_dependencies()  # for what conftests import before pytest applies its filters (asyncssh, via tests/serve/helpers.py)
 
 
 def pytest_configure(config):

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import asyncssh
+
 from kobito_tui.serve.client import Connection, RemoteTable
 from kobito_tui.serve.hub import Hub
 
@@ -187,3 +189,18 @@ async def _settle() -> None:
     for task in rest:
         task.cancel()
     await asyncio.gather(*rest, return_exceptions=True)
+
+
+async def ssh_guest(port: int, term: str = "xterm-256color") -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientProcess[bytes]]:
+    """A guest's SSH session (asyncssh, no key) on an 80×24 terminal of type ``term``, reading bytes."""
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username="ann", known_hosts=None, client_keys=[], agent_path=None, kbdint_auth=True, password=""
+    )
+    return conn, await conn.create_process(term_type=term, term_size=(80, 24), encoding=None)
+
+
+async def read_until(process: asyncssh.SSHClientProcess[bytes], wanted: bytes, shown: bytes = b"", timeout: float = 20) -> bytes:
+    """What ``process`` drew (after ``shown``) until ``wanted`` is in it."""
+    while wanted not in shown:
+        shown += await asyncio.wait_for(process.stdout.read(65536), timeout)
+    return shown

@@ -3,12 +3,11 @@ program with a traceback. Anything that does not read as a terminal type is plai
 
 from __future__ import annotations
 
-import asyncio
-
-import asyncssh
 import pytest
 
 from kobito_tui.serve.door import session_env
+
+from .helpers import read_until, ssh_guest
 
 HOSTILE_TERMS = ["xterm\x00evil", "x" * 10_000, "\x1b]0;owned\x07", "xterm 256color", "ксерм", ""]
 
@@ -25,14 +24,9 @@ def test_a_terminal_type_is_passed_on(term):
 
 @pytest.mark.asyncio
 async def test_a_client_whose_term_has_a_nul_is_asked_its_name(server):
-    conn = await asyncssh.connect(
-        "127.0.0.1", server.port, username="ann", known_hosts=None, client_keys=[], agent_path=None, kbdint_auth=True, password=""
-    )
+    conn, process = await ssh_guest(server.port, term="xterm\x00evil")
     try:
-        process = await conn.create_process(term_type="xterm\x00evil", term_size=(80, 24), encoding=None)
-        shown = b""
-        while b"name" not in shown:
-            shown += await asyncio.wait_for(process.stdout.read(65536), 20)
+        await read_until(process, b"name")
     finally:
         conn.close()
     assert "Traceback" not in server.read_log()

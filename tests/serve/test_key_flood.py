@@ -16,7 +16,7 @@ import pytest
 
 from kobito_tui.serve.keys import PASTE_END, KeyQueue
 
-from .helpers import Server, eventually
+from .helpers import Server, eventually, ssh_guest
 
 F_SETPIPE_SZ = 1031
 CURSOR_KEYS = b"\x1b[C\x1b[D" * 2730  # 16 kB of right and left
@@ -45,14 +45,6 @@ def rss_mb(pid: int) -> float:
     raise AssertionError(f"no VmRSS for {pid}")
 
 
-async def guest(port: int) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientProcess[bytes]]:
-    conn = await asyncssh.connect(
-        "127.0.0.1", port, username="ann", known_hosts=None, client_keys=[], agent_path=None, kbdint_auth=True, password=""
-    )
-    process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
-    return conn, process
-
-
 async def drain(process: asyncssh.SSHClientProcess[bytes], into: bytearray) -> None:
     while data := await process.stdout.read(65536):
         into += data
@@ -62,7 +54,7 @@ async def drain(process: asyncssh.SSHClientProcess[bytes], into: bytearray) -> N
 async def test_a_key_flood_is_dropped_at_the_door_and_the_program_ends_with_its_connection(data_dir):
     server = Server(data_dir / "data")
     try:
-        conn, process = await guest(server.port)
+        conn, process = await ssh_guest(server.port)
         shown = bytearray()
         reader = asyncio.create_task(drain(process, shown))
         await asyncio.to_thread(eventually, lambda: b"name" in shown and programs(server), 20)
@@ -90,7 +82,7 @@ async def test_a_key_flood_is_dropped_at_the_door_and_the_program_ends_with_its_
 async def test_a_program_past_its_memory_ceiling_ends_alone_and_says_so(data_dir):
     server = Server(data_dir / "data", "--session-memory", "20")  # below what a program needs
     try:
-        conn, process = await guest(server.port)
+        conn, process = await ssh_guest(server.port)
         shown = bytearray()
         await asyncio.wait_for(drain(process, shown), 20)  # the program ends; the door says why
         conn.close()

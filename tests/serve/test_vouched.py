@@ -4,17 +4,15 @@ process that can open the hub's socket cannot claim a player's identity or anoth
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 
-import asyncssh
 import pytest
 
 from kobito_tui.serve import protocol
 from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY, Connection, HubClosed
 from kobito_tui.serve.hub import Hub
 
-from .helpers import KEY_ANN, Server, eventually
+from .helpers import KEY_ANN, Server, eventually, read_until, ssh_guest
 
 STARTED = {4242: {ENV_IDENTITY: KEY_ANN, ENV_ADDRESS: "192.0.2.7"}}
 
@@ -40,17 +38,11 @@ async def test_a_process_that_opens_the_socket_is_refused_and_the_doors_players_
         with pytest.raises(HubClosed):
             Connection(server.socket, KEY_ANN, "Ann", timeout=10)  # this test's own process: no door started it
         eventually(lambda: "is not a program a door started" in server.read_log())
-        conn = await asyncssh.connect(
-            "127.0.0.1", server.port, username="ann", known_hosts=None, client_keys=[], agent_path=None, kbdint_auth=True, password=""
-        )
+        conn, process = await ssh_guest(server.port)
         try:
-            process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
-            shown = b""
-            while b"name" not in shown:
-                shown += await asyncio.wait_for(process.stdout.read(65536), 20)
+            shown = await read_until(process, b"name")
             process.stdin.write(b"\r")  # the suggested name: the program says hello to the hub
-            while b"Kobito tables" not in shown:
-                shown += await asyncio.wait_for(process.stdout.read(65536), 20)
+            await read_until(process, b"Kobito tables", shown)
         finally:
             conn.close()
     finally:
