@@ -19,6 +19,8 @@ from collections import defaultdict
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "kobito_tui"
 ENGINES = ("kobito", "treasure")
 APP = "app"
@@ -167,3 +169,23 @@ def test_the_graph_sees_function_level_and_relative_imports(tmp_path):
     assert "kobito_tui.app.screens.base" in imports(PACKAGE / "app" / "screens" / "rules.py")
     assert "kobito_tui.i18n.msgids" in imports(PACKAGE / "i18n" / "messages.py")  # from .msgids import …
     assert {"core", "kobito", "treasure"} <= arrows["games"]
+
+
+def module_graph(*parts: str) -> dict[str, set[str]]:
+    """The arrows between the modules of ``parts`` (every import, under TYPE_CHECKING and in functions too);
+    a module's arrow to a package is to that package's ``__init__``."""
+    arrows: dict[str, set[str]] = {}
+    for top in parts:
+        for path in sorted((PACKAGE / top).rglob("*.py")):
+            own = ".".join(_module_name(path))
+            arrows[own] = {target for target in imports(path) if part(target) in parts and target != own}
+    return arrows
+
+
+@pytest.mark.parametrize("top", ["app", "serve"])
+def test_the_modules_of_the_app_and_of_the_server_make_no_circle(top):
+    """The app's screens and homes know it by a protocol (``app/shell.py``), never by importing it back."""
+    arrows = module_graph(top)
+    groups = cycles(arrows)
+    bad = [f"  {a} -> {b}" for group in groups for a in group for b in sorted(arrows[a]) if b in group]
+    assert groups == [], "\n".join([f"circles in {top}/: {groups}", *bad])

@@ -99,20 +99,20 @@ HOW_TO_PLAY = Action(
     palette=phrase("How to play"), show=False,
 )  # fmt: skip  # arguments grouped a few a line by meaning
 QUIT = Action("ctrl+q,ctrl+c", "app.quit", phrase("Quit"), phrase("Quit (your game is already saved)"), show=False, priority=True)
-TO_TITLE = Action("", "app.to_title", phrase("Title"), phrase("Back to the title (games stay saved)"), palette=phrase("Title screen"))
+TO_TITLE = Action("", "app.home('title')", phrase("Title"), phrase("Back to the title (games stay saved)"), palette=phrase("Title screen"))
 APP = (HELP, HOW_TO_PLAY, QUIT, TO_TITLE)
 
 # -- the title screen ------------------------------------------------------
 # Its buttons show these keys: the footer keeps F1 and the palette, in any language.
 NEW_GAME = Action(
-    "n", "app.new_game", phrase("New"), phrase("Choose a game, players and rule options"), palette=phrase("New game"), show=False
+    "n", "app.home('new_game')", phrase("New"), phrase("Choose a game, players and rule options"), palette=phrase("New game"), show=False
 )
 CONTINUE = Action(
-    "c", "app.continue_game", phrase("Continue"), phrase("Resume the latest unfinished game"), palette=phrase("Continue"),
+    "c", "app.home('continue_game')", phrase("Continue"), phrase("Resume the latest unfinished game"), palette=phrase("Continue"),
     show=False,
 )  # fmt: skip  # arguments grouped a few a line by meaning
-LOAD = Action("l", "app.load_game", phrase("Load"), phrase("Resume a saved game"), palette=phrase("Load"), show=False)
-REPLAYS = Action("p", "app.replays", phrase("Replays"), phrase("Watch saved games"), palette=phrase("Replays"), show=False)
+LOAD = Action("l", "app.home('load_game')", phrase("Load"), phrase("Resume a saved game"), palette=phrase("Load"), show=False)
+REPLAYS = Action("p", "app.home('replays')", phrase("Replays"), phrase("Watch saved games"), palette=phrase("Replays"), show=False)
 LEARN = Action("h", "app.how_to_play", phrase("Learn"), phrase("How to play"), show=False)
 TUTORIAL = Action(
     "t", "app.tutorial", phrase("Tutorial"), phrase("A guided first game: every kind of move"),
@@ -196,14 +196,14 @@ FINAL_SCREEN = (
 # The lobby's choice of language (the remote app's palette offers it there too).
 WEB_LINK = Action(
     "",
-    "app.web_link",
+    "app.home('web_link')",
     phrase("Browser link"),
     phrase("A one-time link that signs a web browser in as you"),
     phrase("Browser link"),
     show=False,
 )
 LANGUAGE = Action(
-    "l", "app.language", phrase("Language"), phrase("The language you read, kept for your key"), phrase("Language"), show=False
+    "l", "app.home('language')", phrase("Language"), phrase("The language you read, kept for your key"), phrase("Language"), show=False
 )
 LOBBY_SCREEN = (
     Action("n", "new_table", phrase("New table"), phrase("A new table: game, rule options, seats")),
@@ -217,11 +217,11 @@ LOBBY_SCREEN = (
 CODE_DIALOG = (Action("escape", "dismiss(None)", phrase("Cancel")),)
 REPLAYS_DIALOG = (Action("escape", "dismiss(None)", phrase("Back")),)
 # The app in remote mode: who is at your table, and the waiting screen before a game begins.
-TABLE = Action("f4", "app.table", phrase("Table"), phrase("Who is connected; give away a seat"), palette=phrase("Table"))
-REMOTE_APP = (Action("f4", "table", phrase("Table"), TABLE.help, show=False),)
-LOBBY = Action("", "app.to_title", phrase("Lobby"), phrase("Back to the tables"), palette=phrase("Lobby"))  # the remote app's home
+TABLE = Action("f4", "app.home('table')", phrase("Table"), phrase("Who is connected; give away a seat"), palette=phrase("Table"))
+LOBBY = Action("", "app.home('lobby')", phrase("Lobby"), phrase("Back to the tables"), palette=phrase("Lobby"))  # the remote app's home
+HOME_KEYS = (Action("f4", "home('table')", phrase("Table"), TABLE.help, show=False),)  # the app's, where its home offers them
 TABLE_DIALOG = (Action("escape,f4", "dismiss(None)", phrase("Back")),)
-WAITING_SCREEN = (Action("escape", "app.lobby", phrase("Back to the lobby")), TABLE)
+WAITING_SCREEN = (Action("escape", "app.to_title", phrase("Back to the lobby")), TABLE)
 
 # -- the saved-games browser, the replay viewer and their dialogs -------------
 BROWSER_SCREEN = (
@@ -264,9 +264,18 @@ REPLAY_LOG = (
 )
 
 # The command palette: the app's and the title's actions anywhere, the game's over a game.
-PALETTE = tuple(action for action in (*TITLE, *APP) if action.palette)
+PALETTE = tuple(action for action in (*TITLE, *APP, LOBBY, TABLE, LANGUAGE, WEB_LINK) if action.palette)
+"""Each shown where it is offered: a home's own action (:func:`home_action`) only where the home offers it."""
 GAME_PALETTE = tuple(action for action in GAME if action.palette)
 REPLAY_PALETTE = tuple(action for action in REPLAY_SCREEN if action.palette)  # the screen's own PALETTE
+
+
+def home_action(action: str) -> str | None:
+    """The home's action an app action runs ("app.home('table')": "table"), or None for the app's own."""
+    if action.startswith("app.home('") and action.endswith("')"):
+        return action.removeprefix("app.home('").removesuffix("')")
+    return None
+
 
 # Textual's own words the app shows: the footer's palette key, the palette's
 # prompt and the system commands it offers (App.get_system_commands).

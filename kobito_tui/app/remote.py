@@ -1,4 +1,4 @@
-"""The app in remote mode: each SSH session's program, a client of a `kobito serve` hub.
+"""The app at home in a lobby: each SSH session's program, a client of a `kobito serve` hub.
 
 The door runs it (:func:`run_remote`, as ``kobito remote --socket PATH`` does)
 on the session's own pseudo-terminal, who the player is in its environment
@@ -21,10 +21,10 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import CancelledError
 from functools import partial
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Center, Middle, Vertical
 from textual.driver import Driver
@@ -59,6 +59,9 @@ from kobito_tui.serve.client import (
 )
 from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
 from kobito_tui.table import Refusal, Update
+
+if TYPE_CHECKING:
+    from kobito_tui.app.shell import ShellApp
 
 SEAT_CODE_SHOWN_S = 15  # how long the seat code stays over the log after sitting down (F4 shows it again)
 
@@ -199,7 +202,7 @@ class TableDialog(ShellDialog):
             refusal = self.remote.connection.give_to_computer(seat, DEFAULT_LEVEL)
         except NOT_ANSWERING as error:
             refusal = Refusal("hub", {"error": str(error)})
-        said = refused(self.app, refusal) if refusal else self.t("Seat {seat} is the computer's now.", seat=seat + 1)
+        said = refused(self.t, refusal) if refusal else self.t("Seat {seat} is the computer's now.", seat=seat + 1)
         self.app.call_from_thread(self.query_one("#table-said", Static).update, printable(said, 200))
 
 
@@ -212,9 +215,10 @@ class WaitingScreen(ShellScreen):
     class Started(Message):
         """The first update came: the game has begun (posted from the reader thread)."""
 
-    def __init__(self, remote: RemoteTable, info: TableInfo | None) -> None:
+    def __init__(self, remote: RemoteTable, info: TableInfo | None, started: Callable[[RemoteTable], object]) -> None:
+        """``started``: the game has begun at ``remote``."""
         super().__init__()
-        self.remote, self.info = remote, info
+        self.remote, self.info, self.started = remote, info, started
         self._subscription: RemoteSubscription | None = None
 
     def compose(self) -> ComposeResult:
@@ -265,30 +269,22 @@ class WaitingScreen(ShellScreen):
         if self._subscription is not None:
             self._subscription.cancel()
             self._subscription = None
-            cast(RemoteApp, self.app).open_table(self.remote)
+            self.started(self.remote)
 
     def on_unmount(self) -> None:
         if self._subscription is not None:
             self._subscription.cancel()
 
 
-class RemoteApp(KobitoApp):
-    """The Kobito app as a client of the hub at ``socket_path``, signed in as ``identity``."""
+class LobbyHome:
+    """The app's home on the hub at ``socket_path``, signed in as ``identity``: the lobby, and the table this terminal is at."""
 
-    BINDINGS = actions.bindings(*actions.REMOTE_APP)
     local_files = False  # no game starts from files here: the lobby is home
-    PALETTE = (
-        *(actions.LOBBY if a is actions.TO_TITLE else a for a in KobitoApp.PALETTE),
-        actions.TABLE,
-        actions.LANGUAGE,
-        actions.WEB_LINK,
-    )
+    cursor_blink = False  # a screen left alone draws nothing: the door can tell the player is idle
 
-    def __init__(
-        self, socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en", address: str = "", door: str = "ssh"
-    ) -> None:
-        super().__init__(saves_dir, lang=lang)
+    def __init__(self, socket_path: Path, identity: str, name: str, saves_dir: Path, address: str = "", door: str = "ssh") -> None:
         self.socket_path, self.identity, self.player_name = socket_path, identity, name
+        self.saves_dir = saves_dir  # the server's: only its crash log goes there
         self.address = address  # where the player came from (the door says): the hub limits per address
         self.door = door  # the door the player came in by: how they come back
         self.connection: Connection | None = None
@@ -296,181 +292,234 @@ class RemoteApp(KobitoApp):
         self.seen: TableInfo | None = None  # that table as last told
         self._leaving = False  # the hub went: the app is quitting
 
-    def get_default_screen(self) -> Screen[Any]:
+    def attach(self, app: ShellApp) -> None:
+        self.app = app
+
+    def default_screen(self) -> Screen[Any]:
         return Welcome()
 
-    def get_driver_class(self) -> type[Driver]:
+    def driver_class(self) -> type[Driver] | None:
         return PacedDriver  # a flood of keys waits in the terminal, not in this program's memory
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def mounted(self) -> None:
         if self.identity == "guest" or name_fault(self.player_name) is not None:
             self._ask_name(self.player_name if name_fault(self.player_name) is None else "")
         else:
             self.sign_in(self.player_name)
 
     def _ask_name(self, suggested: str, problem: str = "") -> None:
-        self.push_screen(NameDialog(suggested, problem), self._named)
+        self.app.push_screen(NameDialog(suggested, problem), self.sign_in)
 
-    def _named(self, name: str | None) -> None:
-        self.sign_in(name)
-
-    @work(thread=True, exclusive=True)
     def sign_in(self, name: str | None) -> None:
-        if name is None:
-            return
-        self.player_name = name
+        if name is not None:
+            self.player_name = name
+            self.app.run_worker(partial(self._connect, name), thread=True, exclusive=True, group="sign-in")
+
+    def _connect(self, name: str) -> None:
+        t = self.app.t
         try:
             connection = Connection(self.socket_path, self.identity, name, address=self.address)
         except HubClosed as error:
             if error.refusal is not None and error.refusal.id == "name-taken":  # another key's name: choose one
-                self.call_from_thread(self._ask_name, "", say(self.t, error.refusal))
+                self.app.call_from_thread(self._ask_name, "", say(t, error.refusal))
             else:
-                self.call_from_thread(self.hub_gone, str(error), error.refusal)
+                self.app.call_from_thread(self.hub_gone, str(error), error.refusal)
             return
         except NOT_ANSWERING as error:
-            self.call_from_thread(self.hub_gone, self.t("the table server is not answering ({error})", error=printable(error)))
+            self.app.call_from_thread(self.hub_gone, t("the table server is not answering ({error})", error=printable(error)))
             return
         connection.on_close = lambda why: self._from_reader(self.hub_gone, why, connection.bye)
-        self.call_from_thread(self._signed_in, connection)
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """No blinking cursor: a screen left alone draws nothing, so the door can tell the player is idle."""
-        if isinstance(event.widget, Input):
-            event.widget.cursor_blink = False
+        self.app.call_from_thread(self._signed_in, connection)
 
     def _from_reader(self, callback: Callable[..., object], *args: object) -> None:
         try:
-            self.call_from_thread(callback, *args)
+            self.app.call_from_thread(callback, *args)
         except (RuntimeError, CancelledError):  # the app is quitting
             pass
 
-    def on_unmount(self) -> None:
+    def unmounted(self) -> None:
         """The app is done: so is its connection (the hub marks a player's seat away)."""
         if self.connection is not None:
             self.connection.on_close = None
             self.connection.close()
 
+    def _lobby(self, connection: Connection) -> LobbyScreen:
+        return LobbyScreen(connection, self.joined, self.news)
+
     def _signed_in(self, connection: Connection) -> None:
         self.connection = connection
         kept = connection.settings.get("lang")
-        if kept in LANGUAGES and kept != self.lang:  # chosen before, over SSH: it wins over the terminal's
-            self.t = translator(kept)
+        if kept in LANGUAGES and kept != self.app.lang:  # chosen before, over SSH: it wins over the terminal's
+            self.app.t = translator(kept)
         if connection.closed is None and not self._leaving:  # the hub may have gone meanwhile
-            self.push_screen(LobbyScreen(connection))
+            self.app.push_screen(self._lobby(connection))
 
     def hub_gone(self, why: str, bye: Refusal | None = None) -> None:
         """The connection ended: ``why`` is the hub's last word or the reason found here
         (English, but for the usual ones, and those the hub gave an id, in the player's words)."""
         self._leaving = True  # no screen is pushed any more: the app is on its way out
-        t = self.t
+        t = self.app.t
         usual = {STOPPING: t("the server is stopping"), HUNG_UP: t("the table server closed the connection")}
         why = say(t, bye) if bye is not None else usual.get(why) or printable(why, 200)
         if bye is not None and bye.id == "seat-taken-by-code":
             self.remote = None  # the seat is not this terminal's any more: no "it stays yours"
         # Translators: the last line printed when the table server is gone; {reason} says why.
-        self._exit_saying(1, [t("kobito: {reason}.", reason=why)])
+        self.app.exit_saying(1, [t("kobito: {reason}.", reason=why)])
 
-    def _exit_saying(self, code: int, lines: list[str]) -> None:
-        remote, t = self.remote, self.t
-        if remote is not None and remote.seat is not None and remote.last is not None and not remote.last.over:
-            # Translators: j and r are the lobby's keys (join, a seat by its code): keep the Latin letters.
-            if self.identity == "guest" and remote.code:  # a guest is someone new at each sign-in: only the code finds the seat
-                back = t("r at that table and the seat code {code}", code=remote.code)
-            elif remote.code:
-                back = t("j at that table, or r and the seat code {code}", code=remote.code)
-            else:
-                back = t("j at that table")
-            if self.door == "web":
-                # Translators: printed in the web page once the app has quit; {back} says what to press in the lobby.
-                again = t("kobito: your seat at table {table} stays yours: reload the page, then {back}.", table=remote.table_id, back=back)
-            else:
-                # Translators: printed once the app has quit; {back} says what to press in the lobby.
-                again = t("kobito: your seat at table {table} stays yours: ssh in again, then {back}.", table=remote.table_id, back=back)
-            lines = [*lines, again]
-        super()._exit_saying(code, lines)
+    def quit(self) -> None:
+        self.app.exit_saying(0, [])
+
+    def last_words(self, lines: list[str]) -> list[str]:
+        """A player leaving a game not over is told how to come back to their seat."""
+        remote, t = self.remote, self.app.t
+        if remote is None or remote.seat is None or remote.last is None or remote.last.over:
+            return lines
+        # Translators: j and r are the lobby's keys (join, a seat by its code): keep the Latin letters.
+        if self.identity == "guest" and remote.code:  # a guest is someone new at each sign-in: only the code finds the seat
+            back = t("r at that table and the seat code {code}", code=remote.code)
+        elif remote.code:
+            back = t("j at that table, or r and the seat code {code}", code=remote.code)
+        else:
+            back = t("j at that table")
+        if self.door == "web":
+            # Translators: printed in the web page once the app has quit; {back} says what to press in the lobby.
+            again = t("kobito: your seat at table {table} stays yours: reload the page, then {back}.", table=remote.table_id, back=back)
+        else:
+            # Translators: printed once the app has quit; {back} says what to press in the lobby.
+            again = t("kobito: your seat at table {table} stays yours: ssh in again, then {back}.", table=remote.table_id, back=back)
+        return [*lines, again]
+
+    def crash_words(self) -> list[str]:
+        return []
 
     # -- at a table -----------------------------------------------------------
-    def on_lobby_screen_joined(self, message: LobbyScreen.Joined) -> None:
-        self.remote = message.remote
-        self.seen = None if self.connection is None else self.connection.tables.get(message.remote.table_id)
-        self.open_table(message.remote)
+    def joined(self, remote: RemoteTable) -> None:
+        """This terminal sits at (or watches) ``remote``."""
+        self.remote = remote
+        self.seen = None if self.connection is None else self.connection.tables.get(remote.table_id)
+        self.open_table(remote)
 
     def open_table(self, remote: RemoteTable) -> None:
         """The game screen, playing on ``remote`` as its seat (or watching); until the
         game has begun, the waiting screen."""
+        app = self.app
         if remote.last is None:
-            screen: Screen[Any] = WaitingScreen(remote, self.seen)  # it shows the seat code too
+            screen: Screen[Any] = WaitingScreen(remote, self.seen, self.open_table)  # it shows the seat code too
         else:
-            screen = self.game_screen_for(RemoteHost(remote, remote.last.header))
+            screen = app.game_screen_for(RemoteHost(remote, remote.last.header))
             if remote.code and remote.seat is not None:  # also after the waiting screen, which may have flashed by
                 # Translators: r is the lobby's key for a seat code: keep the Latin letter.
-                said = self.t(
+                said = app.t(
                     "Your seat code is {code}: with it you can come back to this seat from another terminal (r in the lobby).",
                     code=remote.code,
                 )
-                self.notify(said, title=self.t.p("notification", "Table"), timeout=SEAT_CODE_SHOWN_S, markup=False)
-        if isinstance(self.screen, WaitingScreen):
-            self.switch_screen(screen)
+                app.notify(said, title=app.t.p("notification", "Table"), timeout=SEAT_CODE_SHOWN_S, markup=False)
+        if isinstance(app.screen, WaitingScreen):
+            app.switch_screen(screen)
         else:
-            self.push_screen(screen)
+            app.push_screen(screen)
 
     def to_title(self) -> None:
         """Back to the lobby, away from the table (a player's seat stays theirs: the hub keeps the game)."""
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
+        while len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
         remote, self.remote, self.seen = self.remote, None, None
         if remote is not None and self.connection is not None:
             remote.detach()
-            self._leave(self.connection)
-
-    action_lobby = action_to_title = to_title
+            self.app.run_worker(partial(self._leave, self.connection), thread=True, exclusive=True, group="leave")
 
     def play_again(self, header: Header) -> None:
         self.to_title()
+        t = self.app.t
         # Translators: n is the lobby's key for a new table: keep the Latin letter.
-        self.notify(self.t("n in the lobby sets a new table."), title=self.t("Play again"))
+        self.app.notify(t("n in the lobby sets a new table."), title=t("Play again"))
 
-    @work(thread=True, exclusive=True, group="leave")
     def _leave(self, connection: Connection) -> None:
         try:
             connection.leave()
         except NOT_ANSWERING:
             pass
 
-    def on_lobby_screen_changed(self, message: LobbyScreen.Changed) -> None:
+    def news(self, info: TableInfo) -> None:
         """Say who went away or came back at this terminal's table."""
-        info, before = message.info, self.seen
+        before = self.seen
         if self.remote is None or info.table != self.remote.table_id:
             return
         self.seen = info
-        waiting = next((s for s in self.screen_stack if isinstance(s, WaitingScreen)), None)
-        if waiting is not None:
-            waiting.show(info)
+        for waiting in self.app.screen_stack:
+            if isinstance(waiting, WaitingScreen):
+                waiting.show(info)
         if before is None or len(before.seats) != len(info.seats):
             return
+        t, notify = self.app.t, partial(self.app.notify, title=self.app.t.p("notification", "Table"), markup=False)
         for seat, (was, now) in enumerate(zip(before.seats, info.seats)):
             name = printable(now.name or was.name, NAME_MAX_CHARS)
             if seat == self.remote.seat or now.kind != "player" and was.kind != "player":
                 continue
-            t, title = self.t, self.t.p("notification", "Table")
             if was.kind == "player" and now.kind == "computer":
-                self.notify(t("{name}: the computer plays this seat now.", name=name), title=title, markup=False)
+                notify(t("{name}: the computer plays this seat now.", name=name))
             elif was.kind == "open" and now.kind == "player":
-                self.notify(t("{name} sits down in seat {seat}.", name=name, seat=seat + 1), title=title, markup=False)
+                notify(t("{name} sits down in seat {seat}.", name=name, seat=seat + 1))
             elif was.connected and not now.connected and may_give_seats(self.remote, info):
-                self.notify(t("{name} is away. The table waits (F4: give the seat to the computer).", name=name), title=title, markup=False)
+                notify(t("{name} is away. The table waits (F4: give the seat to the computer).", name=name))
             elif was.connected and not now.connected:
-                self.notify(t("{name} is away. The table waits.", name=name), title=title, markup=False)
+                notify(t("{name} is away. The table waits.", name=name))
             elif now.connected and not was.connected:
-                self.notify(t("{name} is back.", name=name), title=title, markup=False)
+                notify(t("{name} is back.", name=name))
+
+    # -- the home's own actions ---------------------------------------------------
+    def offers(self, action: str, screen: Screen[Any]) -> bool:
+        """The lobby and replays anywhere; the table's dialog at a table; Language and (for a player
+        with a key: a guest's way back is its seat code) the browser link in the lobby."""
+        if action == "table":
+            return self.remote is not None
+        if action == "language":
+            return isinstance(screen, LobbyScreen)
+        if action == "web_link":
+            return isinstance(screen, LobbyScreen) and not self.identity.startswith("guest")
+        return action in ("lobby", "replays")
+
+    def run(self, action: str) -> None:
+        getattr(self, f"action_{action}")()
+
+    def action_lobby(self) -> None:
+        self.to_title()
 
     def action_table(self) -> None:
+        app = self.app
         if self.remote is None:
-            self.notify(self.t("You are not at a table."), title=self.t.p("notification", "Table"))
-        elif not isinstance(self.screen, TableDialog):
+            app.notify(app.t("You are not at a table."), title=app.t.p("notification", "Table"))
+        elif not isinstance(app.screen, TableDialog):
             info = self.connection.tables.get(self.remote.table_id) if self.connection else None
-            self.push_screen(TableDialog(self.remote, info))
+            app.push_screen(TableDialog(self.remote, info))
+
+    def action_language(self) -> None:
+        self.app.push_screen(LanguageDialog(), lambda lang: None if lang is None else self.app.choose_language(lang))
+
+    def action_replays(self) -> None:
+        """The replays of this player's finished tables (the final screen's way to them)."""
+        self.to_title()
+        if isinstance(self.app.screen, LobbyScreen):
+            self.app.screen.action_replays()
+
+    def action_web_link(self) -> None:
+        self.app.run_worker(self._ask_link, thread=True, exclusive=True, group="link")
+
+    def _ask_link(self) -> None:
+        connection = self.connection
+        if connection is None:
+            return
+        try:
+            link = connection.web_link()
+        except NOT_ANSWERING as error:
+            link = Refusal("hub", {"error": str(error)})
+        self.app.call_from_thread(self._link_made, link)
+
+    def _link_made(self, link: str | Refusal) -> None:
+        if isinstance(link, str):
+            self.app.push_screen(LinkDialog(link))
+        elif isinstance(self.app.screen, LobbyScreen):
+            self.app.screen.say(refused(self.app.t, link))
 
     # -- the player's settings: their identity's, at the hub --------------------
     def settings(self) -> Settings:
@@ -481,19 +530,16 @@ class RemoteApp(KobitoApp):
         self._keep({"guide": chosen.guide})
         return True  # the hub answers later: a refusal is said then
 
-    def choose_language(self, lang: str) -> None:
-        """The player chose ``lang``: the lobby speaks it at once, and the hub keeps it for their key."""
-        self.t = translator(lang)
-        if isinstance(self.screen, LobbyScreen) and self.connection is not None:
-            self.switch_screen(LobbyScreen(self.connection))  # composed again, in the new words
+    def keep_language(self, lang: str) -> None:
+        """The lobby speaks it at once, and the hub keeps it for the player's key."""
+        if isinstance(self.app.screen, LobbyScreen) and self.connection is not None:
+            self.app.switch_screen(self._lobby(self.connection))  # composed again, in the new words
         self._keep({"lang": lang})
 
-    def action_language(self) -> None:
-        if isinstance(self.screen, LobbyScreen):
-            self.push_screen(LanguageDialog(), lambda lang: None if lang is None else self.choose_language(lang))
-
-    @work(thread=True, group="settings")
     def _keep(self, settings: dict[str, bool | str]) -> None:
+        self.app.run_worker(partial(self._send_settings, settings), thread=True, group="settings")
+
+    def _send_settings(self, settings: dict[str, bool | str]) -> None:
         if self.connection is None:
             return
         try:
@@ -501,51 +547,14 @@ class RemoteApp(KobitoApp):
         except NOT_ANSWERING as error:
             refusal = Refusal("hub", {"error": str(error)})
         if refusal is not None:
-            self._from_reader(partial(self.notify, severity="warning", markup=False), refused(self, refusal))
+            self._from_reader(partial(self.app.notify, severity="warning", markup=False), refused(self.app.t, refusal))
 
-    # -- what the local app does that a remote one must not ---------------------
-    def deliver_text(self, *args: object, **kwargs: object) -> str | None:
-        """No file is delivered (a screenshot is one): it would be written on the server's machine."""
-        return None
 
-    deliver_binary = deliver_text
-
-    def action_replays(self) -> None:
-        """The replays of this player's finished tables (the final screen's way to them)."""
-        self.to_title()
-        if isinstance(self.screen, LobbyScreen):
-            self.screen.action_replays()
-
-    def action_web_link(self) -> None:
-        self._ask_link()
-
-    @work(thread=True, exclusive=True, group="link")
-    def _ask_link(self) -> None:
-        connection = self.connection
-        if connection is None:
-            return
-        try:
-            link = connection.web_link()
-        except NOT_ANSWERING as error:
-            link = Refusal("hub", {"error": str(error)})
-        self.call_from_thread(self._link_made, link)
-
-    def _link_made(self, link: str | Refusal) -> None:
-        if isinstance(link, str):
-            self.push_screen(LinkDialog(link))
-        elif isinstance(self.screen, LobbyScreen):
-            self.screen.say(refused(self, link))
-
-    def offers(self, action: str, screen: Screen[Any]) -> bool:
-        """The palette's Table at a table; Language and (for a player with a key: a guest's way
-        back is its seat code) the browser link in the lobby."""
-        if action == actions.TABLE.action:
-            return self.remote is not None
-        if action == actions.LANGUAGE.action:
-            return isinstance(screen, LobbyScreen)
-        if action == actions.WEB_LINK.action:
-            return isinstance(screen, LobbyScreen) and not self.identity.startswith("guest")
-        return super().offers(action, screen)
+def lobby_app(
+    socket_path: Path, identity: str, name: str, saves_dir: Path, lang: str = "en", address: str = "", door: str = "ssh"
+) -> KobitoApp:
+    """The app at home in the lobby of the hub at ``socket_path`` (see :class:`LobbyHome`)."""
+    return KobitoApp(LobbyHome(socket_path, identity, name, saves_dir, address, door), lang=lang)
 
 
 def run_remote(socket_path: Path, env: Mapping[str, str]) -> int:
@@ -556,6 +565,6 @@ def run_remote(socket_path: Path, env: Mapping[str, str]) -> int:
     lang = resolve_language(None, env)
     identity, name = env.get(ENV_IDENTITY) or "guest", env.get(ENV_NAME, "")
     door = "web" if env.get(ENV_DOOR) == "web" else "ssh"
-    app = RemoteApp(socket_path, identity, name, Path(socket_path).parent / "sessions", lang, env.get(ENV_ADDRESS, ""), door)
+    app = lobby_app(socket_path, identity, name, Path(socket_path).parent / "sessions", lang, env.get(ENV_ADDRESS, ""), door)
     app.run()
     return app.return_code or 0

@@ -37,7 +37,7 @@ from typing import Any
 from textual import events
 
 from kobito_tui.analysis.report import Report, TurnVerdict
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.analysing import keep
 from kobito_tui.core.randomplay import random_game
@@ -158,7 +158,7 @@ async def time_viewer(
     the screen settled; ``open_cpu`` and ``steps_cpu`` the CPU time of this process;
     ``steps_settled_cpu`` and ``settle_cpu`` as the module says."""
 
-    app = KobitoApp(Path(tempfile.mkdtemp(prefix="kobito-bench-")))
+    app = files_app(Path(tempfile.mkdtemp(prefix="kobito-bench-")))
     names = ("open", "open_cpu", "steps", "steps_cpu", "steps_settled_cpu", "settle_cpu", "perspectives")
     timings: dict[str, list[float]] = {name: [] for name in names}
     async with app.run_test(size=size) as pilot:

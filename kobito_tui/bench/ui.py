@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.bench.waits import NeverCame, game_state, until
 from kobito_tui.client import LocalHost
 from kobito_tui.core.game import Event
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
     from textual.pilot import Pilot
     from textual.screen import Screen
 
-    from kobito_tui.app.main import KobitoApp
     from kobito_tui.app.screens.game import GameScreen
 
 BARE_APP = """
@@ -118,7 +117,7 @@ async def key_latency(game_id: str, players: int, samples: int, seed: int = 1) -
     with tempfile.TemporaryDirectory() as folder:
         while len(timings) < samples:
             header = new_header(game_id, seats, seed=seed + len(timings))
-            app = KobitoApp(Path(folder), new=header, bot_delay=0)
+            app = files_app(Path(folder), new=header, bot_delay=0)
             async with app.run_test(size=(120, 40)) as pilot:
                 await _play(app, pilot, rng, timings, samples)
                 game = app.game_screen()
@@ -220,7 +219,7 @@ async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[fl
     header = new_header("kobito", parse_players("You,bot:hard,bot:hard"), seed=seed)
     timings: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        app = KobitoApp(Path(folder), new=header, bot_delay=0)
+        app = files_app(Path(folder), new=header, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: (game := app.game_screen()) is not None and game.client.to_move, "seat 0's turn")
             screen = app.game_screen()

@@ -7,7 +7,7 @@ import random
 import pytest
 from textual.widgets import Input
 
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.savefile import save
@@ -31,7 +31,7 @@ def treasure(players: str, seed: int = 5, **options):
 
 
 def make_app(saves, **start) -> KobitoApp:
-    return KobitoApp(saves, bot_delay=0, **start)
+    return files_app(saves, bot_delay=0, **start)
 
 
 def no_blink(app: KobitoApp) -> None:

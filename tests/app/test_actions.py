@@ -7,6 +7,7 @@ from textual.binding import Binding
 
 from kobito_tui.app import actions
 from kobito_tui.app.actions import Action
+from kobito_tui.app.files_home import FilesHome
 from kobito_tui.app.screens.help import HelpScreen
 
 from .conftest import make_app, treasure
@@ -42,7 +43,7 @@ def test_every_screen_takes_its_bindings_from_the_declarations():
     from kobito_tui.app.treasure.board import TreasureBoard
 
     declared = {
-        KobitoApp: actions.APP, title.TitleScreen: actions.TITLE, game.GameScreen: actions.GAME,
+        KobitoApp: (*actions.APP, *actions.HOME_KEYS), title.TitleScreen: actions.TITLE, game.GameScreen: actions.GAME,
         KobitoBoard: actions.KOBITO_BOARD, TreasureBoard: actions.TREASURE_BOARD, help.HelpScreen: actions.HELP_SCREEN,
         how_to_play.HowToPlayScreen: actions.HOW_TO_PLAY_SCREEN, rules.RulesScreen: actions.RULES_SCREEN,
         new_game.NewGameScreen: actions.NEW_GAME_SCREEN, menu.MenuScreen: actions.MENU_SCREEN,
@@ -53,13 +54,15 @@ def test_every_screen_takes_its_bindings_from_the_declarations():
         assert cls.BINDINGS == actions.bindings(*group), cls
 
 
-async def test_the_palette_offers_each_palette_action_once_and_runs_it(saves):
+async def test_the_palette_offers_each_palette_action_of_its_home_once_and_runs_it(saves):
     app = make_app(saves, new=treasure("Ann,bot"))
     async with app.run_test() as pilot:
         await pilot.pause()
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         for action in (*actions.PALETTE, *actions.GAME_PALETTE):
-            assert commands[action.palette].help == action.help
+            offered = actions.home_action(action.action) in (None, *FilesHome.ACTIONS)
+            assert action.palette in commands if offered else action.palette not in commands, action
+            assert not offered or commands[action.palette].help == action.help
         titles = [action.palette for action in (*actions.PALETTE, *actions.GAME_PALETTE)]
         assert len(titles) == len(set(titles))
         await commands["Menu"].callback()  # on the game screen

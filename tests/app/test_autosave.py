@@ -66,7 +66,7 @@ async def test_continue_from_the_palette_resumes_the_last_move(saves, slow_disk)
     app = make_app(saves, new=treasure("Ann,bot", first_player=0))
     async with app.run_test() as pilot:
         events = await play_one_move(pilot, slow_disk)
-        app.action_continue_game()
+        app.action_home("continue_game")
         await pilot.pause()
         assert app.game_screen().host.session.events == events
 
@@ -162,7 +162,7 @@ async def test_a_game_left_while_saving_fails_is_asked_about_on_quitting(saves, 
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
-    assert not app._left_unsaved
+    assert not app.home._left_unsaved
 
 
 async def test_continue_goes_on_from_the_moves_its_file_lacks(saves, full_disk):
@@ -173,7 +173,7 @@ async def test_continue_goes_on_from_the_moves_its_file_lacks(saves, full_disk):
         session = app.game_screen().host.session
         app.to_title()
         assert len(load(list_saves(saves)[0]).events) < len(session.events)
-        app.action_continue_game()  # not the shorter game on disk, which the held moves would overwrite
+        app.action_home("continue_game")  # not the shorter game on disk, which the held moves would overwrite
         await pilot.pause()
         assert app.game_screen().host.session is session
         full_disk.clear()

@@ -68,12 +68,12 @@ async def test_key_latency_plays_a_four_seat_kobito_game_to_its_samples():
 async def test_a_wait_on_a_game_that_never_comes_back_says_what_the_table_and_screen_think(tmp_path):
     import pytest
 
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.main import files_app
     from kobito_tui.bench.waits import NeverCame, until
     from kobito_tui.core.record import new_header, parse_players
 
     header = new_header("treasure", parse_players("bot:random,You"), {"first_player": 0}, seed=1)
-    app = KobitoApp(tmp_path, new=header, bot_delay=60)  # the computer waits a minute before its move
+    app = files_app(tmp_path, new=header, bot_delay=60)  # the computer waits a minute before its move
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.game_screen() is not None and app.game_screen().client.latest is not None, "the game")
         with pytest.raises(NeverCame) as caught:

@@ -7,7 +7,7 @@ import random
 import pytest
 from textual.widgets import Static
 
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.core.game import Seat
@@ -25,9 +25,9 @@ from .test_pilot import settle
 
 @pytest.mark.parametrize("bot_delay", [0, 0.01])
 async def test_a_game_reaches_the_final_screen_whatever_the_bot_delay(saves, bot_delay):
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.main import files_app
 
-    app = KobitoApp(saves, new=treasure("bot:random,bot:random", turn_limit=2), bot_delay=bot_delay)
+    app = files_app(saves, new=treasure("bot:random,bot:random", turn_limit=2), bot_delay=bot_delay)
     async with app.run_test() as pilot:
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
         game = app.game_screen()
@@ -118,7 +118,7 @@ def table_words(t, result, names: list[str]) -> set[str]:
 async def test_the_kobito_final_table_fits_80_columns_whole(saves, lang, players):
     names = LONG_NAMES[:players]
     session = finished("kobito", ",".join(names))
-    app = KobitoApp(saves, lang=lang, bot_delay=0)
+    app = files_app(saves, lang=lang, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(FinalScreen(session.result, session.header, session.record))
         await pilot.pause()
@@ -147,7 +147,7 @@ async def test_a_tie_settled_by_the_tie_break_says_so_on_the_final_screen(saves,
     session = tied_kobito("penalties-then-shared", [[5], []])
     result = session.result
     assert result.scores == [0, 0] and result.winners == [1]
-    app = KobitoApp(saves, bot_delay=0, lang=lang)
+    app = files_app(saves, bot_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(FinalScreen(result, session.header, session.record))
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))

@@ -34,7 +34,7 @@ from textual.errors import NoWidget
 from textual.pilot import OutOfBounds
 
 from kobito_tui.app.games import board_class
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.core.game import Seat
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header
@@ -175,12 +175,12 @@ class Crash(AssertionError):
 
 def make_app(start: dict, saves: Path, hub, rng: random.Random) -> App:
     if "remote" not in start:
-        return KobitoApp(saves, bot_delay=0, **start)
-    from kobito_tui.app.remote import RemoteApp
+        return files_app(saves, bot_delay=0, **start)
+    from kobito_tui.app.remote import lobby_app
 
     name = rng.choice(REMOTE_NAMES)  # one key per name: a name is bound to the first key that used it
     key = hashlib.sha256(name.encode()).hexdigest()[:43]
-    return RemoteApp(hub.socket, f"key:SHA256:{key}", name, saves, lang=rng.choice(("en", "uk")))
+    return lobby_app(hub.socket, f"key:SHA256:{key}", name, saves, lang=rng.choice(("en", "uk")))
 
 
 async def sit_down(pilot, game_id: str) -> None:
@@ -192,7 +192,7 @@ async def sit_down(pilot, game_id: str) -> None:
 
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.is_mounted)
-    table = app.connection.create(game_id, ["open", "easy"])
+    table = app.home.connection.create(game_id, ["open", "easy"])
     rows = app.screen.query_one("#lobby-tables", DataTable)
     await until(pilot, lambda: any(key.value == table for key in rows.rows))  # among the earlier runs' tables
     rows.move_cursor(row=rows.get_row_index(table))

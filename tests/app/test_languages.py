@@ -9,7 +9,7 @@ import os
 import pytest
 from textual.widgets import Button, TabbedContent
 
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.i18n import client_language
 
 from .conftest import no_blink, screen_text
@@ -17,7 +17,7 @@ from .conftest import no_blink, screen_text
 
 def started(saves, choice: str | None = None) -> KobitoApp:
     """The app as ``kobito [--lang choice]`` starts it in this environment."""
-    return KobitoApp(saves, bot_delay=0, lang=client_language(choice, os.environ))
+    return files_app(saves, bot_delay=0, lang=client_language(choice, os.environ))
 
 
 @pytest.fixture(autouse=True)
@@ -93,14 +93,14 @@ async def _still(pilot) -> None:
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])
 def test_title(snap_compare, saves, lang):
-    assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), run_before=_still)
+    assert snap_compare(files_app(saves, bot_delay=0, lang=lang), run_before=_still)
 
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])
 @pytest.mark.parametrize("game_id", ["kobito", "treasure"])
 def test_rules(snap_compare, saves, lang, game_id):
     keys = ["r"] if game_id == "kobito" else ["r", "tab"]
-    assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), press=keys, run_before=_still)
+    assert snap_compare(files_app(saves, bot_delay=0, lang=lang), press=keys, run_before=_still)
 
 
 def test_the_rules_of_a_game_in_play_in_russian():
@@ -156,4 +156,4 @@ def test_final_scores(snap_compare, saves, lang, game_id):
         pilot.app.push_screen(FinalScreen(session.result, session.header, session.record))
         await _still(pilot)
 
-    assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), run_before=scores)
+    assert snap_compare(files_app(saves, bot_delay=0, lang=lang), run_before=scores)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Select
 
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.core.game import OptionError
 from kobito_tui.games import get_game
 from tests.i18n.screentext import new_game_forms, screen_lines
@@ -21,7 +21,7 @@ async def _still(pilot) -> None:
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])
 def test_new_game_dialog(snap_compare, saves, lang):
-    assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), press=["n"], run_before=_still)
+    assert snap_compare(files_app(saves, bot_delay=0, lang=lang), press=["n"], run_before=_still)
 
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])
@@ -33,11 +33,11 @@ def test_new_game_dialog_for_hide_the_treasure(snap_compare, saves, lang):
         await pilot.pause()
         await _still(pilot)
 
-    assert snap_compare(KobitoApp(saves, bot_delay=0, lang=lang), run_before=treasure)
+    assert snap_compare(files_app(saves, bot_delay=0, lang=lang), run_before=treasure)
 
 
 async def test_names_levels_and_refusals_in_russian(saves):
-    app = KobitoApp(saves, bot_delay=0, lang="ru")
+    app = files_app(saves, bot_delay=0, lang="ru")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -71,7 +71,7 @@ async def test_options_the_engine_refuses_are_said_in_ukrainian_as_plain_text(sa
         raise OptionError("options.unknown", game="kobito", names=["[b]gold[/b]\x1b[31m"])
 
     monkeypatch.setattr(get_game("kobito"), "normalize_options", refuse)
-    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    app = files_app(saves, bot_delay=0, lang="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -96,7 +96,7 @@ async def test_the_rule_options_values_are_in_ukrainian_not_the_engines_keys(sav
         for choice in spec.choices
         if isinstance(choice, str)
     }
-    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    app = files_app(saves, bot_delay=0, lang="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         async for _game_id in new_game_forms(pilot):
             shown = " ".join(screen_lines(app)[:-1])
@@ -109,7 +109,7 @@ async def test_the_rule_options_values_are_in_ukrainian_not_the_engines_keys(sav
 async def test_the_first_player_is_one_of_the_seats_shown(saves):
     """The form offers the seats the engine takes for the player count, so picking one is never
     refused; one no longer there goes back to the default."""
-    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    app = files_app(saves, bot_delay=0, lang="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()

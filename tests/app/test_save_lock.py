@@ -25,7 +25,7 @@ async def test_a_game_open_elsewhere_is_offered_as_a_replay_and_changes_nothing(
         path = app.screen.host.session.path
         app.screen.board.post_message(GameBoard.MoveChosen(app.screen.host.session.legal_moves()[0]))
         await pilot.pause()
-        app.flush_game()
+        app.home.flush_game()
         before = path.read_bytes()
         other = make_app(saves, load=path)  # a second terminal
         async with other.run_test() as second:
@@ -112,7 +112,7 @@ async def test_the_browser_neither_deletes_nor_renames_a_game_open_elsewhere(sav
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])
 def test_snapshot_of_the_question_of_a_game_open_elsewhere(snap_compare, saves, tmp_path, lang):
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.main import files_app
     from kobito_tui.core.record import Record
     from kobito_tui.core.savefile import save
 
@@ -121,7 +121,7 @@ def test_snapshot_of_the_question_of_a_game_open_elsewhere(snap_compare, saves, 
     save(path, Record(treasure("Ann,Bob", seed=3)))
     lock = SaveLock.take(path)
     try:
-        app = KobitoApp(saves, bot_delay=0, load=path, lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+        app = files_app(saves, bot_delay=0, load=path, lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
         assert snap_compare(app, terminal_size=(80, 24))
     finally:
         lock.release()

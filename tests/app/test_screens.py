@@ -200,7 +200,7 @@ async def test_replays_open_the_browser_and_save_replay_writes_a_loadable_copy(s
         app.save_replay(app.game_screen().host.session.record)
         copy = list_saves(saves / "replays")[0]
         assert load(copy).events == app.game_screen().host.session.events
-        await app.run_action("replays")
+        await app.run_action("home('replays')")
         await pilot.pause()
         assert isinstance(app.screen, BrowserScreen)
 
@@ -222,7 +222,7 @@ async def test_continue_is_greyed_out_until_there_is_a_game_to_continue(saves):
     async with app.run_test() as pilot:
         await pilot.pause()
         assert app.screen.query_one("#title-continue").disabled
-        app.start_game(treasure("Ann,bot"))
+        app.home.start_game(treasure("Ann,bot"))
         await one_move(pilot, app)
         app.to_title()
         await pilot.pause()

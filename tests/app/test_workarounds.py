@@ -200,9 +200,9 @@ def _footer_words(app) -> list[str]:
 
 
 async def test_the_footer_speaks_the_app_language_and_follows_a_new_choice(saves, tmp_path):
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.main import files_app
 
-    app = KobitoApp(saves, bot_delay=0, lang="uk", env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+    app = files_app(saves, bot_delay=0, lang="uk", env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert _footer_words(app) == ["Клавіші", "команди"]  # F1, and Textual's own palette key
@@ -254,13 +254,13 @@ async def test_where_the_words_do_not_fit_the_spare_keys_leave_the_footer_and_st
 
 
 async def test_the_game_footer_keeps_f1_in_every_language(saves, tmp_path):
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.main import files_app
     from kobito_tui.app.screens.game import GameScreen
 
     from .conftest import treasure
 
     for lang in ("en", "uk", "ru", "xx"):
-        app = KobitoApp(saves, bot_delay=0, lang=lang, new=treasure("Ann,bot"), env={"KOBITO_CONFIG_DIR": str(tmp_path)})
+        app = files_app(saves, bot_delay=0, lang=lang, new=treasure("Ann,bot"), env={"KOBITO_CONFIG_DIR": str(tmp_path)})
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda app=app: isinstance(app.screen, GameScreen), "the game screen")
             await pilot.pause()
@@ -268,10 +268,10 @@ async def test_the_game_footer_keeps_f1_in_every_language(saves, tmp_path):
 
 
 async def test_the_palette_offers_its_commands_in_the_app_language(saves, tmp_path):
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.main import files_app
     from kobito_tui.app.widgets.workarounds import CommandPalette
 
-    app = KobitoApp(saves, bot_delay=0, lang="ru", env={"KOBITO_CONFIG_DIR": str(tmp_path)})
+    app = files_app(saves, bot_delay=0, lang="ru", env={"KOBITO_CONFIG_DIR": str(tmp_path)})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         titles = {command.title: command.help for command in app.get_system_commands(app.screen)}

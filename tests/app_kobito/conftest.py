@@ -9,7 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from app_kobito.drive import quick_player, settle
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.bench.waits import game_state
 from kobito_tui.core.game import Header
 from kobito_tui.core.record import Record, new_header, parse_players
@@ -27,7 +27,7 @@ def kobito(players: str = "Ann,bot:random", seed: int = 5, **options) -> Header:
 
 
 def make_app(saves, **start) -> KobitoApp:
-    return KobitoApp(saves, bot_delay=0, **start)
+    return files_app(saves, bot_delay=0, **start)
 
 
 async def until(pilot: Pilot, condition, timeout: float = 10.0) -> None:

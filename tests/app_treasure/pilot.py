@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.app.screens.game import GameScreen
@@ -25,7 +25,7 @@ KEYS = {"up": ("up", "k", "w"), "down": ("down", "j", "s"), "left": ("left", "h"
 
 def treasure_app(saves: Path, players: str = "Ann,Bob", seed: int = 3, **options) -> KobitoApp:
     header = new_header("treasure", parse_players(players), options, seed)
-    return KobitoApp(saves, new=header, bot_delay=BOT_DELAY)
+    return files_app(saves, new=header, bot_delay=BOT_DELAY)
 
 
 def game_screen(app: KobitoApp) -> GameScreen:

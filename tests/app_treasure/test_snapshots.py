@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.core.savefile import save
@@ -67,7 +67,7 @@ def test_final_screen(snap_compare, tmp_path):
     record, _ = random_game(GAME, header, random.Random(5))
     path = tmp_path / "done.jsonl"
     save(path, record)
-    app = KobitoApp(tmp_path, load=path, bot_delay=BOT_DELAY)
+    app = files_app(tmp_path, load=path, bot_delay=BOT_DELAY)
 
     assert snap_compare(app, run_before=reach_final_screen, terminal_size=(80, 24))
 
@@ -76,5 +76,5 @@ def test_final_screen(snap_compare, tmp_path):
 @pytest.mark.parametrize("lang", ["uk", "ru"])
 def test_mid_turn_in_ukrainian_and_russian(snap_compare, tmp_path, lang, variant):
     header = new_header("treasure", parse_players("Ann,bot,bot"), {"variant": variant, "first_player": 0}, 8)
-    app = KobitoApp(tmp_path, new=header, bot_delay=BOT_DELAY, lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+    app = files_app(tmp_path, new=header, bot_delay=BOT_DELAY, lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
     assert snap_compare(app, press=["left"], terminal_size=(80, 24))  # step 1 taken: a flip, the next arrows

@@ -66,12 +66,12 @@ def test_the_final_table_columns_in_the_players_language():
 
 @pytest.mark.parametrize("game, words_", [("kobito", "Зіграти карту до горщика"), ("treasure", "Поставити спільну фішку")])
 async def test_the_help_says_how_to_play_on_the_board_in_the_players_language(tmp_path, game, words_):
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.main import files_app
 
     from .screentext import screen_lines
 
     header = new_header(game, parse_players("Ann,bot"), {"first_player": 0}, 5)
-    app = KobitoApp(tmp_path, new=header, bot_delay=0.01, lang="uk", env={"KOBITO_CONFIG_DIR": str(tmp_path)})
+    app = files_app(tmp_path, new=header, bot_delay=0.01, lang="uk", env={"KOBITO_CONFIG_DIR": str(tmp_path)})
     async with app.run_test(size=(100, 40)) as pilot:
         for _ in range(100):
             if getattr(app.screen, "board", None) is not None:

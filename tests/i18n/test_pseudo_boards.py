@@ -10,7 +10,7 @@ from app_kobito.conftest import game_screen, human_turn, midgame
 from app_treasure.pilot import BOT_DELAY
 
 from kobito_tui.app.kobito.lines import NAME_WIDTH
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.seats import role_name
@@ -46,7 +46,7 @@ async def pseudo_board(app: KobitoApp, *keys: str) -> list[str]:
 
 
 def _app(tmp_path, **start) -> KobitoApp:
-    return KobitoApp(tmp_path / "saves", lang="xx", env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")}, **start)
+    return files_app(tmp_path / "saves", lang="xx", env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")}, **start)
 
 
 async def test_the_kobito_board_mid_game(tmp_path):

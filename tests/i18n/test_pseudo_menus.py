@@ -12,7 +12,7 @@ from textual.widgets import Select
 
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.browser.entries import example_paths
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import load, save
@@ -26,7 +26,7 @@ EXAMPLES = {path.name: path for path in example_paths()}
 def pseudo_app(tmp_path) -> KobitoApp:
     saves = tmp_path / "saves"
     saves.mkdir(exist_ok=True)
-    return KobitoApp(saves, bot_delay=0, lang="xx", env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+    return files_app(saves, bot_delay=0, lang="xx", env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
 
 
 def rows_of(app, *selectors: str) -> list[str]:
@@ -110,9 +110,9 @@ def fill(saves) -> set[str]:
 
 async def test_the_browser_with_a_broken_save(tmp_path):
     app = pseudo_app(tmp_path)
-    outside = fill(app.saves_dir)
+    outside = fill(app.home.saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(BrowserScreen(app.saves_dir))
+        await app.push_screen(BrowserScreen(app.home.saves_dir))
         await pilot.pause()
         for _ in range(3):  # unfinished, finished, broken: each one's preview
             body = cut_on_purpose(rows_of(app, "#browser-title", "#browser-table", "#preview-details"))

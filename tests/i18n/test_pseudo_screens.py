@@ -13,7 +13,7 @@ from textual.geometry import Region
 from textual.widgets import Button, Static, TabbedContent
 
 from kobito_tui.app.log_panel import LogPanel
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.app.screens.game import GameScreen
 from kobito_tui.app.screens.help import HelpScreen
@@ -32,7 +32,7 @@ GAMES = ("kobito", "treasure")
 
 def pseudo_app(tmp_path, **start) -> KobitoApp:
     env = {"KOBITO_CONFIG_DIR": str(tmp_path / "config")}
-    return KobitoApp(tmp_path / "saves", lang="xx", env=env, bot_delay=0, **start)
+    return files_app(tmp_path / "saves", lang="xx", env=env, bot_delay=0, **start)
 
 
 def crop(lines: list[str], region: Region) -> list[str]:

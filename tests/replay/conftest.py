@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kobito_tui.app.browser.entries import example_paths
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.core.savefile import load
 
 EXAMPLES = {path.name: path for path in example_paths()}
@@ -25,7 +25,7 @@ def saves(tmp_path) -> Path:
 
 
 def make_app(saves: Path) -> KobitoApp:
-    return KobitoApp(saves, bot_delay=0)
+    return files_app(saves, bot_delay=0)
 
 
 def hand_report(record, marks: dict[int, str] | None = None):

@@ -34,7 +34,7 @@ def fill(saves):
 
 async def open_browser(app, pilot):
     results = []
-    await app.push_screen(BrowserScreen(app.saves_dir), results.append)
+    await app.push_screen(BrowserScreen(app.home.saves_dir), results.append)
     await pilot.pause()
     app.screen.results = results
     return app.screen
@@ -160,7 +160,7 @@ async def test_continue_goes_through_the_apps_resume(saves):
     fill(saves)
     app = make_app(saves)
     async with app.run_test(size=(100, 32)) as pilot:
-        app.push_screen(BrowserScreen(saves), app.resume)
+        app.push_screen(BrowserScreen(saves), app.home.resume)
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -197,7 +197,7 @@ async def test_preview_board_or_hidden_notice(saves):
 async def test_play_from_here_in_a_replay_opened_from_the_browser_continues_the_new_game(saves):
     app = make_app(saves)
     async with app.run_test(size=(100, 32)) as pilot:
-        app.push_screen(BrowserScreen(saves), app.resume)
+        app.push_screen(BrowserScreen(saves), app.home.resume)
         await pilot.pause()
         await pilot.press("enter")  # the first example, a finished game: a replay
         assert isinstance(app.screen, ReplayScreen)

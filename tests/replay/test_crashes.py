@@ -8,7 +8,7 @@ from textual import events
 
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.browser.preview import Preview
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.core.savefile import save
 
@@ -61,7 +61,7 @@ async def test_browser_opened_and_closed_at_once(saves):
 
 
 async def test_replays_chosen_in_the_palette_with_enter_typed_twice(saves):
-    app = KobitoApp(saves, replay=EXAMPLES["kobito-2-players.jsonl"], bot_delay=0)
+    app = files_app(saves, replay=EXAMPLES["kobito-2-players.jsonl"], bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p", *"Replays")

@@ -91,12 +91,12 @@ async def test_the_game_over_line_is_whole_at_80_columns(saves):
 
 
 async def test_in_every_language_a_long_file_name_is_cut_with_an_ellipsis_and_a_computer_winner_keeps_its_number(saves, tmp_path):
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.main import files_app
 
     record = finished("treasure", "bot:random,bot:random", seed=3)
     save(saves / "a-game-saved-under-a-very-long-name-indeed.jsonl", record)
     for lang in ("en", "uk", "ru"):
-        app = KobitoApp(saves, bot_delay=0, lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
+        app = files_app(saves, bot_delay=0, lang=lang, env={"KOBITO_CONFIG_DIR": str(tmp_path / "config")})
         async with app.run_test(size=(80, 24)) as pilot:
             await app.push_screen(BrowserScreen(saves))
             await pilot.pause()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kobito_tui.app.browser import BrowserScreen
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.core.game import Seat
@@ -42,7 +42,7 @@ async def test_the_browser_refuses_an_unfinished_hot_seat_replay(saves):
 
 
 async def test_kobito_replay_refuses_an_unfinished_hot_seat_game(saves):
-    app = KobitoApp(saves, replay=unfinished(saves, "hot-seat.jsonl"), bot_delay=0)
+    app = files_app(saves, replay=unfinished(saves, "hot-seat.jsonl"), bot_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MessageScreen) and app.screen.text == HOT_SEAT_REFUSAL
@@ -66,7 +66,7 @@ async def test_the_viewer_itself_refuses_whoever_pushes_it(saves):
 async def test_one_human_replays_from_their_own_view_only_by_either_door(saves):
     path = unfinished(saves, "solo.jsonl", (COMPUTER, Seat("Bob")))
     for door in ("browser", "command line"):
-        app = KobitoApp(saves, replay=path if door == "command line" else None, bot_delay=0)
+        app = files_app(saves, replay=path if door == "command line" else None, bot_delay=0)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             if door == "browser":

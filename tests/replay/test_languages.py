@@ -11,7 +11,7 @@ from textual.widgets import Button
 
 from kobito_tui.app.browser import BrowserScreen
 from kobito_tui.app.browser.entries import result
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.screens.message import MessageScreen
@@ -30,7 +30,7 @@ def overflowing(app) -> list[str]:
 @pytest.mark.parametrize("lang", ["uk", "ru"])
 async def test_the_buttons_fit_in_ukrainian_and_russian(saves, lang):
     fill(saves)
-    app = KobitoApp(saves, bot_delay=0, lang=lang)
+    app = files_app(saves, bot_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(BrowserScreen(saves))
         await pilot.pause()
@@ -47,7 +47,7 @@ async def test_the_buttons_fit_in_ukrainian_and_russian(saves, lang):
 
 
 async def test_the_viewer_in_ukrainian(saves):
-    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    app = files_app(saves, bot_delay=0, lang="uk")
     name = "kobito-4-players.jsonl"
     async with app.run_test(size=(80, 24)) as pilot:
         screen = ReplayScreen(example(name), EXAMPLES[name])
@@ -69,13 +69,13 @@ async def test_a_hostile_save_says_what_is_wrong_in_ukrainian(saves):
     """The file's reason in the player's words everywhere the app shows it; its escapes stay plain text."""
     shutil.copy(CORPUS / "control_name.jsonl", saves / "hostile.jsonl")
     reason = "хибний заголовок: ім’я гравця не може містити керівних символів (Ann\\x1b]0;pwned\\x07)"
-    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    app = files_app(saves, bot_delay=0, lang="uk")
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_browser(app, pilot)
         assert rows(screen)[0][4].startswith("⚠ рядок 1:") and result(app.t, screen.chosen) == "⚠ рядок 1: " + reason
         assert str(screen.query_one("#preview-details").render()).endswith("\nНе відкривається — рядок 1: " + reason)
         await pilot.press("enter")
         assert [note.message for note in app._notifications] == ["hostile.jsonl, рядок 1: " + reason]
-        app.resume(saves / "hostile.jsonl")  # Continue, as from the title screen
+        app.home.resume(saves / "hostile.jsonl")  # Continue, as from the title screen
         await pilot.pause()
         assert isinstance(app.screen, MessageScreen) and app.screen.text == f"{saves / 'hostile.jsonl'}, рядок 1: {reason}"

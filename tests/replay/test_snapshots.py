@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kobito_tui.app.browser import BrowserScreen
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import files_app
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import new_header, parse_players
@@ -19,7 +19,7 @@ from .test_browser import fill
 
 def browser_at(row: int):
     async def run_before(pilot) -> None:
-        await pilot.app.push_screen(BrowserScreen(pilot.app.saves_dir))
+        await pilot.app.push_screen(BrowserScreen(pilot.app.home.saves_dir))
         await pilot.pause()
         await pilot.press(*["down"] * row)
         await pilot.pause()
@@ -61,7 +61,7 @@ def test_viewer_treasure_as_one_seat(snap_compare, saves):
 
 def test_browser_in_ukrainian(snap_compare, saves):
     fill(saves)
-    app = KobitoApp(saves, bot_delay=0, lang="uk")
+    app = files_app(saves, bot_delay=0, lang="uk")
     assert snap_compare(app, terminal_size=(80, 24), run_before=browser_at(1))
 
 
@@ -77,7 +77,7 @@ def test_viewer_of_a_game_against_a_computer_in_ukrainian_and_russian(snap_compa
         await pilot.press(*["pagedown"] * 4, "1")
         await pilot.pause()
 
-    app = KobitoApp(saves, bot_delay=0, lang=lang)
+    app = files_app(saves, bot_delay=0, lang=lang)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
@@ -99,7 +99,7 @@ def with_the_chart(name: str, keys: list[str]):
 def test_the_chart_at_the_second_mistake(snap_compare, saves, lang):
     """Seat numbers draw the lines (a legend says whose), the moment is lit, the marks under
     it; the verdict of the turn and the best move under the log, in the reader's language."""
-    app = KobitoApp(saves, bot_delay=0, lang=lang)
+    app = files_app(saves, bot_delay=0, lang=lang)
     assert snap_compare(app, terminal_size=(80, 24), run_before=with_the_chart("kobito-2-players.jsonl", ["n", "n"]))
 
 

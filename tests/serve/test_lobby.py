@@ -19,10 +19,7 @@ class LobbyApp(App[None]):
         self.joined: list = []
 
     def on_mount(self) -> None:
-        self.push_screen(LobbyScreen(self.connection))
-
-    def on_lobby_screen_joined(self, message: LobbyScreen.Joined) -> None:
-        self.joined.append(message.remote)
+        self.push_screen(LobbyScreen(self.connection, self.joined.append, lambda info: None))
 
 
 def cells(app: App) -> list[list[str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kobito_tui.app.remote import RemoteApp
+from kobito_tui.app.remote import lobby_app
 from kobito_tui.app.screens.lobby import LobbyScreen
 
 from .helpers import KEY_ANN, KEY_BOB
@@ -21,7 +21,7 @@ async def test_at_80_columns_every_column_and_key_of_the_lobby_shows(server, dat
     for seats in (["open", "open", "open", "open"], ["open", "hard", "medium"], ["open", "open"]):
         table = bob.create("kobito", seats)
         bob.join(table, 0)
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang=lang)
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app) and app.screen.query_one("#lobby-tables").row_count == 3)
         await pilot.pause()

@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 
 from kobito_tui.analysis.report import Report
 from kobito_tui.analysis.sidecar import estimate_key
-from kobito_tui.app.remote import RemoteApp
+from kobito_tui.app.remote import lobby_app
 from kobito_tui.app.replay import ReplayScreen, analysing
 from kobito_tui.app.replay.chart import ChanceChart
 from kobito_tui.app.screens import game as game_screen
@@ -30,7 +30,7 @@ ANALYSED_S = 90.0  # a Hide the Treasure game analysed on one core of a busy mac
 
 async def play_to_the_end(pilot, app) -> None:
     """Her moves, made by the test through her table, until the game is over and its scores show."""
-    remote, rng = app.remote, random.Random(3)
+    remote, rng = app.home.remote, random.Random(3)
     while not remote.wait_for(lambda u: True).over:
         update = remote.wait_for(lambda u: u.over or bool(u.legal))
         if update.legal:
@@ -42,7 +42,7 @@ async def play_to_the_end(pilot, app) -> None:
 async def test_a_remote_games_final_screen_fetches_the_record_and_analyses_it_as_a_local_one(data_dir, monkeypatch):
     monkeypatch.setattr(game_screen, "FinalScreen", partial(FinalScreen, analyse_at_once=True))  # as at a terminal
     with running_hub(data_dir / "data") as hub:
-        app = RemoteApp(hub.socket_path, KEY_ANN, "Ann", data_dir / "saves")
+        app = lobby_app(hub.socket_path, KEY_ANN, "Ann", data_dir / "saves")
         async with app.run_test(size=(80, 24)) as pilot:
             table = await at_a_new_table(pilot, app)
             await play_to_the_end(pilot, app)
@@ -67,7 +67,7 @@ async def test_a_remote_games_final_screen_fetches_the_record_and_analyses_it_as
             raise AssertionError("a kept analysis is not made again")
 
         monkeypatch.setattr(analysing, "subprocess", SimpleNamespace(Popen=no_child))
-        again = RemoteApp(hub.socket_path, KEY_ANN, "Ann", data_dir / "saves")  # another session, the same player
+        again = lobby_app(hub.socket_path, KEY_ANN, "Ann", data_dir / "saves")  # another session, the same player
         async with again.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: in_lobby(again))
             await pilot.press("p")
@@ -84,14 +84,14 @@ async def test_a_remote_games_final_screen_fetches_the_record_and_analyses_it_as
 async def test_a_spectator_of_a_remote_game_is_offered_no_analysis(data_dir):
     """The hub gives a finished table's record to its players only: a spectator's final screen offers none."""
     with running_hub(data_dir / "data") as hub:
-        app = RemoteApp(hub.socket_path, KEY_ANN, "Ann", data_dir / "saves")
+        app = lobby_app(hub.socket_path, KEY_ANN, "Ann", data_dir / "saves")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: in_lobby(app))
             bob = connect(hub, KEY_BOB, "Bob")
             table = bob.create("treasure", ["open", "random"])  # it waits for Bob: still in the lobby's list
             await until(pilot, lambda: app.screen.chosen() == table)
             await pilot.press("w")
-            await until(pilot, lambda: app.remote is not None and app.remote.seat is None)
+            await until(pilot, lambda: app.home.remote is not None and app.home.remote.seat is None)
             play_until([bob.join(table, 0)], random.Random(4), lambda u: u.over)
             await until(pilot, lambda: isinstance(app.screen, FinalScreen), timeout=30)
             final = app.screen

@@ -8,7 +8,7 @@ import time
 
 from textual.widgets import Static
 
-from kobito_tui.app.remote import NameDialog, RemoteApp, TableDialog, WaitingScreen
+from kobito_tui.app.remote import NameDialog, TableDialog, WaitingScreen, lobby_app
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.lobby import LobbyScreen, ReplaysDialog, TableForm
 from kobito_tui.i18n import translator
@@ -37,7 +37,7 @@ def shown(widget: Static) -> str:
 
 
 async def test_a_guest_is_asked_a_name_that_is_checked_then_sets_a_table_and_waits(server, data_dir):
-    app = RemoteApp(server.socket, "guest", "", data_dir / "saves")
+    app = lobby_app(server.socket, "guest", "", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NameDialog))
         await pilot.press("enter")  # an empty name is no name
@@ -59,11 +59,11 @@ async def test_a_guest_is_asked_a_name_that_is_checked_then_sets_a_table_and_wai
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
         waiting = shown(app.screen.query_one("#waiting", Static))
         assert "you sit in seat 1" in waiting and "2. (open)" in waiting and "3. computer (Easy)" in waiting
-        code = app.remote.code
+        code = app.home.remote.code
         assert code and f"Your seat code is {code}" in waiting
 
         bob = server.connect(KEY_BOB, "Bob")
-        remote = bob.join(app.remote.table_id, 1)
+        remote = bob.join(app.home.remote.table_id, 1)
         assert remote.seat == 1
         header = remote.wait_for(lambda u: True).header
         assert header.options["stalemate"] is False and [s.name for s in header.seats] == ["[b]Ann[/b]", "Bob", ""]
@@ -72,10 +72,10 @@ async def test_a_guest_is_asked_a_name_that_is_checked_then_sets_a_table_and_wai
 async def test_the_table_says_who_is_away_and_back_and_the_creator_gives_a_seat_away(data_dir):
     server = Server(data_dir / "data", "--away-before-give", "0.2")
     try:
-        app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+        app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: in_lobby(app))
-            table = app.connection.create("kobito", ["open", "open", "open"])
+            table = app.home.connection.create("kobito", ["open", "open", "open"])
             await until(pilot, lambda: app.screen.chosen() == table)
             await pilot.press("j")
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
@@ -110,7 +110,7 @@ async def test_a_finished_table_is_in_the_players_replays(server, data_dir):
     stranger = server.connect("guest", "Eve")
     assert stranger.replays() == [] and stranger.record(table).id == "no-seat-of-yours"
 
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app))
         await pilot.press("p")
@@ -121,7 +121,7 @@ async def test_a_finished_table_is_in_the_players_replays(server, data_dir):
 
 
 async def test_the_server_stopping_ends_the_app_with_one_line(server, data_dir):
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app))
         server.stop()
@@ -134,7 +134,7 @@ async def at_a_new_table(pilot, app) -> str:
     from kobito_tui.app.screens.game import GameScreen
 
     await until(pilot, lambda: in_lobby(app))
-    table = app.connection.create("treasure", ["open", "random"])
+    table = app.home.connection.create("treasure", ["open", "random"])
     await until(pilot, lambda: app.screen.chosen() == table)
     await pilot.press("j")
     await until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -142,12 +142,12 @@ async def at_a_new_table(pilot, app) -> str:
 
 
 async def test_the_lines_after_the_server_stopped_are_in_the_sessions_language(server, data_dir):
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="uk")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         table = await at_a_new_table(pilot, app)
         server.stop()
         await until(pilot, lambda: app.return_code is not None)
-    assert app.remote.code == ""  # her key brings her back: no code
+    assert app.home.remote.code == ""  # her key brings her back: no code
     back = "j біля того столу"
     assert app.exit_lines == ["kobito: сервер зупиняється.",
                               f"kobito: ваше місце за столом {table} лишається за вами: зайдіть через ssh знову, потім {back}."]  # fmt: skip  # aligned by hand with its opening bracket
@@ -156,20 +156,20 @@ async def test_the_lines_after_the_server_stopped_are_in_the_sessions_language(s
 async def test_a_sign_in_answered_after_the_hub_went_opens_no_lobby(server, data_dir):
     """The race of a server stopping just as a player signs in: the app leaves, and
     the sign-in answer arriving after that pushes no screen on an app on its way out."""
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app))
-        connection = app.connection
+        connection = app.home.connection
         app.pop_screen()
-        app.hub_gone("the server is stopping")
-        app._signed_in(connection)  # the late answer
+        app.home.hub_gone("the server is stopping")
+        app.home._signed_in(connection)  # the late answer
         await pilot.pause()
         assert not in_lobby(app)
     assert app.return_code == 1
 
 
 async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_dir):
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app))
         titles = [c.title for c in app.get_system_commands(app.screen)]
@@ -177,7 +177,7 @@ async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_
         app.t = translator("uk")  # in any language: the commands are told apart by what they run
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Нова гра" not in titles and "Завантажити" not in titles and "Лобі" in titles
-        app.action_new_game()
+        app.action_home("new_game")  # not the lobby's: it does nothing
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen) and not list((data_dir / "saves").glob("*.jsonl"))
 
@@ -185,10 +185,10 @@ async def test_no_local_game_can_be_started_from_a_remote_terminal(server, data_
 async def test_a_whole_game_in_the_app_ends_on_the_scores_then_the_lobby_and_the_replays(server, data_dir):
     from kobito_tui.app.screens.final import FinalScreen
 
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         table = await at_a_new_table(pilot, app)
-        remote, rng = app.remote, random.Random(3)
+        remote, rng = app.home.remote, random.Random(3)
         while not remote.wait_for(lambda u: True).over:  # her moves, made by the test through her table
             update = remote.wait_for(lambda u: u.over or bool(u.legal))
             if update.legal:
@@ -196,7 +196,7 @@ async def test_a_whole_game_in_the_app_ends_on_the_scores_then_the_lobby_and_the
             await pilot.pause(0.01)
         await until(pilot, lambda: isinstance(app.screen, FinalScreen))
         await pilot.press("t")
-        await until(pilot, lambda: in_lobby(app) and app.remote is None)
+        await until(pilot, lambda: in_lobby(app) and app.home.remote is None)
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, ReplaysDialog))
         assert app.screen.tables[0].table == table
@@ -212,7 +212,9 @@ def test_a_players_language_is_their_terminals_not_one_remembered_on_the_server(
     for name in ("KOBITO_LANG", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     started = []
-    monkeypatch.setattr(remote_mode.RemoteApp, "run", lambda app: started.append((app.lang, app.identity, app.player_name, app.address)))
+    monkeypatch.setattr(
+        remote_mode.KobitoApp, "run", lambda app: started.append((app.lang, app.home.identity, app.home.player_name, app.home.address))
+    )
     env = {**os.environ, "KOBITO_IDENTITY": KEY_ANN, "KOBITO_NAME": "--socket=x", "KOBITO_ADDRESS": "10.0.0.7"}  # as the door sets them
     remote_mode.run_remote(tmp_path / "hub.sock", env)
     assert started == [("uk", KEY_ANN, "--socket=x", "10.0.0.7")]
@@ -224,16 +226,16 @@ async def test_two_players_at_one_table_read_the_same_game_each_in_their_own_lan
     from kobito_tui.i18n import translator
     from kobito_tui.i18n.messages import say
 
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="uk")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app))
-        assert "ви — Ann" in shown(app.screen.query_one("#lobby-heading", Static))
-        table = app.connection.create("kobito", ["open", "open"])
+        assert "Ви — Ann" in shown(app.screen.query_one("#lobby-heading", Static))
+        table = app.home.connection.create("kobito", ["open", "open"])
         await until(pilot, lambda: app.screen.chosen() == table)
         await pilot.press("j")
         bob = server.connect(KEY_BOB, "Bob").join(table, 1)
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        ann = app.remote
+        ann = app.home.remote
         play_until([ann, bob], random.Random(5), lambda u: u.revision >= 8)
         newest = bob.wait_for(lambda u: True).revision
         await until(pilot, lambda: app.screen.client.latest is not None and app.screen.client.latest.revision >= newest)
@@ -255,14 +257,14 @@ async def test_a_guest_who_sits_down_is_told_the_seat_code_and_only_what_a_guest
     ann = server.connect(KEY_ANN, "Ann")
     table = ann.create("kobito", ["open", "open"])
     ann.join(table, 0)
-    app = RemoteApp(server.socket, "guest", "Cy", data_dir / "saves")
+    app = lobby_app(server.socket, "guest", "Cy", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NameDialog))
         await pilot.press("enter")
         await until(pilot, lambda: in_lobby(app) and app.screen.chosen() == table)
         await pilot.press("j")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))  # every seat taken: no waiting screen
-        code = app.remote.code
+        code = app.home.remote.code
         assert code and any(f"Your seat code is {code}" in n for n in notices(app))
 
         ann.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from kobito_tui.app.remote import LanguageDialog, NameDialog, RemoteApp
+from kobito_tui.app.remote import LanguageDialog, NameDialog, lobby_app
 
 from .helpers import KEY_ANN, KEY_BOB, eventually, play_until
 from .test_remote_app import at_a_new_table, in_lobby, shown, until
@@ -34,7 +34,7 @@ def written(folder: Path) -> list[Path]:
 async def test_no_screenshot_no_settings_file_the_guide_and_language_kept_by_the_hub(server, data_dir, host_home):
     from kobito_tui.app.screens.game import GameScreen
 
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app))
         assert "Screenshot" not in [c.title for c in app.get_system_commands(app.screen)]
@@ -47,11 +47,11 @@ async def test_no_screenshot_no_settings_file_the_guide_and_language_kept_by_the
         await at_a_new_table(pilot, app)
         assert isinstance(app.screen, GameScreen) and app.screen.guide
         await pilot.press("g")  # the guide off: for her key, not for the server's user
-        await until(pilot, lambda: app.connection.settings.get("guide") is False)
+        await until(pilot, lambda: app.home.connection.settings.get("guide") is False)
     assert written(host_home) == []
     assert server.connect(KEY_ANN, "Ann").settings == {"lang": "uk", "guide": False}
 
-    again = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="en")  # her terminal says English
+    again = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="en")  # her terminal says English
     async with again.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(again))
         assert again.lang == "uk" and "ви — Ann" in shown(again.screen.query_one("#lobby-heading", Static))
@@ -61,7 +61,7 @@ async def test_no_screenshot_no_settings_file_the_guide_and_language_kept_by_the
 
 async def test_a_name_another_key_has_is_refused_and_another_asked(server, data_dir):
     server.connect(KEY_ANN, "ann")
-    app = RemoteApp(server.socket, KEY_BOB, "ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_BOB, "ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NameDialog) and app.screen.query("#name-error"))
         assert "belongs to another player's key" in shown(app.screen.query_one("#name-error", Static))
@@ -71,12 +71,12 @@ async def test_a_name_another_key_has_is_refused_and_another_asked(server, data_
 
 
 async def test_the_terminal_whose_seat_a_code_took_says_so_in_its_language(server, data_dir):
-    app = RemoteApp(server.socket, "guest", "Gus", data_dir / "saves", lang="uk")
+    app = lobby_app(server.socket, "guest", "Gus", data_dir / "saves", lang="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NameDialog))
         await pilot.press("enter")
         table = await at_a_new_table(pilot, app)
-        code = app.remote.code
+        code = app.home.remote.code
         assert server.connect("guest", "Gus").join(table, None, code).seat == 0
         await until(pilot, lambda: app.return_code is not None)
     assert app.exit_lines == [f"kobito: ваше місце 1 за столом {table} зайняли за його кодом з іншого термінала."]
@@ -90,7 +90,7 @@ async def test_a_replay_opened_over_ssh_offers_no_branch_into_a_file(server, dat
     play_until([ann.join(table, 0)], random.Random(4), lambda u: u.over)
     eventually(lambda: ann.tables[table].status == "over")
     record = ann.record(table)
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app))
         screen = ReplayScreen(record)
@@ -112,7 +112,7 @@ async def test_the_rejoin_dialog_takes_the_six_words_typed_as_read_aloud(server,
     table = gus.create("treasure", ["open", "open"])
     code = gus.join(table, 0).code
     gus.close()
-    app = RemoteApp(server.socket, "guest", "Gus", data_dir / "saves")
+    app = lobby_app(server.socket, "guest", "Gus", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NameDialog))
         await pilot.press("enter")
@@ -122,19 +122,19 @@ async def test_the_rejoin_dialog_takes_the_six_words_typed_as_read_aloud(server,
         app.screen.query_one("#code", Input).insert_text_at_cursor(" " + code.replace("-", " ").title() + " ")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
-        assert app.remote.seat == 0 and app.remote.code == code
+        assert app.home.remote.seat == 0 and app.home.remote.code == code
         assert f"Your seat code is {code}" in shown(app.screen.query_one("#waiting", Static))
 
 
 async def test_settings_the_hub_refuses_are_said_not_crashed_on(server, data_dir):
     from .test_remote_app import notices
 
-    app = RemoteApp(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(app))
-        app._keep({"shell": "rm"})
+        app.home._keep({"shell": "rm"})
         await until(pilot, lambda: any("That is not a setting: shell" in n for n in notices(app)))
-        assert app.return_code is None and app.connection.settings == {}
+        assert app.return_code is None and app.home.connection.settings == {}
 
 
 async def test_news_of_the_table_before_the_waiting_screen_is_composed_is_shown_not_a_crash(server, data_dir):
@@ -144,10 +144,10 @@ async def test_news_of_the_table_before_the_waiting_screen_is_composed_is_shown_
     gus = server.connect("guest", "Gus")
     table = gus.create("treasure", ["open", "open"])
     remote = gus.join(table, 0)
-    app = RemoteApp(server.socket, "guest", "Gus", data_dir / "saves")
+    app = lobby_app(server.socket, "guest", "Gus", data_dir / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NameDialog))
-        screen = WaitingScreen(remote, None)
+        screen = WaitingScreen(remote, None, lambda remote: None)
         seats = [SeatInfo("player", "Gus", connected=True), SeatInfo("player", "Ivy", connected=True)]
         screen.show(TableInfo(table, "treasure", "open", seats, 0, "Gus"))  # the lobby's news, before compose
         await app.push_screen(screen)

@@ -9,7 +9,7 @@ from app_treasure.pilot import KEYS
 from textual.widgets import Static
 
 from kobito_tui.app.log_panel import LogPanel
-from kobito_tui.app.main import KobitoApp
+from kobito_tui.app.main import KobitoApp, files_app
 from kobito_tui.app.screens.tutorial import TutorialScreen
 from kobito_tui.app.treasure.grid import TileGrid
 from kobito_tui.i18n import translator
@@ -17,7 +17,7 @@ from kobito_tui.i18n.tutorial import lesson, wrong_move
 
 
 def tutorial_app(saves, game: str, lang: str = "en") -> KobitoApp:
-    return KobitoApp(saves, tutorial=game, bot_delay=0.01, lang=lang)
+    return files_app(saves, tutorial=game, bot_delay=0.01, lang=lang)
 
 
 async def my_turn(pilot) -> TutorialScreen:
@@ -91,7 +91,7 @@ async def test_the_treasure_tutorial_by_keys_to_a_win(tmp_path):
 
 
 async def test_the_title_screen_offers_each_tutorial(tmp_path):
-    app = KobitoApp(tmp_path, bot_delay=0.01)
+    app = files_app(tmp_path, bot_delay=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         await pilot.click("#tutorial-treasure")

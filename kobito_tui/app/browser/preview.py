@@ -26,7 +26,7 @@ from kobito_tui.i18n.seats import Seats, local_player
 from kobito_tui.i18n.words import level_name
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 
 def hidden(t: Translator) -> str:
@@ -73,7 +73,7 @@ class Preview(Vertical):
     so a held arrow key never removes a board still being mounted)."""
 
     if TYPE_CHECKING:
-        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+        app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -34,7 +34,7 @@ from kobito_tui.core.game import SPECTATOR, Event, Header
 from kobito_tui.kobito.view import CardView, KobitoView
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 ROOMY_HEIGHT = 30  # from this board height on: framed sections, big cards
 NEWS_SECONDS = 2.0  # how long a new pot, a win or a penalty stays highlighted
@@ -44,7 +44,7 @@ class KobitoBoard(GameBoard):
     """The Kobito board widget."""
 
     if TYPE_CHECKING:
-        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+        app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
 
     can_focus = True
     BINDINGS = actions.bindings(*actions.KOBITO_BOARD)

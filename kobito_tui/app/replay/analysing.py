@@ -18,7 +18,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from weakref import WeakKeyDictionary
 
 from textual.app import App
@@ -29,6 +29,9 @@ from kobito_tui.analysis.sidecar import Keeper, Sidecar
 from kobito_tui.core.message import Message
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import dumps
+
+if TYPE_CHECKING:
+    from kobito_tui.app.shell import ShellApp
 
 KEPT = 8  # reports kept per app session (the newest)
 POLL_SECONDS = 0.2  # how often the watcher looks for a word from the child or a cancel
@@ -173,7 +176,7 @@ def analysis_of(app: App[Any], record: Record, path: Path | None = None, seat: i
     key = (id(record), seat)
     found = kept.get(key)
     if found is None or found.refusal == FAILED:
-        local = getattr(app, "local_files", True)  # over SSH: nothing written on the host, one core
+        local = cast("ShellApp", app).home.local_files  # over SSH: nothing written on the host, one core
         if keeper is None and local and path is not None:
             keeper = Sidecar(path)
         found = Analysis(record, keeper, seat, jobs=min(4, os.cpu_count() or 1) if local else 1)

@@ -320,7 +320,7 @@ class ReplayScreen(ShellScreen):
             return self.report is not None or None
         if action == "analyse":
             return self.report is None
-        return action != "branch" or getattr(self.app, "local_files", True)
+        return action != "branch" or self.app.home.local_files
 
     def action_branch(self) -> None:
         self._stop()
@@ -332,7 +332,7 @@ class ReplayScreen(ShellScreen):
         if seats is None:
             return
         record = self.cursor.branch(self.cursor.position, seats)
-        folder = self.saves_dir or getattr(self.app, "saves_dir", None) or Path.cwd()
+        folder = self.saves_dir or self.app.home.saves_dir
         path = new_save_path(Path(folder), record.header)
         try:
             save(path, record)

@@ -30,7 +30,7 @@ from kobito_tui.i18n.seats import Seats, reader_of
 from kobito_tui.table import History, LogEntry, Perspective, SeatPerspective, Update
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 PALETTE_WIDTH = 120  # from this width on the footer also shows ^p palette
 BUTTONS = (actions.UNDO, actions.REDO, actions.HINT, actions.MENU)
@@ -41,7 +41,7 @@ TIPS_AT_ONCE = 2
 
 def translator_of(node: Grid | GameLog | StatusLine) -> Translator:
     """The translator of the app ``node`` is in (this client's language)."""
-    return cast("KobitoApp", node.app).t
+    return cast("ShellApp", node.app).t
 
 
 class Controls(Grid):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -32,6 +32,9 @@ from kobito_tui.app import actions
 from kobito_tui.app.board import GameBoard
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.i18n import Translator
+
+if TYPE_CHECKING:
+    from kobito_tui.app.shell import ShellApp
 
 Rows = list[tuple[str, str]]  # (keys, what they do)
 
@@ -122,12 +125,8 @@ def key_sections(screen: Screen[Any]) -> list[tuple[str, Rows]]:
     """``(title, rows)`` for the focused widget, its containers and ``screen``
     (keys the app declares: not the editing keys of a text box), then the keys
     that work everywhere."""
-    from kobito_tui.app.main import KobitoApp
-
-    app = screen.app
-    assert isinstance(app, KobitoApp), "the help is the app's own"
     sections: list[tuple[str, Rows]] = []
-    t = app.t
+    t = cast("ShellApp", screen.app).t
     chain = list(screen.focused.ancestors_with_self) if screen.focused is not None else [screen]
     inner: list[DOMNode] = []  # a key a text box below takes is not the screen's
     for node in chain:  # focused widget → its containers → its screen

@@ -3,15 +3,15 @@
 The screen talks to the hub through a :class:`kobito_tui.serve.client.Connection`;
 requests run in worker threads so a slow hub never freezes the keys, and the
 hub's pushes (a table created, a seat taken, a player away) redraw the list and
-are posted as :class:`LobbyScreen.Changed` for the app.  Names come from other
-people: they are shown as plain text, made printable.  Sitting down (or
-watching) posts :class:`LobbyScreen.Joined` with the :class:`RemoteTable`; a
-finished table of yours opens in the replay viewer.
+are told to ``news``.  Names come from other people: they are shown as plain text,
+made printable.  Sitting down (or watching) gives the :class:`RemoteTable` to
+``joined``; a finished table of yours opens in the replay viewer.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -39,13 +39,9 @@ from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.serve.seatcode import MAX_CODE_CHARS
 from kobito_tui.table import Refusal
 
-if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
 
-
-def refused(app: KobitoApp, refusal: Refusal) -> str:
+def refused(t: Translator, refusal: Refusal) -> str:
     """Why the hub said no, in the player's language."""
-    t = app.t
     return t("Refused: {reason}", reason=say(t, refusal))
 
 
@@ -143,13 +139,6 @@ class LobbyScreen(ShellScreen):
     BINDINGS = actions.bindings(*actions.LOBBY_SCREEN)
     SPARE_KEYS = ("app.quit", "watch", "replays")  # the line above the footer names w and p; q and ctrl+c quit anywhere
 
-    class Joined(Message):
-        """This terminal sits at (or watches) ``remote``."""
-
-        def __init__(self, remote: RemoteTable) -> None:
-            super().__init__()
-            self.remote = remote
-
     class Changed(Message):
         """The hub says ``info`` is how a table stands now."""
 
@@ -157,9 +146,10 @@ class LobbyScreen(ShellScreen):
             super().__init__()
             self.info = info
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, joined: Callable[[RemoteTable], object], news: Callable[[TableInfo], object]) -> None:
+        """``joined``: this terminal sits at (or watches) a table; ``news``: how a table stands now."""
         super().__init__()
-        self.connection = connection
+        self.connection, self.joined, self.news = connection, joined, news
 
     def compose(self) -> ComposeResult:
         name = printable(self.connection.name, NAME_MAX_CHARS)
@@ -190,6 +180,7 @@ class LobbyScreen(ShellScreen):
 
     def on_lobby_screen_changed(self, message: Changed) -> None:
         self.show_tables()
+        self.news(message.info)
 
     def on_resize(self) -> None:
         self.show_tables()
@@ -271,7 +262,7 @@ class LobbyScreen(ShellScreen):
     def _request_create(self, game: str, seats: list[str], options: dict[str, Any]) -> None:
         created = self._ask(lambda: self.connection.create(game, seats, options))
         if isinstance(created, Refusal):
-            self.app.call_from_thread(self.say, refused(self.app, created))
+            self.app.call_from_thread(self.say, refused(self.t, created))
         elif "open" in seats:  # the creator takes the first open seat
             self._sit_now(created, watch=False, code=None, seat=seats.index("open"))
         else:
@@ -298,7 +289,7 @@ class LobbyScreen(ShellScreen):
 
     def _sat(self, remote: RemoteTable | Refusal) -> None:
         if isinstance(remote, Refusal):
-            self.say(refused(self.app, remote))
+            self.say(refused(self.t, remote))
             return
         t = self.t
         if remote.seat is None:
@@ -313,7 +304,7 @@ class LobbyScreen(ShellScreen):
         else:
             said = t("At table {table}, seat {seat}.", table=remote.table_id, seat=remote.seat + 1)
         self.say(said)
-        self.post_message(self.Joined(remote))
+        self.joined(remote)
 
     @work(thread=True, exclusive=True, group="lobby")
     def _list_replays(self) -> None:
@@ -322,7 +313,7 @@ class LobbyScreen(ShellScreen):
 
     def _replays_listed(self, tables: list[TableInfo] | Refusal) -> None:
         if isinstance(tables, Refusal):
-            self.say(refused(self.app, tables))
+            self.say(refused(self.t, tables))
         elif not tables:
             self.say(self.t("No replays yet: a table you played at shows here once its game is over."))
         else:
@@ -341,7 +332,7 @@ class LobbyScreen(ShellScreen):
     def _replay_ready(self, table: str, record: Any) -> None:
         """The replay, its analyses kept in the hub's store (a remote player writes nothing on the host's disk)."""
         if isinstance(record, Refusal):
-            self.say(refused(self.app, record))
+            self.say(refused(self.t, record))
         else:
             keeper = HubAnalyses(self.connection, table)
-            self.app.push_screen(ReplayScreen(record, saves_dir=getattr(self.app, "saves_dir", None), keeper=keeper))
+            self.app.push_screen(ReplayScreen(record, keeper=keeper))

@@ -18,7 +18,7 @@ from kobito_tui.i18n import LANGUAGE_NAMES, Translator
 from kobito_tui.i18n.words import game_title
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 # (button id, action): each button shows its key (the footer has no room for them in every language).
 CHOICES = (
@@ -51,7 +51,7 @@ class TitleBox(Vertical):
     """The box in the middle, in the app's language (composed again when it changes)."""
 
     if TYPE_CHECKING:
-        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+        app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
 
     def compose(self) -> ComposeResult:
         t = self.app.t
@@ -82,7 +82,7 @@ class TitleScreen(ShellScreen):
 
     def _grey_continue(self) -> None:
         """Continue is greyed out while there is no unfinished game (checked each time the title shows)."""
-        self.query_one("#title-continue", Button).disabled = latest_unfinished(self.app.saves_dir) is None
+        self.query_one("#title-continue", Button).disabled = latest_unfinished(self.app.home.saves_dir) is None
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         ident = event.button.id or ""

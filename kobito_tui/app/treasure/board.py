@@ -26,14 +26,14 @@ from kobito_tui.core.game import Event, Header
 from kobito_tui.treasure.view import Pos, TreasureView
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 
 class TreasureBoard(GameBoard):
     """The 5x5 grid, the player's own colour, the seats and the confirm button."""
 
     if TYPE_CHECKING:
-        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+        app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
 
     can_focus = True
 

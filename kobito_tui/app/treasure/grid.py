@@ -39,7 +39,7 @@ from kobito_tui.treasure.board import COLOURS, SIZE
 from kobito_tui.treasure.view import Pos, TileView, TreasureView
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 TILE_WIDTH, TILE_HEIGHT = 6, 2  # the smallest tile
 PITCH_X, PITCH_Y = TILE_WIDTH + 1, TILE_HEIGHT + 1  # a tile and its gap, at the smallest
@@ -49,7 +49,7 @@ class TileGrid(Widget):
     """The board's tiles and pawns, with the acting pawn and its choices highlighted."""
 
     if TYPE_CHECKING:
-        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+        app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
 
     COMPONENT_CLASSES = {
         *(f"tile--{colour}" for colour in COLOURS),

@@ -10,7 +10,7 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -25,7 +25,7 @@ class SizeNotice(Static):
     hidden screen (ctrl+q, a priority key, still quits)."""
 
     if TYPE_CHECKING:
-        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+        app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
 
     can_focus = True
 

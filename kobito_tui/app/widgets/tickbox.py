@@ -8,14 +8,14 @@ from textual import getters
 from textual.widgets import Checkbox
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 
 class TickBox(Checkbox):
     """Shows ``[x] on`` or ``[ ] off``."""
 
     if TYPE_CHECKING:
-        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+        app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
 
     BUTTON_LEFT = BUTTON_RIGHT = ""
 

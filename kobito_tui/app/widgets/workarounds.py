@@ -33,7 +33,7 @@ from textual.widgets._footer import FooterKey  # not exported by textual.widgets
 from kobito_tui.app.actions import localized, translated
 
 if TYPE_CHECKING:
-    from kobito_tui.app.main import KobitoApp
+    from kobito_tui.app.shell import ShellApp
 
 TEXTUAL_VERSION = "8.2.8"
 SEARCH_MAX_CHARS = 100  # the palette's search field
@@ -147,7 +147,7 @@ class TranslatedBindings(DismissedOnce):
     ``SPARE_KEYS`` then leave the footer (their keys still work; F1 lists them)."""
 
     if TYPE_CHECKING:
-        app = getters.app(KobitoApp)  # its own attributes (the translator ``t``) known to the type checker
+        app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
 
     SPARE_KEYS: tuple[str, ...] = ()
 
