@@ -52,8 +52,8 @@ from kobito_tui.serve.client import (
     ENV_IDENTITY,
     ENV_NAME,
     NOT_ANSWERING,
-    Connection,
     HubClosed,
+    HubConnection,
     RemoteSubscription,
     RemoteTable,
 )
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 SEAT_CODE_SHOWN_S = 15  # how long the seat code stays over the log after sitting down (F4 shows it again)
 
 
-class Welcome(ShellScreen):
+class WelcomeScreen(ShellScreen):
     """What shows while the name is asked and the hub answers."""
 
     def compose(self) -> ComposeResult:
@@ -287,7 +287,7 @@ class LobbyHome:
         self.saves_dir = saves_dir  # the server's: only its crash log goes there
         self.address = address  # where the player came from (the door says): the hub limits per address
         self.door = door  # the door the player came in by: how they come back
-        self.connection: Connection | None = None
+        self.connection: HubConnection | None = None
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
         self.seen: TableInfo | None = None  # that table as last told
         self._leaving = False  # the hub went: the app is quitting
@@ -296,7 +296,7 @@ class LobbyHome:
         self.app = app
 
     def default_screen(self) -> Screen[Any]:
-        return Welcome()
+        return WelcomeScreen()
 
     def driver_class(self) -> type[Driver] | None:
         return PacedDriver  # a flood of keys waits in the terminal, not in this program's memory
@@ -318,7 +318,7 @@ class LobbyHome:
     def _connect(self, name: str) -> None:
         t = self.app.t
         try:
-            connection = Connection(self.socket_path, self.identity, name, address=self.address)
+            connection = HubConnection(self.socket_path, self.identity, name, address=self.address)
         except HubClosed as error:
             if error.refusal is not None and error.refusal.id == "name-taken":  # another key's name: choose one
                 self.app.call_from_thread(self._ask_name, "", say(t, error.refusal))
@@ -343,10 +343,10 @@ class LobbyHome:
             self.connection.on_close = None
             self.connection.close()
 
-    def _lobby(self, connection: Connection) -> LobbyScreen:
+    def _lobby(self, connection: HubConnection) -> LobbyScreen:
         return LobbyScreen(connection, self.joined, self.news)
 
-    def _signed_in(self, connection: Connection) -> None:
+    def _signed_in(self, connection: HubConnection) -> None:
         self.connection = connection
         kept = connection.settings.get("lang")
         if kept in LANGUAGES and kept != self.app.lang:  # chosen before, over SSH: it wins over the terminal's
@@ -434,7 +434,7 @@ class LobbyHome:
         # Translators: n is the lobby's key for a new table: keep the Latin letter.
         self.app.notify(t("n in the lobby sets a new table."), title=t("Play again"))
 
-    def _leave(self, connection: Connection) -> None:
+    def _leave(self, connection: HubConnection) -> None:
         try:
             connection.leave()
         except NOT_ANSWERING:

@@ -35,7 +35,7 @@ from typing import Any
 
 from kobito_tui.bench.serve_ssh import measure
 from kobito_tui.bench.serve_ssh import report as ssh_report
-from kobito_tui.serve.client import Connection, RemoteTable
+from kobito_tui.serve.client import HubConnection, RemoteTable
 from kobito_tui.table import Update
 
 TABLES = 10
@@ -189,11 +189,11 @@ class _Peak:
 
 def _abuse(socket_path: Path, game: str, ready: Any, stop: Any) -> None:
     """In a program of its own: tables of Hard computers, and `?` held on a turn, until ``stop``."""
-    owner = Connection(socket_path, "guest", "Abuser", address="192.0.2.66")
+    owner = HubConnection(socket_path, "guest", "Abuser", address="192.0.2.66")
     for _ in range(COMPUTER_TABLES):
         created = owner.create(game, ["hard"] * 4)
         assert isinstance(created, str), created
-    holder = Connection(socket_path, "guest", "Holder", address="192.0.2.66")
+    holder = HubConnection(socket_path, "guest", "Holder", address="192.0.2.66")
     table = holder.create(game, ["open", "hard"])
     assert isinstance(table, str), table
     remote = holder.join(table, 0)
@@ -216,7 +216,7 @@ def _table(sockets: list[Path], game: str, number: int, timings: list[float], mo
     """Two clients (on the hubs of ``sockets``) play ``GAMES_PER_TABLE`` random games at a table of their own
     (or ``moves`` moves, in as many games as that takes)."""
     rng = random.Random(number)
-    connections = [Connection(path, "guest", f"P{number}-{seat}") for seat, path in enumerate(sockets)]
+    connections = [HubConnection(path, "guest", f"P{number}-{seat}") for seat, path in enumerate(sockets)]
     arrived: dict[int, list[float]] = {}
 
     def note(update: Update) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 import asyncssh
 
-from kobito_tui.serve.client import Connection
+from kobito_tui.serve.client import HubConnection
 
 SESSIONS = 20
 ROUNDS = 15
@@ -52,7 +52,7 @@ def _programs(server_pid: int) -> list[int]:
     return [program for template in _children(server_pid) for program in _children(template)]
 
 
-class Session:
+class SshScreen:
     def __init__(self, process: asyncssh.SSHClientProcess[str]):
         self.process, self.screen = process, ""
 
@@ -84,7 +84,7 @@ async def _to_lobby(port: int, n: int) -> tuple[float, asyncssh.SSHClientConnect
     started = time.perf_counter()
     conn = await asyncssh.connect("127.0.0.1", port, username=f"k{n}", known_hosts=None, agent_path=None, client_keys=[key])
     process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30))
-    await Session(process).until(LOBBY, timeout=120)
+    await SshScreen(process).until(LOBBY, timeout=120)
     return time.perf_counter() - started, conn
 
 
@@ -114,18 +114,18 @@ async def _logins(port: int, server_pid: int) -> dict[str, Any]:
 
 
 async def _run(port: int, socket_path: Path, game: str) -> tuple[list[float], list[asyncssh.SSHClientConnection]]:
-    async def open_session(n: int) -> Session:
+    async def open_session(n: int) -> SshScreen:
         conn = await asyncssh.connect(
             "127.0.0.1", port, username=f"p{n}", known_hosts=None, client_keys=[], agent_path=None, kbdint_auth=True, password=""
         )
         connections.append(conn)
         process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30))
-        session = Session(process)
+        session = SshScreen(process)
         await session.until("Your name at the tables", timeout=60)
         await session.ask("\r", "Kobito tables")  # the name offered (the user name)
         return session
 
-    host = Connection(socket_path, "guest", "Host")
+    host = HubConnection(socket_path, "guest", "Host")
     for _ in range(SESSIONS // 2):  # a table for each pair: every lobby lists ten
         host.create(game, ["open", "open"])
     connections: list[asyncssh.SSHClientConnection] = []
@@ -133,7 +133,7 @@ async def _run(port: int, socket_path: Path, game: str) -> tuple[list[float], li
     await asyncio.sleep(2)  # every app has settled (the last lobbies drawn)
     timings: list[float] = []
 
-    async def keys(session: Session) -> None:
+    async def keys(session: SshScreen) -> None:
         for _ in range(ROUNDS):
             for key in ("\x1b[B", "\x1b[A"):  # down, up: the lobby's cursor moves a row
                 timings.append(await session.ask(key, r"\S"))  # the first bytes of the new screen

@@ -55,7 +55,7 @@ main(["--saves-dir", sys.argv[1], "new", "kobito", "--players", "You,bot:random"
 """
 
 
-class Terminal:
+class PtyProgram:
     """A program on its own 80×24 pseudo-terminal."""
 
     def __init__(self, script: str, args: list[str]) -> None:
@@ -101,7 +101,7 @@ class Terminal:
 
 def measure(samples: int = 100) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        ours, bare = Terminal(KOBITO_APP, [folder]), Terminal(BARE_APP, [])
+        ours, bare = PtyProgram(KOBITO_APP, [folder]), PtyProgram(BARE_APP, [])
         try:
             ours.settle()
             bare.settle()

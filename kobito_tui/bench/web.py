@@ -60,7 +60,7 @@ import aiohttp
 from kobito_tui.bench.serve_ssh import _memory_mb, _programs
 from kobito_tui.bench.ui import percentile
 from kobito_tui.bench.webpage import CHROMIUM, FIRST_S, QUIET_MS, KeyTiming, WebTerminal, launch
-from kobito_tui.serve.client import Connection
+from kobito_tui.serve.client import HubConnection
 
 ALONE = 3
 AT_ONCE = 10
@@ -298,7 +298,7 @@ def _at_once(browser: Any, base: str, server_pid: int) -> dict[str, Any]:
 
 
 def _keys(browser: Any, base: str, port: int, socket_path: Path, server_pid: int) -> dict[str, Any]:
-    host = Connection(socket_path, "guest", "Host")
+    host = HubConnection(socket_path, "guest", "Host")
     for _ in range(10):  # a lobby of ten tables: the cursor has rows to move over
         host.create("kobito", ["open", "open"])
     host.close()

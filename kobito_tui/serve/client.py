@@ -48,7 +48,7 @@ class HubClosed(Exception):
 NOT_ANSWERING = (HubClosed, OSError, TimeoutError)  # what a request raises when the hub went or does not answer
 
 
-class Connection:
+class HubConnection:
     """One socket to the hub: hello, then requests with answers, and pushes."""
 
     def __init__(self, socket_path: Path | str, identity: str, name: str, timeout: float = REPLY_TIMEOUT_S, *, address: str = ""):
@@ -71,7 +71,7 @@ class Connection:
         self._welcome.result(timeout)
 
     # -- wire ---------------------------------------------------------------
-    def _send(self, message: p.Message) -> None:
+    def _send(self, message: p.WireMessage) -> None:
         with self._lock:
             self._sock.sendall(p.frame(message))
 
@@ -115,12 +115,12 @@ class Connection:
         elif isinstance(message, p.Bye):
             self.closed = message.text
             self.bye = Refusal(message.reason, dict(message.params)) if message.reason else None
-        elif isinstance(message, (p.Done, p.Refused, p.HintMessage, p.Replays, p.RecordText, p.AnalysisText)):
+        elif isinstance(message, (p.Done, p.RefusedReply, p.HintMessage, p.Replays, p.RecordText, p.AnalysisText)):
             future = self._waiting.pop(message.id, None)
             if future is not None:
                 future.set_result(message)
 
-    def request(self, make: Callable[[int], p.Message]) -> p.ServerMessage:
+    def request(self, make: Callable[[int], p.WireMessage]) -> p.ServerMessage:
         """Send the request ``make(id)`` and wait for its answer."""
         if self.closed is not None:
             raise HubClosed(self.closed)
@@ -147,7 +147,7 @@ class Connection:
         """Sit at ``seat`` of ``table`` (None: your own seat back, by key or ``code``)."""
         remote = RemoteTable(self, table)
         answer = self.request(lambda i: p.Join(i, table, seat, code))
-        if isinstance(answer, p.Refused):
+        if isinstance(answer, p.RefusedReply):
             remote.detach()
             return p.refusal(answer)
         assert isinstance(answer, p.Done) and answer.seat is not None
@@ -157,7 +157,7 @@ class Connection:
     def spectate(self, table: str) -> RemoteTable | Refusal:
         remote = RemoteTable(self, table)
         answer = self.request(lambda i: p.Spectate(i, table))
-        if isinstance(answer, p.Refused):
+        if isinstance(answer, p.RefusedReply):
             remote.detach()
             return p.refusal(answer)
         return remote
@@ -220,7 +220,7 @@ class Connection:
 
 
 def _refusal(answer: p.ServerMessage) -> Refusal | None:
-    return p.refusal(answer) if isinstance(answer, p.Refused) else None
+    return p.refusal(answer) if isinstance(answer, p.RefusedReply) else None
 
 
 class HubAnalyses:
@@ -228,7 +228,7 @@ class HubAnalyses:
     writes nothing on the host's disk: the session program hands the hub each finished report).
     A hub that does not answer or refuses only means the next look analyses anew."""
 
-    def __init__(self, connection: Connection, table: str) -> None:
+    def __init__(self, connection: HubConnection, table: str) -> None:
         self.connection, self.table = connection, table
 
     def load(self, record: Record, seat: int | None) -> Report | None:
@@ -269,7 +269,7 @@ class RemoteTable:
     update (:attr:`last`, :attr:`revision`, :meth:`wait_for`).  A protocol client with no game
     client (the tests, the benchmarks) keeps it here throughout (:attr:`events`, :attr:`log`)."""
 
-    def __init__(self, connection: Connection, table_id: str):
+    def __init__(self, connection: HubConnection, table_id: str):
         self.connection, self.table_id = connection, table_id
         self.seat: int | None = None
         self.code: str | None = None  # the seat code to rejoin with
@@ -357,7 +357,7 @@ class RemoteTable:
                 self._history = None
         return subscription
 
-    def _ask(self, seat: int, make: Callable[[int], p.Message]) -> Refusal | None:
+    def _ask(self, seat: int, make: Callable[[int], p.WireMessage]) -> Refusal | None:
         if seat != self.seat:
             return Refusal("not-your-seat", {"seat": seat})
         return _refusal(self.connection.request(make))
@@ -397,7 +397,7 @@ class RemoteTable:
             elif isinstance(message, p.HintMessage):
                 hint.set_result(Hint(message.revision, dict(message.move)))
             else:
-                hint.set_exception(Refused(p.refusal(message)) if isinstance(message, p.Refused) else ValueError("no hint"))
+                hint.set_exception(Refused(p.refusal(message)) if isinstance(message, p.RefusedReply) else ValueError("no hint"))
 
         answer.add_done_callback(settle)
         return hint

@@ -20,7 +20,7 @@ table moves, the sessions relayed to it (or sitting at it here, when this server
 it) join it again at its new owner, by key or seat code; a request that was on its way
 is refused as ``table-moved`` (no answer was given: nothing acknowledged is lost).
 
-The hub is reached only through :class:`~kobito_tui.serve.peers.Host` (this module
+The hub is reached only through :class:`~kobito_tui.serve.peers.HubSide` (this module
 never imports the hub), and every method here but :meth:`Cluster.publish` and the bus's
 callbacks runs on the hub's event loop thread: each that touches the relays, the
 proxies or the lobby checks so first.
@@ -41,7 +41,7 @@ from kobito_tui.core.safetext import printable
 from kobito_tui.serve import protocol
 from kobito_tui.serve.bus import Bus
 from kobito_tui.serve.lobby import Visitor
-from kobito_tui.serve.peers import MOVED, REJOIN, Host, Relay, S
+from kobito_tui.serve.peers import MOVED, REJOIN, HubSide, Relay, S
 from kobito_tui.serve.store_api import OVER, StoreError
 from kobito_tui.serve.transport import INTERNAL_ERROR
 from kobito_tui.table.messages import cannot_save
@@ -111,7 +111,7 @@ class MailConnection:
         self.label = f"session {session} of server {server}"
         self.closed = False
 
-    def send(self, message: protocol.Message) -> None:
+    def send(self, message: protocol.WireMessage) -> None:
         if not self.closed:
             self.cluster.bus.mail(self.server, _encode(Push(self.cluster.server, self.session, protocol.frame(message)[protocol.LENGTH :])))
 
@@ -125,7 +125,7 @@ class Cluster(Generic[S]):
     """This server's part in a cluster of servers that share ``url`` (the hub's store's database):
     the hub's :class:`~kobito_tui.serve.peers.Peers` (sessions of type ``S``)."""
 
-    def __init__(self, hub: Host[S], url: str):
+    def __init__(self, hub: HubSide[S], url: str):
         self.hub = hub
         self.server = secrets.token_hex(6)
         self.elsewhere: dict[str, tuple[str, protocol.TableInfo]] = {}  # tables other servers own: owner, summary
@@ -283,7 +283,7 @@ class Cluster(Generic[S]):
             session.connection.end(message)
             return
         ident = getattr(message, "id", None)
-        if isinstance(message, (protocol.Done, protocol.Refused, protocol.HintMessage)) and ident in relay.pending:
+        if isinstance(message, (protocol.Done, protocol.RefusedReply, protocol.HintMessage)) and ident in relay.pending:
             asked = relay.pending.pop(ident)
             if isinstance(asked, (protocol.Join, protocol.Spectate)):
                 if isinstance(message, protocol.Done):

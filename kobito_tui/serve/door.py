@@ -142,10 +142,10 @@ class _Server(asyncssh.SSHServer):
         if why is not None:
             self.door.gate.said.say(self.address, f"refusing a session from {self.address}: {why}")
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, why)
-        return _Session(self.door, self.visit)
+        return _SshProcess(self.door, self.visit)
 
 
-class _Session(asyncssh.SSHServerProcess[bytes]):
+class _SshProcess(asyncssh.SSHServerProcess[bytes]):
     """A session: its place given back to the connection's visit when it closes, and closed
     if it asks for no program (a shell or a command) in the time allowed to sign in."""
 
@@ -225,7 +225,7 @@ class Door:
         self.template.close()
 
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
-        if isinstance(process, _Session):
+        if isinstance(process, _SshProcess):
             process.started()
         task = asyncio.current_task()
         assert task is not None

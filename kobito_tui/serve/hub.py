@@ -24,7 +24,7 @@ rule is checked: each method that touches what the loop owns begins with
 
 Other servers: the hub reaches them only through its :attr:`Hub.peers`
 (:class:`~kobito_tui.serve.peers.Peers`: nobody, or the PostgreSQL cluster), and they
-reach it only through what :class:`~kobito_tui.serve.peers.Host` lists.
+reach it only through what :class:`~kobito_tui.serve.peers.HubSide` lists.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from kobito_tui.serve.peers import MOVED, Endpoint, NoPeers, Peers, Relay
 from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, Store, StoredTable, StoreError, StoreUnusable, TableLost
 from kobito_tui.serve.store_open import open_store
 from kobito_tui.serve.table_limits import Limits
-from kobito_tui.serve.transport import Connection
+from kobito_tui.serve.transport import FramedStream
 from kobito_tui.table import (
     PUBLIC,
     ComputerSeat,
@@ -99,7 +99,7 @@ class Live:
     computers: dict[int, ComputerSeat] = field(default_factory=dict)
 
 
-class Session:
+class HubSession:
     """One connection at the hub: its transport, its visitor (after hello), what it watches;
     with several servers, the table elsewhere it is relayed to (see :mod:`~kobito_tui.serve.cluster`)."""
 
@@ -111,7 +111,7 @@ class Session:
         self.relay: Relay | None = None
         self.number = 0  # its number on the bus, once relayed
 
-    def send(self, message: protocol.Message) -> None:
+    def send(self, message: protocol.WireMessage) -> None:
         if not self.remote:  # a client's connection is the loop's; another server's mail goes from any thread
             self.hub.loop_thread.check()
         self.connection.send(message)
@@ -120,9 +120,9 @@ class Session:
         if refusal is None:
             self.send(protocol.Done(ident, value, seat))
         else:
-            self.send(protocol.Refused(ident, refusal.id, refusal.params))
+            self.send(protocol.RefusedReply(ident, refusal.id, refusal.params))
 
-    async def greet(self, connection: Connection, hello: protocol.ClientMessage) -> None:
+    async def greet(self, connection: FramedStream, hello: protocol.ClientMessage) -> None:
         if not isinstance(hello, protocol.Hello):
             raise protocol.ProtocolError("the first message must be hello")
         if hello.version != protocol.VERSION:
@@ -152,7 +152,7 @@ class Session:
             self.hub.remember_guest(identity, name)
         self.send(protocol.Welcome(protocol.VERSION, self.hub.listing(), name, settings))
 
-    async def answer(self, connection: Connection, message: protocol.ClientMessage) -> None:
+    async def answer(self, connection: FramedStream, message: protocol.ClientMessage) -> None:
         """Carry out one request; a reply for each (done, refused, or an out-of-order end)."""
         visitor = self.visitor
         was = None if visitor is None or visitor.room is None else visitor.room.table_id
@@ -176,7 +176,7 @@ class Hub:
         thinkers: int | None = None,
         limits: Limits = Limits(),
         database: str | None = None,
-        peers: Callable[[Hub], Peers[Session]] | None = None,
+        peers: Callable[[Hub], Peers[HubSession]] | None = None,
     ):
         """``peers`` makes this hub's link to the other servers (given the hub); without it, a hub
         with a ``database`` and no ``store`` given is one of a PostgreSQL cluster, any other alone."""
@@ -194,8 +194,8 @@ class Hub:
         self.bot_delay = bot_delay
         self.lobby = Lobby(away_before_give_s=away_before_give_s, limits=limits)
         self.live: dict[str, Live] = {}
-        self.connections: set[Connection] = set()
-        self.sessions: dict[Visitor, Session] = {}  # those that said hello
+        self.connections: set[FramedStream] = set()
+        self.sessions: dict[Visitor, HubSession] = {}  # those that said hello
         self.changes = ThreadPoolExecutor(8, "table change")  # moves wait for the store here, not on the loop
         self.workers = Workers(thinkers, processes=True)  # every table's computers and hints think here, in turn
         self._server: asyncio.AbstractServer | None = None
@@ -206,7 +206,7 @@ class Hub:
         self.vouch: Callable[[int], Mapping[str, str] | None] | None = None
         self.guest_names: OrderedDict[str, str] = OrderedDict()  # a browser guest's name, for when it comes back
         self.loop_thread = LoopThread()  # the loop this hub runs on, once started; the one-thread rule's check
-        self.peers: Peers[Session] = NoPeers()
+        self.peers: Peers[HubSession] = NoPeers()
         if peers is not None:
             self.peers = peers(self)
         elif database is not None and store is None:
@@ -330,7 +330,7 @@ class Hub:
         """Every table a newcomer is told of: this server's, and (with several) the others'."""
         return self.lobby.listing() + self.peers.listing()
 
-    def tell_all(self, message: protocol.Message) -> None:
+    def tell_all(self, message: protocol.WireMessage) -> None:
         """A lobby change, to every session of this server's own."""
         self.loop_thread.check()
         for session in list(self.sessions.values()):
@@ -370,8 +370,8 @@ class Hub:
         self.dir_lock.release()
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        connection = Connection(reader, writer)
-        session = Session(self, connection)
+        connection = FramedStream(reader, writer)
+        session = HubSession(self, connection)
         self.connections.add(connection)
         try:
             await connection.run(session)
@@ -382,7 +382,7 @@ class Hub:
                 self.leave(session)
                 del self.sessions[session.visitor]
 
-    def doubt(self, connection: Connection, hello: protocol.Hello) -> str | None:
+    def doubt(self, connection: FramedStream, hello: protocol.Hello) -> str | None:
         """Why ``hello`` is not believed: with doors (:attr:`vouch`), only a program a door started may
         say hello, as the identity and from the address the door gave it (a process that can open the
         socket cannot claim another player's identity, nor another address's share of the caps)."""
@@ -423,23 +423,23 @@ class Hub:
             return STORE_AWAY
         return refusal or (name, {})
 
-    # -- sessions of other servers' (see :class:`~kobito_tui.serve.peers.Host`) --
-    def stand_in(self, visitor: Visitor, connection: Endpoint) -> Session:
+    # -- sessions of other servers' (see :class:`~kobito_tui.serve.peers.HubSide`) --
+    def stand_in(self, visitor: Visitor, connection: Endpoint) -> HubSession:
         """A session for another server's ``visitor``, answered as one of our own; what it is sent goes to ``connection``."""
         self.loop_thread.check()
-        session = Session(self, connection, remote=True)
+        session = HubSession(self, connection, remote=True)
         session.visitor = visitor
         self.sessions[visitor] = session
         return session
 
-    def dismiss(self, session: Session) -> None:
+    def dismiss(self, session: HubSession) -> None:
         """A stand-in session ends: it leaves its table and the hub."""
         self.loop_thread.check()
         assert session.visitor is not None
         self.leave(session)
         self.sessions.pop(session.visitor, None)
 
-    async def handle(self, session: Session, message: protocol.ClientMessage) -> None:
+    async def handle(self, session: HubSession, message: protocol.ClientMessage) -> None:
         """Answer ``message`` of ``session`` here (hello is answered once, by the session itself)."""
         self.loop_thread.check()
         handler = HANDLERS.get(type(message))
@@ -509,7 +509,7 @@ class Hub:
             return cannot_save(error.full, what)
         return None
 
-    def _watch(self, room: Room, session: Session) -> None:
+    def _watch(self, room: Room, session: HubSession) -> None:
         """Subscribe ``session`` to its perspective's updates (once the game has begun), instead of what it watched."""
         self.loop_thread.check()
         self._unwatch(session)
@@ -531,13 +531,13 @@ class Hub:
 
         session.subscription = live.table.subscribe(perspective, deliver)
 
-    def _unwatch(self, session: Session) -> None:
+    def _unwatch(self, session: HubSession) -> None:
         self.loop_thread.check()
         if session.subscription is not None:
             session.subscription.cancel()
             session.subscription = None
 
-    def leave(self, session: Session) -> None:
+    def leave(self, session: HubSession) -> None:
         """``session`` stops watching its table; a player's seat stays theirs (away)."""
         self.loop_thread.check()
         assert session.visitor is not None
@@ -554,7 +554,7 @@ class Hub:
         self.peers.publish(info)
 
     # -- requests ----------------------------------------------------------
-    async def create(self, session: Session, request: protocol.CreateTable) -> None:
+    async def create(self, session: HubSession, request: protocol.CreateTable) -> None:
         assert session.visitor is not None
         room = self.lobby.create(session.visitor, request)
         if isinstance(room, Refusal):
@@ -571,7 +571,7 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None, value=room.table_id)
 
-    async def join(self, session: Session, request: protocol.Join) -> None:
+    async def join(self, session: HubSession, request: protocol.Join) -> None:
         visitor = session.visitor
         assert visitor is not None
         was = visitor.room
@@ -610,7 +610,7 @@ class Hub:
         self._unwatch(session)
         session.connection.end(bye(Refusal("seat-taken-by-code", {"table": room.table_id, "seat": seat})))
 
-    async def spectate(self, session: Session, request: protocol.Spectate) -> None:
+    async def spectate(self, session: HubSession, request: protocol.Spectate) -> None:
         assert session.visitor is not None
         was = session.visitor.room
         room = self.lobby.spectate(session.visitor, request)
@@ -623,11 +623,11 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None)
 
-    async def leave_table(self, session: Session, request: protocol.Leave) -> None:
+    async def leave_table(self, session: HubSession, request: protocol.Leave) -> None:
         self.leave(session)
         session.reply(request.id, None)
 
-    async def give_to_computer(self, session: Session, request: protocol.GiveToComputer) -> None:
+    async def give_to_computer(self, session: HubSession, request: protocol.GiveToComputer) -> None:
         assert session.visitor is not None
         given = self.lobby.give_to_computer(session.visitor, request)
         if isinstance(given, Refusal):
@@ -644,7 +644,7 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None)
 
-    async def set_settings(self, session: Session, request: protocol.SetSettings) -> None:
+    async def set_settings(self, session: HubSession, request: protocol.SetSettings) -> None:
         """A key's settings are kept in the store; a guest's, for its connection."""
         visitor = session.visitor
         assert visitor is not None
@@ -660,11 +660,11 @@ class Hub:
                     refusal = Refusal("settings-not-kept")
         session.reply(request.id, refusal)
 
-    async def list_replays(self, session: Session, request: protocol.ListReplays) -> None:
+    async def list_replays(self, session: HubSession, request: protocol.ListReplays) -> None:
         assert session.visitor is not None
         session.send(protocol.Replays(request.id, [room.info() for room in self.lobby.played(session.visitor)]))
 
-    async def send_record(self, session: Session, request: protocol.GetRecord) -> None:
+    async def send_record(self, session: HubSession, request: protocol.GetRecord) -> None:
         refusal = self._played(session, request.table, None)
         if refusal is not None:
             session.reply(request.id, refusal)
@@ -684,7 +684,7 @@ class Hub:
         else:
             session.send(protocol.RecordText(request.id, dumps(stored.record)))
 
-    def _played(self, session: Session, table: str, seat: int | None) -> Refusal | None:
+    def _played(self, session: HubSession, table: str, seat: int | None) -> Refusal | None:
         """Why ``session`` may not have ``table``'s record or keep or read an analysis of its ``seat``
         (None: every seat): only a finished table it played."""
         assert session.visitor is not None
@@ -695,7 +695,7 @@ class Hub:
             return Refusal("no-such-seat")
         return None
 
-    async def keep_analysis(self, session: Session, request: protocol.KeepAnalysis) -> None:
+    async def keep_analysis(self, session: HubSession, request: protocol.KeepAnalysis) -> None:
         """Keep a player's analysis of a finished table of theirs, once it reads as one of that game
         (it is checked off the loop: inflated within its cap, parsed, fitted to the record), for that
         player only: its chances and marks are their word, so no other player is shown them as the server's."""
@@ -732,7 +732,7 @@ class Hub:
             return cannot_save(error.full, "analysis")
         return None
 
-    async def send_analysis(self, session: Session, request: protocol.GetAnalysis) -> None:
+    async def send_analysis(self, session: HubSession, request: protocol.GetAnalysis) -> None:
         refusal = self._played(session, request.table, request.seat)
         if refusal is not None:
             session.reply(request.id, refusal)
@@ -747,7 +747,7 @@ class Hub:
             return
         session.send(protocol.AnalysisText(request.id, text))
 
-    async def send_link(self, session: Session, request: protocol.AskLink) -> None:
+    async def send_link(self, session: HubSession, request: protocol.AskLink) -> None:
         """A one-time link to the web door for this identity; a guest has no name to keep (its seat code is its way back)."""
         visitor = session.visitor
         assert visitor is not None
@@ -767,7 +767,7 @@ class Hub:
             log.info("a web link made for %s", printable(visitor.name))
             session.reply(request.id, None, f"{url.rstrip('/')}/invite/{token}")
 
-    async def play(self, session: Session, message: protocol.Submit | protocol.Undo | protocol.Redo | protocol.AskHint) -> None:
+    async def play(self, session: HubSession, message: protocol.Submit | protocol.Undo | protocol.Redo | protocol.AskHint) -> None:
         """A change is made off the loop (it waits for the store); its updates go out before its answer."""
         visitor = session.visitor
         assert visitor is not None
@@ -815,14 +815,14 @@ def analysis_row(seat: int | None, key: str, keeper: str) -> str:
     return f"{seat_key(seat)}:{key}@{keeper}"
 
 
-def _hint_ready(session: Session, ident: int, done: Future[Hint]) -> None:
+def _hint_ready(session: HubSession, ident: int, done: Future[Hint]) -> None:
     if done.exception() is not None:
         session.reply(ident, Refusal("hub", {"error": "no hint could be thought out"}))
     else:
         session.send(protocol.HintMessage(ident, done.result().revision, done.result().move))
 
 
-Handler = Callable[[Hub, Session, Any], Awaitable[None]]
+Handler = Callable[[Hub, HubSession, Any], Awaitable[None]]
 HANDLERS: dict[type, Handler] = {
     protocol.CreateTable: Hub.create,
     protocol.Join: Hub.join,

@@ -2,13 +2,13 @@
 
 :class:`Peers` is what the hub (:mod:`~kobito_tui.serve.hub`) asks of the other servers,
 injected into it: :class:`NoPeers` for a server alone (every table is its own), the
-PostgreSQL cluster (:class:`~kobito_tui.serve.cluster.Cluster`) for several.  :class:`Host`
+PostgreSQL cluster (:class:`~kobito_tui.serve.cluster.Cluster`) for several.  :class:`HubSide`
 is what the other servers' side may ask of the hub, exactly that and nothing private, and
 :class:`PeerSession` what it may touch of a session.  So the cluster imports this module
 and never the hub; the hub knows the cluster only as its :class:`Peers`.
 
 Every method of both, but :meth:`Peers.publish`, runs on the hub's event loop thread
-(:class:`~kobito_tui.serve.loopthread.LoopThread`); :meth:`Host.soon` is the way there.
+(:class:`~kobito_tui.serve.loopthread.LoopThread`); :meth:`HubSide.soon` is the way there.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class Relay:
 class Endpoint(Protocol):
     """Where a session's messages go: a client's connection, or another server's mail."""
 
-    def send(self, message: protocol.Message) -> None: ...
+    def send(self, message: protocol.WireMessage) -> None: ...
 
     def end(self, last: str | protocol.Bye | None, abort: bool = False) -> None: ...
 
@@ -63,7 +63,7 @@ class PeerSession(Protocol):
     @property
     def connection(self) -> Endpoint: ...
 
-    def send(self, message: protocol.Message) -> None: ...
+    def send(self, message: protocol.WireMessage) -> None: ...
 
     def reply(self, ident: int, refusal: Refusal | None, value: str | None = None, seat: int | None = None) -> None: ...
 
@@ -71,7 +71,7 @@ class PeerSession(Protocol):
 S = TypeVar("S", bound=PeerSession)
 
 
-class Host(Protocol[S]):
+class HubSide(Protocol[S]):
     """What the other servers' side asks of the hub (sessions of type ``S``)."""
 
     @property
@@ -89,7 +89,7 @@ class Host(Protocol[S]):
     @property
     def changes(self) -> Executor: ...  # where what waits for the store runs
 
-    def tell_all(self, message: protocol.Message) -> None: ...
+    def tell_all(self, message: protocol.WireMessage) -> None: ...
 
     def drop(self, table_id: str) -> None: ...
 

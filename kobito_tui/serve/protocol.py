@@ -29,26 +29,26 @@ STOPPING = "the server is stopping"  # the hub's Bye to every connection as it s
 HUNG_UP = "the hub closed the connection"  # what a client says when the hub went without a Bye
 
 
-class Message(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, frozen=True):
+class WireMessage(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, frozen=True):
     pass
 
 
 # -- client to hub ------------------------------------------------------------
-class Hello(Message, tag="hello", frozen=True):
+class Hello(WireMessage, tag="hello", frozen=True):
     version: int
     identity: str  # "key:SHA256:...", "web:...", "guest" or "guest:..." (lobby.IDENTITY)
     name: str
     address: str = ""  # where the player came from (the door says): caps and limits per address
 
 
-class CreateTable(Message, tag="create", frozen=True):
+class CreateTable(WireMessage, tag="create", frozen=True):
     id: int
     game: str
     seats: list[str]  # per seat: "open", or a computer level (core.levels.BOT_LEVELS)
     options: dict[str, bool | int | str] = {}
 
 
-class Join(Message, tag="join", frozen=True):
+class Join(WireMessage, tag="join", frozen=True):
     """Sit at ``seat`` (None: your own seat back, by identity or ``code``)."""
 
     id: int
@@ -57,34 +57,34 @@ class Join(Message, tag="join", frozen=True):
     code: str | None = None
 
 
-class Spectate(Message, tag="spectate", frozen=True):
+class Spectate(WireMessage, tag="spectate", frozen=True):
     id: int
     table: str
 
 
-class Leave(Message, tag="leave", frozen=True):
+class Leave(WireMessage, tag="leave", frozen=True):
     id: int
 
 
-class Submit(Message, tag="submit", frozen=True):
+class Submit(WireMessage, tag="submit", frozen=True):
     id: int
     move: dict[str, bool | int | str | None | list[int | str | list[int | str]]]
     revision: int
 
 
-class Undo(Message, tag="undo", frozen=True):
+class Undo(WireMessage, tag="undo", frozen=True):
     id: int
 
 
-class Redo(Message, tag="redo", frozen=True):
+class Redo(WireMessage, tag="redo", frozen=True):
     id: int
 
 
-class AskHint(Message, tag="hint", frozen=True):
+class AskHint(WireMessage, tag="hint", frozen=True):
     id: int
 
 
-class GiveToComputer(Message, tag="give", frozen=True):
+class GiveToComputer(WireMessage, tag="give", frozen=True):
     """The table's creator hands a long-away seat to a computer."""
 
     id: int
@@ -97,20 +97,20 @@ Settings = Annotated[dict[Annotated[str, msgspec.Meta(max_length=16)], SettingVa
 """A player's settings (tips on or off, language): a few short entries; which, the hub checks."""
 
 
-class SetSettings(Message, tag="settings", frozen=True):
+class SetSettings(WireMessage, tag="settings", frozen=True):
     """Keep these settings for this identity (merged into those it has)."""
 
     id: int
     settings: Settings
 
 
-class ListReplays(Message, tag="replays", frozen=True):
+class ListReplays(WireMessage, tag="replays", frozen=True):
     """The finished tables this connection played at."""
 
     id: int
 
 
-class GetRecord(Message, tag="record", frozen=True):
+class GetRecord(WireMessage, tag="record", frozen=True):
     """The whole record of a finished table this connection played at."""
 
     id: int
@@ -121,7 +121,7 @@ AnalysisKey = Annotated[str, msgspec.Meta(max_length=80, pattern="^[0-9A-Za-z:.-
 """Which estimate of a seat's decisions (the seed and the estimator's version: ``analysis.sidecar.estimate_key``)."""
 
 
-class KeepAnalysis(Message, tag="keep-analysis", frozen=True):
+class KeepAnalysis(WireMessage, tag="keep-analysis", frozen=True):
     """Keep this analysis of a finished table this connection played at, for its players' next look:
     ``report``, the report's JSON compressed with zlib (at most ``MAX_ANALYSIS_BYTES`` inflated),
     of ``seat``'s decisions (None: every seat's)."""
@@ -133,7 +133,7 @@ class KeepAnalysis(Message, tag="keep-analysis", frozen=True):
     report: bytes
 
 
-class GetAnalysis(Message, tag="get-analysis", frozen=True):
+class GetAnalysis(WireMessage, tag="get-analysis", frozen=True):
     """The analysis kept of ``seat``'s decisions (None: every seat's) at a finished table this connection played at."""
 
     id: int
@@ -142,7 +142,7 @@ class GetAnalysis(Message, tag="get-analysis", frozen=True):
     key: AnalysisKey
 
 
-class AskLink(Message, tag="link", frozen=True):
+class AskLink(WireMessage, tag="link", frozen=True):
     """A one-time link to the web door that signs a browser in as this identity (a key's or an invited name's)."""
 
     id: int
@@ -186,24 +186,24 @@ class TableInfo(msgspec.Struct, frozen=True):
     started: str | None = None
 
 
-class Welcome(Message, tag="welcome", frozen=True):
+class Welcome(WireMessage, tag="welcome", frozen=True):
     version: int
     tables: list[TableInfo]
     name: str = ""  # the name the hub knows you by (a key's is the one bound to it)
     settings: dict[str, Any] = {}  # your settings as kept (a key's, from the store)
 
 
-class TableChanged(Message, tag="table", frozen=True):
+class TableChanged(WireMessage, tag="table", frozen=True):
     """A table was created or changed: seats taken, who is connected or away, started, over."""
 
     info: TableInfo
 
 
-class TableGone(Message, tag="gone", frozen=True):
+class TableGone(WireMessage, tag="gone", frozen=True):
     table: str
 
 
-class Done(Message, tag="done", frozen=True):
+class Done(WireMessage, tag="done", frozen=True):
     """Request ``id`` was carried out; ``value`` as the request says (a table id, a seat code)."""
 
     id: int
@@ -211,13 +211,13 @@ class Done(Message, tag="done", frozen=True):
     seat: int | None = None
 
 
-class Refused(Message, tag="refused", frozen=True):
+class RefusedReply(WireMessage, tag="refused", frozen=True):
     id: int
     reason: str  # a refusal id: "not-your-turn", "seat-taken", ... (its words: i18n.messages.say)
     params: dict[str, Any] = {}
 
 
-class HintMessage(Message, tag="hint-move", frozen=True):
+class HintMessage(WireMessage, tag="hint-move", frozen=True):
     id: int
     revision: int
     move: dict[str, Any]
@@ -241,7 +241,7 @@ class WireHeader(msgspec.Struct, frozen=True):
     app: str
 
 
-class UpdateMessage(Message, tag="update", frozen=True):
+class UpdateMessage(WireMessage, tag="update", frozen=True):
     table: str
     revision: int
     seat: int | None  # None: the public perspective
@@ -259,26 +259,26 @@ class UpdateMessage(Message, tag="update", frozen=True):
     full: bool
 
 
-class Replays(Message, tag="replay-list", frozen=True):
+class Replays(WireMessage, tag="replay-list", frozen=True):
     id: int
     tables: list[TableInfo]
 
 
-class RecordText(Message, tag="record-text", frozen=True):
+class RecordText(WireMessage, tag="record-text", frozen=True):
     """A finished table's game in the save-file format (every hand shown: the game is over)."""
 
     id: int
     text: str
 
 
-class AnalysisText(Message, tag="analysis", frozen=True):
+class AnalysisText(WireMessage, tag="analysis", frozen=True):
     """The analysis asked for, as kept (its JSON), or None: none is kept."""
 
     id: int
     report: str | None = None
 
 
-class Bye(Message, tag="bye", frozen=True):
+class Bye(WireMessage, tag="bye", frozen=True):
     """The hub ends this connection, and why: ``text`` in English, and for the client to word,
     a refusal id with its parameters when there is one ("name-taken", "seat-taken-by-code")."""
 
@@ -288,7 +288,7 @@ class Bye(Message, tag="bye", frozen=True):
 
 
 ServerMessage = (
-    Welcome | TableChanged | TableGone | Done | Refused | HintMessage | UpdateMessage | Replays | RecordText | AnalysisText | Bye
+    Welcome | TableChanged | TableGone | Done | RefusedReply | HintMessage | UpdateMessage | Replays | RecordText | AnalysisText | Bye
 )
 
 _client_decoder: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)
@@ -300,7 +300,7 @@ class ProtocolError(Exception):
     """A frame that is not a message we accept; the connection ends."""
 
 
-def frame(message: Message) -> bytes:
+def frame(message: WireMessage) -> bytes:
     body = _encoder.encode(message)
     return len(body).to_bytes(LENGTH, "big") + body
 
@@ -388,5 +388,5 @@ def to_update(message: UpdateMessage) -> Update:
     )
 
 
-def refusal(message: Refused) -> Refusal:
+def refusal(message: RefusedReply) -> Refusal:
     return Refusal(message.reason, dict(message.params))

@@ -30,13 +30,13 @@ LAST_WORD_S = 5.0  # how long a closing connection may take to read its last fra
 
 
 class Handler(Protocol):
-    async def greet(self, connection: Connection, hello: protocol.ClientMessage) -> None:
+    async def greet(self, connection: FramedStream, hello: protocol.ClientMessage) -> None:
         """The first message; raise :class:`~kobito_tui.serve.protocol.ProtocolError` to refuse it."""
 
-    async def answer(self, connection: Connection, message: protocol.ClientMessage) -> None: ...
+    async def answer(self, connection: FramedStream, message: protocol.ClientMessage) -> None: ...
 
 
-class Connection:
+class FramedStream:
     """One client: a reader, a writer, and a bounded queue of frames to send."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
@@ -55,7 +55,7 @@ class Connection:
         return int(pid)
 
     # -- sending -------------------------------------------------------------
-    def send(self, message: protocol.Message) -> None:
+    def send(self, message: protocol.WireMessage) -> None:
         if self.closed:
             return
         try:

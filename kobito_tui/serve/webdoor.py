@@ -90,7 +90,7 @@ class WebSettings:
 
 
 @dataclass
-class Seat:
+class BrowserSeat:
     """Who a browser's cookie signs in as."""
 
     identity: str
@@ -119,19 +119,19 @@ def _size(query: object, name: str, default: int, most: int) -> int:
     return int(text) if isinstance(text, str) and text.isdigit() and 1 <= len(text) <= 4 and 1 <= int(text) <= most else default
 
 
-class Refused(Exception):
+class Unreadable(Exception):
     """A websocket message the door does not read: why, said in the close frame."""
 
 
 def read_message(text: str) -> tuple[str, object] | None:
     """One message from the page: ("stdin", keys), ("resize", size) or ("ping", tag); None for
-    what it may say and needs nothing (focus, blur).  Raises Refused for anything else."""
+    what it may say and needs nothing (focus, blur).  Raises Unreadable for anything else."""
     try:
         message = json.loads(text)
     except ValueError:
-        raise Refused("not JSON") from None
+        raise Unreadable("not JSON") from None
     if not (isinstance(message, list) and message and isinstance(message[0], str)):
-        raise Refused("a message is a list that starts with its kind")
+        raise Unreadable("a message is a list that starts with its kind")
     kind, body = message[0], message[1] if len(message) > 1 else None
     if kind == "stdin" and isinstance(body, str) and len(body) <= MAX_KEYS:
         return kind, body
@@ -143,7 +143,7 @@ def read_message(text: str) -> tuple[str, object] | None:
         return kind, body
     if kind in ("focus", "blur"):
         return None
-    raise Refused(f"not a message this door reads ({kind[:20]!r})")
+    raise Unreadable(f"not a message this door reads ({kind[:20]!r})")
 
 
 class _WebTerminal:
@@ -169,7 +169,7 @@ class _WebTerminal:
                 return b""
             try:
                 read = read_message(message.data)
-            except Refused as why:
+            except Unreadable as why:
                 self.quiet.say(self.address, f"web: a session from {self.address} closed: {why}")
                 await self.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=str(why).encode()[:120])
                 return b""
@@ -244,7 +244,7 @@ class WebDoor:
         return app
 
     async def start(self) -> None:
-        """Listen: each connection through the guard (:class:`~kobito_tui.serve.webguard.Connection`)."""
+        """Listen: each connection through the guard (:class:`~kobito_tui.serve.webguard.GuardedHandler`)."""
         raise_open_files()
         quiet_aiohttp()
         context = None
@@ -282,13 +282,13 @@ class WebDoor:
         self.quiet.flush()
 
     # -- who ----------------------------------------------------------------
-    async def _seat(self, token: str) -> Seat | None:
+    async def _seat(self, token: str) -> BrowserSeat | None:
         """Who the cookie's ``token`` (well formed) signs in as: a guest's, an invite's; None if neither yet."""
         guest = self.guests.get(token)
         if guest is not None:
-            return Seat(guest.identity)
+            return BrowserSeat(guest.identity)
         invited = await asyncio.get_running_loop().run_in_executor(None, self.invites.session, token)
-        return None if invited is None else Seat(invited.identity, invited.name)
+        return None if invited is None else BrowserSeat(invited.identity, invited.name)
 
     def _set_cookie(self, response: web.StreamResponse, token: str, request: web.Request) -> None:
         secure = self.guard.https(request)
@@ -421,7 +421,7 @@ class WebDoor:
             pass  # the page is gone
 
     # -- a session ----------------------------------------------------------
-    def _place(self, address: str, token: str, seat: Seat | None, t: Translator) -> tuple[Visit, Seat] | str:
+    def _place(self, address: str, token: str, seat: BrowserSeat | None, t: Translator) -> tuple[Visit, BrowserSeat] | str:
         """The session's share of the caps and its seat (a new guest's, at the page's first websocket);
         or why not, in the player's words."""
         full = t("the server has as many players as it can take; try again later")
@@ -435,7 +435,7 @@ class WebDoor:
             if guest is None:
                 visit.leave()
                 return self._refused(address, "every guest session is in use", full)
-            seat = Seat(guest.identity)
+            seat = BrowserSeat(guest.identity)
         return visit, seat
 
     def _refused(self, address: str, said: str, why: str) -> str:

@@ -148,7 +148,7 @@ class Guard:
     def __init__(self, settings: GuardSettings, quiet: QuietLog):
         self.settings, self.quiet = settings, quiet
         self.proxies: list[IPv4Network | IPv6Network] = [ip_network(proxy, strict=False) for proxy in settings.trusted_proxies]
-        self.open: dict[str, set[Connection]] = {}  # connections by address
+        self.open: dict[str, set[GuardedHandler]] = {}  # connections by address
         self.total = 0
 
     def trusted(self, address: str) -> bool:
@@ -171,7 +171,7 @@ class Guard:
         forwarded = request.forwarded[-1:] if "Forwarded" in request.headers else ()
         return said.split(",")[-1].strip().lower() == "https" or any(f.get("proto", "").lower() == "https" for f in forwarded)
 
-    def admit(self, connection: Connection) -> str | None:
+    def admit(self, connection: GuardedHandler) -> str | None:
         """Count ``connection`` in, closing an idle one to make room if need be (as nginx does); or why not."""
         settings, address = self.settings, connection.address
         if len(self.open.get(address, ())) >= settings.per_address and not self.trusted(address) and not _close_idle(self.open[address]):
@@ -185,10 +185,10 @@ class Guard:
         self.total += 1
         return None
 
-    def _everyone(self) -> Iterator[Connection]:
+    def _everyone(self) -> Iterator[GuardedHandler]:
         return (connection for group in self.open.values() for connection in group)
 
-    def left(self, connection: Connection) -> None:
+    def left(self, connection: GuardedHandler) -> None:
         """``connection`` is closed, or closing: it is counted no more."""
         group = self.open.get(connection.address)
         if group is not None and connection in group:
@@ -197,16 +197,16 @@ class Guard:
             if not group:
                 del self.open[connection.address]
 
-    def connection(self, manager: web.Server) -> Callable[[], Connection]:
+    def connection(self, manager: web.Server) -> Callable[[], GuardedHandler]:
         """The protocol factory for the door's listening socket."""
         loop = asyncio.get_running_loop()
-        return lambda: Connection(self, manager, loop)
+        return lambda: GuardedHandler(self, manager, loop)
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """A request's head is in: its connection waits on progress now, and after its answer on the next."""
         connection = request.protocol
-        if not isinstance(connection, Connection):
+        if not isinstance(connection, GuardedHandler):
             return await handler(request)
         connection.expect(MOVING)
         try:
@@ -217,11 +217,11 @@ class Guard:
     @staticmethod
     def upgraded(request: web.BaseRequest) -> None:
         """The request's connection is a websocket now: its heartbeat and its session time it."""
-        if isinstance(request.protocol, Connection):
+        if isinstance(request.protocol, GuardedHandler):
             request.protocol.expect(None)
 
 
-def _close_idle(connections: Iterable[Connection]) -> bool:
+def _close_idle(connections: Iterable[GuardedHandler]) -> bool:
     """Close one of ``connections`` that is idle (a browser's spare, or kept alive between requests): whether there was one."""
     idle = next((connection for connection in connections if connection.idle), None)
     if idle is not None:
@@ -237,7 +237,7 @@ HANDLER_ARGS: dict[str, Any] = {
 }  # fmt: skip  # a table: one row a line
 
 
-class Connection(web.RequestHandler):
+class GuardedHandler(web.RequestHandler):
     """aiohttp's HTTP connection, counted by the guard and closed when its deadline passes."""
 
     __slots__ = ("guard", "address", "admitted", "waiting", "heard", "since", "deadline", "_timer")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import asyncssh
 
-from kobito_tui.serve.client import Connection, RemoteTable
+from kobito_tui.serve.client import HubConnection, RemoteTable
 from kobito_tui.serve.hub import Hub
 
 SSH = ["ssh", "-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"]
@@ -109,8 +109,8 @@ class Server:
         self.fingerprint = self.lines[1].split()[-1]
         self.socket = data_dir / "hub.sock"
 
-    def connect(self, identity: str = "guest", name: str = "Guest", address: str = "") -> Connection:
-        return Connection(self.socket, identity, name, timeout=10, address=address)
+    def connect(self, identity: str = "guest", name: str = "Guest", address: str = "") -> HubConnection:
+        return HubConnection(self.socket, identity, name, timeout=10, address=address)
 
     def read_log(self) -> str:
         return (self.data_dir.parent / "server.log").read_text()

@@ -15,7 +15,7 @@ from kobito_tui.analysis.checked import checked_report
 from kobito_tui.analysis.sidecar import estimate_key
 from kobito_tui.i18n.messages import english
 from kobito_tui.serve import protocol as p
-from kobito_tui.serve.client import Connection, HubAnalyses, HubClosed
+from kobito_tui.serve.client import HubAnalyses, HubClosed, HubConnection
 from tests.replay.conftest import example, hand_report
 
 from .helpers import KEY_ANN, KEY_BOB, eventually, play_until, running_hub
@@ -42,11 +42,11 @@ def finished(tmp_path_factory):
         remove(folder)
 
 
-def connect(hub, identity: str = "guest", name: str = "Guest") -> Connection:
-    return Connection(hub.socket_path, identity, name, timeout=10)
+def connect(hub, identity: str = "guest", name: str = "Guest") -> HubConnection:
+    return HubConnection(hub.socket_path, identity, name, timeout=10)
 
 
-def keep_raw(connection: Connection, table: str, data: bytes, seat: int | None = None, key: str = KEY):
+def keep_raw(connection: HubConnection, table: str, data: bytes, seat: int | None = None, key: str = KEY):
     return connection.request(lambda i: p.KeepAnalysis(i, table, seat, key, data))
 
 
@@ -145,7 +145,7 @@ def test_a_hostile_analysis_is_refused_with_a_reason_and_nothing_is_kept(finishe
     ann = connect(hub, KEY_ANN, "Ann")
     try:
         answer = keep_raw(ann, table, data)
-        assert isinstance(answer, p.Refused) and answer.reason == refusal
+        assert isinstance(answer, p.RefusedReply) and answer.reason == refusal
         said = english(p.refusal(answer))
         assert said.startswith(
             "That is not an analysis of this game ("

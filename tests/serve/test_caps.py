@@ -63,7 +63,7 @@ def test_the_hosts_own_socket_clients_have_no_address_to_share():
 
 def test_refusals_of_the_caps_are_worded_in_the_players_language():
     for id in ("too-many-tables", "too-many-tables-here", "too-many-computer-tables", "too-many-computer-tables-here"):
-        words = {language: say(translator(language), p.refusal(p.Refused(1, id, {"count": 3}))) for language in ("en", "uk", "ru")}
+        words = {language: say(translator(language), p.refusal(p.RefusedReply(1, id, {"count": 3}))) for language in ("en", "uk", "ru")}
         assert "3" in words["en"] and len(set(words.values())) == 3 and id not in words.values(), words
 
 

@@ -9,14 +9,14 @@ from contextlib import ExitStack, contextmanager
 import msgspec
 
 from kobito_tui.serve import protocol
-from kobito_tui.serve.client import Connection
+from kobito_tui.serve.client import HubConnection
 from kobito_tui.serve.cluster import Push, _decode_mail
 
 from .helpers import KEY_ANN, KEY_BOB, eventually, play_until, running_hub, short_dir
 
 
-def connect(hub, identity, name) -> Connection:
-    return Connection(hub.socket_path, identity, name, timeout=10)
+def connect(hub, identity, name) -> HubConnection:
+    return HubConnection(hub.socket_path, identity, name, timeout=10)
 
 
 @contextmanager

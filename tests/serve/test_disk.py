@@ -16,7 +16,7 @@ import pytest
 from kobito_tui.cli import main
 from kobito_tui.i18n import translator
 from kobito_tui.i18n.messages import say
-from kobito_tui.serve.client import Connection, RemoteTable
+from kobito_tui.serve.client import HubConnection, RemoteTable
 from kobito_tui.serve.hub import STORE_NAME, Hub
 from kobito_tui.serve.store import SqliteStore, StoreError
 from kobito_tui.serve.store_open import open_reader
@@ -139,8 +139,8 @@ def test_a_seat_given_to_a_computer_that_cannot_be_stored_stays_its_players(data
         assert store.load(table).seating[2]["kind"] == "computer" and list(hub.live[table].computers) == [1]
 
 
-def hub_client(hub: Hub, identity: str, name: str) -> Connection:
-    return Connection(hub.socket_path, identity, name, timeout=10)
+def hub_client(hub: Hub, identity: str, name: str) -> HubConnection:
+    return HubConnection(hub.socket_path, identity, name, timeout=10)
 
 
 def rejoined(seats: list[RemoteTable]) -> list[tuple]:

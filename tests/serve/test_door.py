@@ -199,7 +199,7 @@ def test_when_the_session_template_dies_its_players_get_their_terminal_back_and_
 
 def test_the_hello_carries_the_address_the_door_saw(data_dir):
     from kobito_tui.serve import protocol
-    from kobito_tui.serve.client import Connection
+    from kobito_tui.serve.client import HubConnection
 
     path = data_dir / "fake.sock"
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -216,7 +216,7 @@ def test_the_hello_carries_the_address_the_door_saw(data_dir):
 
     thread = threading.Thread(target=hub)
     thread.start()
-    Connection(path, "guest", "Ann", timeout=5, address="192.0.2.7").close()
+    HubConnection(path, "guest", "Ann", timeout=5, address="192.0.2.7").close()
     thread.join(5)
     listener.close()
     assert heard == [protocol.Hello(protocol.VERSION, "guest", "Ann", "192.0.2.7")]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from kobito_tui.serve.client import Connection
+from kobito_tui.serve.client import HubConnection
 from kobito_tui.serve.store_pg import PostgresStore
 
 from .helpers import KEY_ANN, KEY_BOB, play_until, running_hub, short_dir
@@ -15,7 +15,7 @@ from .helpers import KEY_ANN, KEY_BOB, play_until, running_hub, short_dir
 def test_a_crash_of_postgresql_loses_no_acknowledged_move(pg_cluster, pg_url):
     played = []
     with running_hub(short_dir(), database=pg_url) as hub:
-        ann, bob = (Connection(hub.socket_path, key, name, timeout=10) for key, name in ((KEY_ANN, "Ann"), (KEY_BOB, "Bob")))
+        ann, bob = (HubConnection(hub.socket_path, key, name, timeout=10) for key, name in ((KEY_ANN, "Ann"), (KEY_BOB, "Bob")))
         table = ann.create("kobito", ["open", "open"])
         seats = [ann.join(table, 0), bob.join(table, 1)]
         play_until(seats, random.Random(8), lambda u: u.revision >= 6)

@@ -133,7 +133,7 @@ def test_refusals_a_taken_seat_a_stale_revision_and_a_move_for_another_seat(serv
     assert other.submit(acting.seat, move, update.revision).id == "not-your-seat"  # refused before the wire
     # On the wire, the other seat's connection sends the acting seat's own move: the hub plays it for its sender's seat.
     answer = other.connection.request(lambda i: p.Submit(i, move, update.revision))
-    assert isinstance(answer, p.Refused) and answer.reason == "not-your-turn"
+    assert isinstance(answer, p.RefusedReply) and answer.reason == "not-your-turn"
     assert acting.submit(acting.seat, {**move, "card": "XX"}, update.revision).id == "illegal-move"
     assert acting.last.revision == update.revision
     assert other.hint(other.seat).exception(10) is not None  # not its turn

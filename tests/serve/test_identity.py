@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from kobito_tui.i18n.messages import english
-from kobito_tui.serve.client import Connection, HubClosed
+from kobito_tui.serve.client import HubClosed, HubConnection
 from kobito_tui.serve.lobby import CODE_TRIES_PER_CONNECTION
 
 from .helpers import KEY_ANN, KEY_BOB, Server, eventually
@@ -60,11 +60,11 @@ def test_guessing_seat_codes_hits_the_limit_and_is_logged(server):
     table = ann.create("treasure", ["open", "open"])
     code = ann.join(table, 0).code
     assert len(code.split("-")) == 6
-    eve = Connection(server.socket, "guest", "Eve", 10, address="198.51.100.7")
+    eve = HubConnection(server.socket, "guest", "Eve", 10, address="198.51.100.7")
     answers = [eve.join(table, None, f"apple-river-stone-{n}").id for n in range(CODE_TRIES_PER_CONNECTION + 2)]
     assert answers == ["wrong-code"] * CODE_TRIES_PER_CONNECTION + ["too-many-codes"] * 2
     assert eve.join(table, None, code).id == "too-many-codes"  # even the right one, while the limit holds
-    again = Connection(server.socket, "guest", "Eve", 10, address="198.51.100.7")
+    again = HubConnection(server.socket, "guest", "Eve", 10, address="198.51.100.7")
     assert again.join(table, None, "wrong").id == "wrong-code"  # a new connection: its address's allowance goes on
     log = server.read_log()
     assert log.count("seat code refused (wrong-code)") == CODE_TRIES_PER_CONNECTION + 1 and "198.51.100.7" in log

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from kobito_tui.serve import protocol
-from kobito_tui.serve.client import Connection
-from kobito_tui.serve.hub import Hub, Session
+from kobito_tui.serve.client import HubConnection
+from kobito_tui.serve.hub import Hub, HubSession
 from kobito_tui.serve.loopthread import LoopThread, OffLoop
 from kobito_tui.serve.peers import NoPeers
 
@@ -56,13 +56,13 @@ def test_the_hub_has_no_branch_on_whether_there_is_a_cluster():
 def test_a_hub_alone_has_no_peers_and_plays(data_dir):
     with running_hub(data_dir) as hub:
         assert isinstance(hub.peers, NoPeers)
-        ann = Connection(hub.socket_path, KEY_ANN, "Ann", timeout=10)
+        ann = HubConnection(hub.socket_path, KEY_ANN, "Ann", timeout=10)
         table = ann.create("kobito", ["open", "easy"])
         assert isinstance(table, str) and [t.table for t in hub.listing()] == [table]
         ann.close()
 
 
-class Recording(NoPeers[Session]):
+class Recording(NoPeers[HubSession]):
     """Peers that keep what the hub told them, and take one table's requests for themselves."""
 
     def __init__(self, hub: Hub) -> None:
@@ -82,7 +82,7 @@ class Recording(NoPeers[Session]):
     def publish(self, info: protocol.TableInfo) -> None:
         self.published.append(info.table)
 
-    def route(self, session: Session, message: protocol.ClientMessage) -> bool:
+    def route(self, session: HubSession, message: protocol.ClientMessage) -> bool:
         self.on_loop.append(self.hub.loop_thread.here())
         if isinstance(message, protocol.Join) and message.table == "elsewhere":
             self.routed.append(message.table)
@@ -90,7 +90,7 @@ class Recording(NoPeers[Session]):
             return True
         return False
 
-    def ended(self, session: Session) -> None:
+    def ended(self, session: HubSession) -> None:
         self.ended_sessions += 1
 
 
@@ -104,10 +104,10 @@ def test_injected_peers_hear_every_table_change_and_may_take_a_request(data_dir)
     with running_hub(data_dir, peers=peers) as hub:
         recording = made[0]
         assert hub.peers is recording and recording.started
-        ann = Connection(hub.socket_path, KEY_ANN, "Ann", timeout=10)
+        ann = HubConnection(hub.socket_path, KEY_ANN, "Ann", timeout=10)
         table = ann.create("kobito", ["open", "open"])
         eventually(lambda: recording.published == [table])  # the lobby's summary goes to the others
-        bob = Connection(hub.socket_path, KEY_BOB, "Bob", timeout=10)
+        bob = HubConnection(hub.socket_path, KEY_BOB, "Bob", timeout=10)
         remote = bob.join("elsewhere", 0)
         assert remote.seat == 0 and recording.routed == ["elsewhere"]  # answered by the peers, not the hub
         assert "elsewhere" not in hub.lobby.rooms
@@ -120,7 +120,7 @@ def test_injected_peers_hear_every_table_change_and_may_take_a_request(data_dir)
 
 def test_a_method_of_the_loop_called_from_another_thread_fails_and_changes_nothing(data_dir):
     with running_hub(data_dir) as hub:
-        ann = Connection(hub.socket_path, KEY_ANN, "Ann", timeout=10)
+        ann = HubConnection(hub.socket_path, KEY_ANN, "Ann", timeout=10)
         table = ann.create("kobito", ["open", "open"])
         assert isinstance(table, str)
         session = next(iter(hub.sessions.values()))

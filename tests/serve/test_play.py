@@ -8,13 +8,13 @@ import msgspec
 
 from kobito_tui.core.savefile import load
 from kobito_tui.serve import protocol
-from kobito_tui.serve.client import Connection
+from kobito_tui.serve.client import HubConnection
 from kobito_tui.table import PUBLIC, SeatPerspective, Table
 
 from .helpers import KEY_ANN, play_until
 
 
-class Recording(Connection):
+class Recording(HubConnection):
     """A connection that keeps every frame body it received, undecoded."""
 
     def _recv_exactly(self, size: int) -> bytes:

@@ -12,7 +12,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from kobito_tui.serve.client import Connection, RemoteTable
+from kobito_tui.serve.client import HubConnection, RemoteTable
 from kobito_tui.serve.store import SqliteStore, StoreReader
 
 from .helpers import KEY_ANN, KEY_BOB, Server, eventually, play_until, running_hub, short_dir
@@ -24,9 +24,9 @@ def database(request) -> list[str]:
     return [] if request.param == "sqlite" else ["--database", request.getfixturevalue("pg_url")]
 
 
-def seated(socket, table: str | None = None) -> tuple[Connection, Connection, str, list[RemoteTable]]:
+def seated(socket, table: str | None = None) -> tuple[HubConnection, HubConnection, str, list[RemoteTable]]:
     """Ann and Bob at ``socket``'s hub, at ``table`` again (by their keys) or at a new Kobito table."""
-    ann, bob = Connection(socket, KEY_ANN, "Ann", timeout=10), Connection(socket, KEY_BOB, "Bob", timeout=10)
+    ann, bob = HubConnection(socket, KEY_ANN, "Ann", timeout=10), HubConnection(socket, KEY_BOB, "Bob", timeout=10)
     if table is None:
         table = ann.create("kobito", ["open", "open"])
         assert isinstance(table, str)
@@ -107,8 +107,8 @@ def test_a_table_taken_by_another_server_goes_on_past_its_revisions(pg_url):
         a = running_hub(short_dir(), database=pg_url)
         hub_a = a.__enter__()
         b = stack.enter_context(running_hub(short_dir(), database=pg_url))
-        ann = Connection(hub_a.socket_path, KEY_ANN, "Ann", timeout=10)
-        bob = Connection(b.socket_path, KEY_BOB, "Bob", timeout=10)
+        ann = HubConnection(hub_a.socket_path, KEY_ANN, "Ann", timeout=10)
+        bob = HubConnection(b.socket_path, KEY_BOB, "Bob", timeout=10)
         table = ann.create("kobito", ["open", "open"])
         assert isinstance(table, str)
         eventually(lambda: table in bob.tables)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from kobito_tui.serve import protocol as p
-from kobito_tui.serve.transport import INTERNAL_ERROR, SEND_QUEUE, Connection
+from kobito_tui.serve.transport import INTERNAL_ERROR, SEND_QUEUE, FramedStream
 
 from .helpers import remove, short_dir
 
@@ -15,23 +15,23 @@ class Handler:
         self.seen: list[p.ClientMessage] = []
         self._answer = answer
 
-    async def greet(self, connection: Connection, hello: p.ClientMessage) -> None:
+    async def greet(self, connection: FramedStream, hello: p.ClientMessage) -> None:
         self.seen.append(hello)
         connection.send(p.Welcome(p.VERSION, []))
 
-    async def answer(self, connection: Connection, message: p.ClientMessage) -> None:
+    async def answer(self, connection: FramedStream, message: p.ClientMessage) -> None:
         self.seen.append(message)
         await self._answer(connection, message)
 
 
-async def talk(answer, messages: list[p.Message | bytes], read: bool = True) -> tuple[Handler, list[p.ServerMessage]]:
+async def talk(answer, messages: list[p.WireMessage | bytes], read: bool = True) -> tuple[Handler, list[p.ServerMessage]]:
     """A server with ``answer`` as its handler's, a client that sends ``messages``; what came back."""
     folder = short_dir()
     handler, ended = Handler(answer), asyncio.Event()
 
     async def connected(reader, writer) -> None:
         try:
-            await Connection(reader, writer).run(handler)
+            await FramedStream(reader, writer).run(handler)
         finally:
             ended.set()
 

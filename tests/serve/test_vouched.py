@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from kobito_tui.serve import protocol
-from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY, Connection, HubClosed
+from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY, HubClosed, HubConnection
 from kobito_tui.serve.hub import Hub
 
 from .helpers import KEY_ANN, Server, eventually, read_until, ssh_guest
@@ -36,7 +36,7 @@ async def test_a_process_that_opens_the_socket_is_refused_and_the_doors_players_
     server = Server(data_dir / "data", vouched=True)
     try:
         with pytest.raises(HubClosed):
-            Connection(server.socket, KEY_ANN, "Ann", timeout=10)  # this test's own process: no door started it
+            HubConnection(server.socket, KEY_ANN, "Ann", timeout=10)  # this test's own process: no door started it
         eventually(lambda: "is not a program a door started" in server.read_log())
         conn, process = await ssh_guest(server.port)
         try:

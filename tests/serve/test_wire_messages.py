@@ -15,7 +15,7 @@ from kobito_tui.table import PUBLIC, Refusal, SeatPerspective
 LENGTH = protocol.LENGTH
 
 
-def across(message: protocol.Message) -> protocol.ServerMessage:
+def across(message: protocol.WireMessage) -> protocol.ServerMessage:
     return protocol.decode_server(protocol.frame(message)[LENGTH:])
 
 
@@ -42,7 +42,7 @@ def test_a_remote_header_does_not_look_seeded():
 
 
 def test_a_refusal_crosses_as_its_id_and_params_only():
-    refused = across(protocol.Refused(3, "seat-taken", {"seat": 1}))
+    refused = across(protocol.RefusedReply(3, "seat-taken", {"seat": 1}))
     assert protocol.refusal(refused) == Refusal("seat-taken", {"seat": 1})
     assert english(protocol.refusal(refused)) == "Seat 2 is taken."  # words by i18n, for tools
     assert "text" not in msgspec.structs.asdict(refused)

@@ -1,6 +1,6 @@
 """The lobby of a `kobito serve` hub: open tables, create one, join, watch, rejoin, replays.
 
-The screen talks to the hub through a :class:`kobito_tui.serve.client.Connection`;
+The screen talks to the hub through a :class:`kobito_tui.serve.client.HubConnection`;
 requests run in worker threads so a slow hub never freezes the keys, and the
 hub's pushes (a table created, a seat taken, a player away) redraw the list and
 are told to ``news``.  Names come from other people: they are shown as plain text,
@@ -34,7 +34,7 @@ from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import game_title as titled
 from kobito_tui.i18n.words import level_name, seat_kinds
-from kobito_tui.serve.client import NOT_ANSWERING, Connection, HubAnalyses, RemoteTable
+from kobito_tui.serve.client import NOT_ANSWERING, HubAnalyses, HubConnection, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.serve.seatcode import MAX_CODE_CHARS
 from kobito_tui.table import Refusal
@@ -146,7 +146,7 @@ class LobbyScreen(ShellScreen):
             super().__init__()
             self.info = info
 
-    def __init__(self, connection: Connection, joined: Callable[[RemoteTable], object], news: Callable[[TableInfo], object]) -> None:
+    def __init__(self, connection: HubConnection, joined: Callable[[RemoteTable], object], news: Callable[[TableInfo], object]) -> None:
         """``joined``: this terminal sits at (or watches) a table; ``news``: how a table stands now."""
         super().__init__()
         self.connection, self.joined, self.news = connection, joined, news

@@ -15,10 +15,10 @@ import pytest
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import translator
 from kobito_tui.serve import hub as hub_module
-from kobito_tui.serve.client import Connection, HubClosed
+from kobito_tui.serve.client import HubClosed, HubConnection
 from kobito_tui.serve.invites import Invites, new_token
 from kobito_tui.serve.store import SqliteStore
-from kobito_tui.serve.webdoor import COOKIE, Refused, Seat, WebDoor, WebSettings, language, read_message
+from kobito_tui.serve.webdoor import COOKIE, BrowserSeat, Unreadable, WebDoor, WebSettings, language, read_message
 
 from ..helpers import KEY_ANN, Server, eventually, remove, running_hub, short_dir
 from .helpers import Page, WebServer
@@ -133,7 +133,7 @@ def test_messages_are_read_strictly():
     assert read_message('["resize", {"width": 80, "height": 24}]') == ("resize", (80, 24, 0, 0))
     assert read_message('["blur"]') is None
     for bad in ('["resize", {"width": true, "height": 24}]', '["ping", "' + "9" * 40 + '"]', "[1]", '"stdin"', "[]"):
-        with pytest.raises(Refused):
+        with pytest.raises(Unreadable):
             read_message(bad)
 
 
@@ -248,12 +248,12 @@ def test_a_cookie_is_one_seat_a_forged_one_is_none(tmp_path):
     async def seat_of(cookie: str):
         return await door._seat(cookie)
 
-    assert asyncio.run(seat_of(token)) == Seat(guest.identity)  # a reload: the same guest
+    assert asyncio.run(seat_of(token)) == BrowserSeat(guest.identity)  # a reload: the same guest
     assert asyncio.run(seat_of("x" * 43)) is None  # nobody's yet (a websocket would make it a new guest's)
     link, _ = invites.invite("Ivy")
     session = "s" * 43
     assert invites.redeem(link, session).name == "Ivy" and invites.redeem(link, "t" * 43) is None
-    assert asyncio.run(seat_of(session)) == Seat(invites.session(session).identity, "Ivy")  # kept in the store, hashed
+    assert asyncio.run(seat_of(session)) == BrowserSeat(invites.session(session).identity, "Ivy")  # kept in the store, hashed
     kept = b"".join(path.read_bytes() for path in tmp_path.glob("tables.sqlite*"))
     assert session.encode() not in kept and link.encode() not in kept
     now = [1000.0]
@@ -275,7 +275,7 @@ def test_the_hub_takes_a_browsers_guest_and_a_web_identity_and_nothing_like_them
     assert web.connect("web:" + "a" * 32, "Webby").name == "Webby"
     for forged in ("guest:zz", "guest:" + "0" * 17, "web:x", "web:" + "A" * 32, "root"):
         with pytest.raises(HubClosed):
-            Connection(web.socket, forged, "Mallory", timeout=5)
+            HubConnection(web.socket, forged, "Mallory", timeout=5)
 
 
 async def test_a_keyed_player_asks_in_the_lobby_for_a_link_and_keeps_their_name_in_the_browser(web):
@@ -367,7 +367,7 @@ def test_the_hub_says_where_an_identity_sits_and_remembers_a_browser_guests_name
     moves: list[tuple[str, str | None]] = []
     with running_hub(data_dir) as hub:
         hub.on_place = lambda identity, table: moves.append((identity, table))
-        gus = Connection(hub.socket_path, "guest:" + "1" * 16, "Gus", timeout=5)
+        gus = HubConnection(hub.socket_path, "guest:" + "1" * 16, "Gus", timeout=5)
         table = gus.create("kobito", ["open", "open"])
         assert isinstance(table, str), table
         gus.join(table, 0)
@@ -375,10 +375,10 @@ def test_the_hub_says_where_an_identity_sits_and_remembers_a_browser_guests_name
         eventually(lambda: len(moves) == 2)
         assert moves == [("guest:" + "1" * 16, table), ("guest:" + "1" * 16, None)]
         assert hub.guest_name("guest:" + "1" * 16) == "Gus"
-        Connection(hub.socket_path, "guest", "Sshy", timeout=5).close()  # someone new each time: not kept
+        HubConnection(hub.socket_path, "guest", "Sshy", timeout=5).close()  # someone new each time: not kept
         assert list(hub.guest_names) == ["guest:" + "1" * 16]
         for n in "23":
-            Connection(hub.socket_path, "guest:" + n * 16, "Guest" + n, timeout=5).close()
+            HubConnection(hub.socket_path, "guest:" + n * 16, "Guest" + n, timeout=5).close()
         assert list(hub.guest_names) == ["guest:" + "2" * 16, "guest:" + "3" * 16]  # the oldest went
         assert hub.guest_name("guest:" + "1" * 16) == ""
         gus.close()
