@@ -40,6 +40,7 @@ from kobito_tui.analysis.report import Report, TurnVerdict
 from kobito_tui.app.main import files_app
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.analysing import keep
+from kobito_tui.bench.waits import PaintClock
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, new_header, parse_players
 from kobito_tui.core.replay import ReplayCursor
@@ -115,35 +116,6 @@ async def _settle(pilot: Any) -> None:
     pilot.app.screen._on_timer_update()
 
 
-class PaintClock:
-    """The wall clock and CPU time of each screen update the app hands to its driver."""
-
-    def __init__(self, app: Any) -> None:
-        self.paints: list[tuple[float, float]] = []
-        display = app._display
-
-        def timed(screen: Any, renderable: Any) -> None:
-            display(screen, renderable)
-            if renderable is not None:
-                self.paints.append((time.perf_counter(), time.process_time()))
-
-        app._display = timed
-
-    async def key_to_paint(self, app: Any, key: str) -> tuple[float, float]:
-        """Post ``key``; milliseconds (wall, CPU) until the first screen update after it."""
-        from textual import events
-
-        self.paints.clear()
-        t0, c0 = time.perf_counter(), time.process_time()
-        app.post_message(events.Key(key, None))
-        while not self.paints:
-            if time.perf_counter() - t0 > 10:
-                raise RuntimeError(f"no screen update within 10 s of {key!r}")
-            await asyncio.sleep(0.0005)
-        t1, c1 = self.paints[0]
-        return (t1 - t0) * 1000, (c1 - c0) * 1000
-
-
 def step_key(number: int) -> str:
     """Two steps on, two back, …"""
     return "right" if number % 4 < 2 else "left"
@@ -175,7 +147,7 @@ async def time_viewer(
         await _settle(pilot)
         clock = PaintClock(app)
         for number in range(steps):
-            wall, cpu = await clock.key_to_paint(app, step_key(number))
+            wall, cpu = await clock.key_to_paint(step_key(number))
             timings["steps"].append(wall)
             timings["steps_cpu"].append(cpu)
             await _settle(pilot)  # whatever the step left to do, done before the next (not timed)

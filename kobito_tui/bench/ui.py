@@ -37,22 +37,19 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events
-
 from kobito_tui.app.main import KobitoApp, files_app
-from kobito_tui.bench.waits import NeverCame, game_state, until
+from kobito_tui.bench.waits import PaintClock, until
 from kobito_tui.client import LocalHost
 from kobito_tui.core.game import Event
 from kobito_tui.core.record import new_header, parse_players
 from kobito_tui.table import Table
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
     from textual.pilot import Pilot
-    from textual.screen import Screen
 
     from kobito_tui.app.screens.game import GameScreen
 
@@ -126,39 +123,6 @@ async def key_latency(game_id: str, players: int, samples: int, seed: int = 1) -
     return timings
 
 
-class PaintClock:
-    """Records when the app hands a rendered screen update to the terminal,
-    with the number of events the game had then."""
-
-    def __init__(self, app: KobitoApp) -> None:
-        self.app = app
-        self.paints: list[tuple[float, int]] = []  # (when, the game's revision shown)
-        display = app._display
-
-        def timed(screen: Screen[Any], renderable: RenderableType | None) -> None:
-            display(screen, renderable)
-            if renderable is not None and (game := app.game_screen()) is not None and game.client.latest is not None:
-                self.paints.append((time.perf_counter(), game.client.latest.revision))
-
-        app._display = timed  # type: ignore[method-assign]  # timing paints means wrapping Textual's private _display
-
-    async def key_to_paint(self, key: str, revision: int | None = None) -> float:
-        """Press ``key``; milliseconds until the first paint showing the table at
-        ``revision`` (None: the first paint at all)."""
-        self.paints.clear()
-        start = time.perf_counter()
-        driver = self.app._driver
-        assert driver is not None, "the app runs"
-        driver.send_message(events.Key(key, key))
-        while True:
-            painted = [when for when, shown in self.paints if revision in (None, shown)]
-            if painted:
-                return (painted[0] - start) * 1000
-            if time.perf_counter() - start > 10:
-                raise NeverCame(f"no paint of revision {revision} within 10 s of {key!r}; {game_state(self.app)}")
-            await asyncio.sleep(0.0005)
-
-
 async def _play(app: KobitoApp, pilot: Pilot[int], rng: random.Random, timings: list[float], samples: int) -> None:
     """Play one game as seat 0, timing an undo and a redo of its first move each turn.
 
@@ -166,7 +130,7 @@ async def _play(app: KobitoApp, pilot: Pilot[int], rng: random.Random, timings: 
     ``human_to_move`` before that read the position before the move (on a busy
     machine, a screen that had not yet taken its own move), and played again
     from it (refused: stale).  Each wait is bounded (:mod:`kobito_tui.bench.waits`)."""
-    clock = PaintClock(app)
+    clock = PaintClock(app, partial(shown_revision, app))
     await until(pilot, lambda: (game := app.game_screen()) is not None and game.client.latest is not None, "the game's first update")
     screen = app.game_screen()
     assert screen is not None and screen.client.latest is not None
@@ -179,11 +143,18 @@ async def _play(app: KobitoApp, pilot: Pilot[int], rng: random.Random, timings: 
         await _play_one(pilot, screen, rng.choice(open_moves or legal))
         if open_moves and screen.client.may("undo"):
             played = screen.client.latest.revision
-            timings.append(await clock.key_to_paint("u", played + 1))
-            timings.append(await clock.key_to_paint("y", played + 2))
-            await until(pilot, _at_revision(screen, played + 2), "the screen after the redo")
+            timings.append((await clock.key_to_paint("u", played + 1))[0])
+            if screen.client.may("redo"):  # (an undo that took back a chance event too leaves nothing to redo)
+                timings.append((await clock.key_to_paint("y", played + 2))[0])
+                await until(pilot, _at_revision(screen, played + 2), "the screen after the redo")
         while screen.client.to_move and not screen.client.over:
             await _play_one(pilot, screen, rng.choice(list(screen.client.latest.legal)))
+
+
+def shown_revision(app: KobitoApp) -> int | None:
+    """The revision of the table the game screen shows, or None."""
+    game = app.game_screen()
+    return None if game is None or game.client.latest is None else game.client.latest.revision
 
 
 def _at_revision(screen: GameScreen, revision: int) -> Callable[[], bool]:
@@ -243,7 +214,7 @@ async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[fl
             clock = PaintClock(app)
             try:
                 for index in range(samples):
-                    timings.append(await clock.key_to_paint(("right", "left")[index % 2]))
+                    timings.append((await clock.key_to_paint(("right", "left")[index % 2]))[0])
                     await pilot.pause(0.005)
             finally:
                 stop.set()

@@ -3,6 +3,7 @@ time bound, and a wait that times out says what the table and the screen think."
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,41 @@ async def until(pilot: Any, test: Callable[[], object], what: str, timeout: floa
         if time.monotonic() > deadline:
             raise NeverCame(f"{what}: not within {timeout:g} s; {game_state(pilot.app)}")
         await pilot.pause(step)
+
+
+class PaintClock:
+    """When the app hands a rendered screen update to its driver: the wall clock, this process's CPU
+    time, and what ``shown()`` said then (the game's revision on the screen, for one)."""
+
+    def __init__(self, app: Any, shown: Callable[[], int | None] = lambda: None) -> None:
+        self.app = app
+        self.paints: list[tuple[float, float, int | None]] = []
+        display = app._display
+
+        def timed(screen: Any, renderable: Any) -> None:
+            display(screen, renderable)
+            if renderable is not None:
+                self.paints.append((time.perf_counter(), time.process_time(), shown()))
+
+        app._display = timed  # timing paints means wrapping Textual's private _display
+
+    async def key_to_paint(self, key: str, shown: int | None = None) -> tuple[float, float]:
+        """Press ``key`` as a terminal would; milliseconds (wall, CPU) until the first paint after it
+        when ``shown()`` said ``shown`` (None: the first paint at all); :class:`NeverCame` after 10 s."""
+        from textual import events
+
+        self.paints.clear()
+        start, cpu = time.perf_counter(), time.process_time()
+        driver = self.app._driver
+        assert driver is not None, "the app runs"
+        driver.send_message(events.Key(key, key))
+        while True:
+            painted = [(when, used) for when, used, said in self.paints if shown in (None, said)]
+            if painted:
+                return (painted[0][0] - start) * 1000, (painted[0][1] - cpu) * 1000
+            if time.perf_counter() - start > 10:
+                raise NeverCame(f"no paint showing {shown} within 10 s of {key!r}; {game_state(self.app)}")
+            await asyncio.sleep(0.0005)
 
 
 def game_state(app: Any) -> str:
