@@ -56,7 +56,8 @@ class Report:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Report:
-        """The inverse of ``to_json``; raises ``ValueError`` (with a reason) on a malformed document."""
+        """The inverse of ``to_json``; raises ``ValueError`` (with a reason) on a malformed document
+        (a number too large for a count, nesting too deep to read: whatever the JSON holds)."""
         try:
             return cls(
                 game=str(data["game"]),
@@ -68,5 +69,5 @@ class Report:
                 chances=[[float(c) for c in row] for row in data["chances"]],
                 version=int(data.get("version", 1)),
             )
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as error:
             raise ValueError(f"not an analysis: {error}") from error

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kobito_tui.core.atomic import write_atomically
+from kobito_tui.core.message import MessageError
 from kobito_tui.core.record import Record
 from kobito_tui.core.savefile import dumps
+from kobito_tui.core.untrusted import depth_and_keys, read_regular
 
 from .analyse import Progress, analyse
 from .checked import checked_report, parsed
@@ -25,6 +27,7 @@ from .report import Report
 
 SUFFIX = ".analysis.json"
 MAX_BYTES = 32 * 1024 * 1024  # a sidecar larger than this is not read
+MAX_DEPTH = 12  # arrays and objects inside each other: a sidecar holds 8 (a move's list, in a turn, in a report)
 
 
 def sidecar_path(save: Path | str) -> Path:
@@ -50,14 +53,16 @@ def _key(record: Record, seat: int | None, seed: int) -> str:
 
 
 def _entries(path: Path) -> dict[str, Any]:
+    """The sidecar's reports by key; none if it is not a regular file of JSON within the limits
+    (opened as a save is: a FIFO, a device or a link to one is never read)."""
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return {}
-        data = parsed(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = parsed(read_regular(str(path), MAX_BYTES))
+    except (MessageError, ValueError):
         return {}
     entries = data.get("reports") if isinstance(data, dict) else None
-    return entries if isinstance(entries, dict) else {}
+    if not isinstance(entries, dict) or depth_and_keys(data)[0] > MAX_DEPTH:  # deeper could not be written back
+        return {}
+    return entries
 
 
 def load_cached(save: Path | str, record: Record, *, seat: int | None = None, seed: int = 0) -> Report | None:

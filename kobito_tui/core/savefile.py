@@ -14,7 +14,6 @@ import errno
 import json
 import os
 import re
-import stat
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,10 +23,11 @@ from kobito_tui.core.atomic import write_atomically
 from kobito_tui.core.game import FORMAT_VERSION, Header, OptionError, Seat, check_players, option_message
 from kobito_tui.core.games import game_ids, get_game, known_games
 from kobito_tui.core.levels import BOT_LEVELS
-from kobito_tui.core.message import Message
+from kobito_tui.core.message import Message, MessageError
 from kobito_tui.core.record import EventError, Record, fold
 from kobito_tui.core.safetext import name_fault, printable
 from kobito_tui.core.seatnames import unnamed
+from kobito_tui.core.untrusted import depth_and_keys, read_regular
 
 MAGIC = "kobito-tui"
 SUFFIX = ".jsonl"
@@ -103,25 +103,6 @@ def dumps(record: Record) -> str:
 # --- reading one line -----------------------------------------------------------
 
 
-def _containers(values: list[Any]) -> list[Any]:
-    return [value for value in values if isinstance(value, (dict, list))]
-
-
-def _children(containers: list[Any]) -> list[Any]:
-    return [child for c in containers for child in (c.values() if isinstance(c, dict) else c)]
-
-
-def _depth_and_keys(value: Any) -> tuple[int, int]:
-    """How deep arrays and objects nest in ``value``, and how many keys its objects hold."""
-    depth = keys = 0
-    level = _containers([value])
-    while level:
-        depth += 1
-        keys += sum(len(c) for c in level if isinstance(c, dict))
-        level = _containers(_children(level))
-    return depth, keys
-
-
 def decode_line(line: str, path: str, number: int, not_json: str = "save.not-json") -> Any:
     """One line's JSON value within the limits, with no key twice in an object
     (``not_json``: the message id saying it is not JSON)."""
@@ -137,7 +118,7 @@ def decode_line(line: str, path: str, number: int, not_json: str = "save.not-jso
     # many colons as top-level keys leaves no room for a repeated key.
     colons = line.count(":")
     if line.count("[") + line.count("{") > MAX_DEPTH or colons != (len(value) if isinstance(value, dict) else 0):
-        depth, keys = _depth_and_keys(value)
+        depth, keys = depth_and_keys(value)
         if depth > MAX_DEPTH:
             raise SaveError(path, number, Message("save.too-deep", {"max": MAX_DEPTH}))
         if colons and _STRING.sub("", line).count(":") != keys:  # a valid line's colons outside strings are its keys
@@ -242,6 +223,8 @@ def loads(text: str | bytes, path: str = "<text>") -> Record:
         raise SaveError(path, MAX_EVENTS + 2, Message("save.too-many-events", {"max": MAX_EVENTS}))
     if not text.endswith("\n"):
         raise SaveError(path, newlines + 1, Message("save.truncated"))
+    if "\r" in text:  # whitespace to JSON, but not what saving writes
+        raise SaveError(path, text.count("\n", 0, text.index("\r")) + 1, Message("save.carriage-return"))
     lines = text.split("\n")[:-1]
     header = parse_header(lines[0], path)
     try:
@@ -255,30 +238,13 @@ def loads(text: str | bytes, path: str = "<text>") -> Record:
     return Record(header, events)
 
 
-def _read(path: str) -> bytes:
-    """The bytes of a regular file of at most MAX_FILE_BYTES; never blocks on a FIFO or device."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(path, flags)
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise SaveError(path, 1, Message("save.cannot-read", {"error": str(error)})) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, 1, Message("save.not-regular"))
-        if info.st_size > MAX_FILE_BYTES:
-            raise SaveError(path, 1, _TOO_LARGE)
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            return file.read(MAX_FILE_BYTES + 1)  # a file still growing is refused by loads
-    except OSError as error:
-        raise SaveError(path, 1, Message("save.cannot-read", {"error": str(error)})) from None
-    finally:
-        os.close(fd)
-
-
 def load(path: Path | str) -> Record:
     """Load and validate a save file."""
-    return loads(_read(str(path)), str(path))
+    try:
+        data = read_regular(str(path), MAX_FILE_BYTES)
+    except MessageError as error:
+        raise SaveError(str(path), 1, error.message) from None
+    return loads(data, str(path))
 
 
 def save(path: Path | str, record: Record) -> None:

@@ -142,6 +142,7 @@ RENDER: dict[str, Text | Filled | Render] = {
     "seat-taken-by-code": filled(msg("your seat {number} at table {table} was taken with its seat code, from another terminal"),
                                  number=plus_one("seat"), table=plain("table", 40)),
     "name-taken": filled(msg("The name {name} belongs to another player's key: choose another."), name=plain("name", 40)),
+    "name-seated": filled(msg("The name {name} is a player's at a table now: choose another."), name=plain("name", 40)),
     "bad-settings": filled(msg("That is not a setting: {setting}."), setting=plain("setting", 16)),
     "settings-not-kept": msg("The server could not keep your settings; they hold until you leave."),
     "link-for-guests": msg("A guest has no link for a browser: come back to your seat with its code."),
@@ -193,6 +194,7 @@ RENDER: dict[str, Text | Filled | Render] = {
     "kobito.play-more": msg_n("play {count} more card: you still can", "play {count} more cards: you still can"),
     "kobito.penalty-count": msg_n("you must give exactly {count} penalty card",
                                   "you must give exactly {count} penalty cards"),
+    "kobito.penalty-order": msg("list the penalty cards in the order they are in your hand"),
     # Hide the Treasure
     "treasure.unknown-event": filled(msg("unknown event type {kind}"), kind=code("kind")),
     "treasure.chance-has-seat": filled(msg("a {kind} is chance: it has no seat"), kind=plain("kind")),
@@ -248,6 +250,7 @@ RENDER: dict[str, Text | Filled | Render] = {
     "save.too-large": msg("larger than {count} MiB"),
     "save.empty": msg("empty file"),
     "save.truncated": msg("truncated: the last line is incomplete"),
+    "save.carriage-return": msg("a carriage return (a Windows line end): a save file ends its lines with LF only"),
     "save.not-regular": msg("not a regular file"),
     "event.not-an-event": msg('not an event (an object with a "type")'),
     "name.empty": msg("a player name is empty"),

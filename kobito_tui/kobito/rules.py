@@ -17,7 +17,8 @@ Decisions where RULES.md is silent (also enforced by ``moves.py``):
   18 gold cards: the 16th pot), so a place never stays empty in play.
 * Ending a turn: with ``played >= requirement`` always, with no penalty.
   Otherwise only when no move from the hand is legal (workshop moves do not
-  count), giving exactly ``min(requirement − played, hand size)`` cards.
+  count), giving exactly ``min(requirement − played, hand size)`` cards, listed in
+  the order they stand in the hand (as ``legal_moves`` lists them: a save has one form).
 * Stalemate (deck and discard pile empty): with the option on, the game ends
   after every player in a row ended a turn without playing a card; with it
   off, after every player in a row ended a turn without playing or moving any
@@ -353,6 +354,8 @@ def _end_turn(state: KobitoState, seat: int, event: Event) -> None:
         raise IllegalEvent("kobito.penalty-count", count=due)
     hand = state.hands[seat]
     _from_hand(hand, penalty)
+    if penalty != [card for card in hand if card in penalty]:
+        raise IllegalEvent("kobito.penalty-order")
     for card in penalty:
         hand.remove(card)
     state.penalties[seat] += penalty

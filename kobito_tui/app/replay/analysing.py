@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 KEPT = 8  # reports kept per app session (the newest)
 POLL_SECONDS = 0.2  # how often the watcher looks for a word from the child or a cancel
-FAILED = Message("analysis.failed")  # the child died or raised: no traceback, a plain line
+FAILED = Message("analysis.failed")  # the child or the worker died or raised: no traceback, a plain line
 
 
 class Analysis:
@@ -92,6 +92,14 @@ class Analysis:
             pass
 
     def _run(self) -> None:
+        """The analysis, off the UI thread: whatever stops it (a keeper that fails, a child that dies, a
+        broken pipe, a garbled word) is a refusal, never "Analysing…" without end."""
+        try:
+            self._analyse()
+        except Exception:  # noqa: BLE001 - no traceback in a worker nobody watches: a plain line
+            self._from_thread(refusal=FAILED)
+
+    def _analyse(self) -> None:
         cached = self.keeper.load(self.record, self.seat) if self.keeper is not None else None
         if cached is not None:
             self._from_thread(report=cached)
@@ -127,8 +135,6 @@ class Analysis:
                 else:
                     self._finish(Report.from_json(word[1]))
                     return
-        except (OSError, ValueError):  # a broken pipe, a garbled line
-            self._from_thread(refusal=FAILED)
         finally:
             if child.poll() is None:
                 _end(child)
