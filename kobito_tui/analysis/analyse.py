@@ -4,16 +4,16 @@ Every decision (``decisions``) of every seat is judged from that seat's view and
 redacted history only — the inputs a computer in its seat gets — by the game's
 judge (``kobito_judge``, ``treasure_judge``): the chance of the best line found
 (``chance_before``) and of the line played (``chance_after``), both through the
-calibration map (``marks``), and the mark for the difference.  A forced or
-unjudged decision keeps the seat's last chance.  ``chances`` (the chart's
-lines) hold each seat's latest estimate after each decision: the chance before
-its next decision when that comes next, else the chance after its last one; the
-last row is the result.
+calibration map (``marks``) unless the game is decided (``chance``), and the mark
+for the difference.  A forced or unjudged decision keeps the seat's last
+chance.  ``chances`` (the chart's lines) hold each seat's latest estimate after
+each decision: the chance before its next decision when that comes next, else
+the chance after its last one; the last row is the result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -24,7 +24,7 @@ from kobito_tui.core.record import Record, fold
 from .decisions import Decision, decisions, position
 from .judgement import Judgement
 from .kobito_judge import judge as judge_kobito
-from .marks import calibrated, mark
+from .marks import calibration_map, mark, through
 from .report import Report, SeatSummary, TurnVerdict
 from .treasure_judge import judge as judge_treasure
 
@@ -37,6 +37,12 @@ class Unanalysable(MessageError):
 
 JUDGES = {"kobito": judge_kobito, "treasure": judge_treasure}
 """Each game's judge of a decision, by game id (a game without one cannot be analysed)."""
+
+
+def chance(knots: Sequence[Sequence[float]], raw: float) -> float:
+    """A judge's ``raw`` chance through the calibration map ``knots``, but a decided game's as it is
+    (exactly 0 or 1: a judge says it only for a game it finds decided, see docs/analysis.md)."""
+    return raw if raw in (0.0, 1.0) else through(knots, raw)
 
 
 def _judge(job: tuple[Record, Decision, int]) -> Judgement | None:
@@ -90,8 +96,9 @@ def analyse(record: Record, *, jobs: int = 1, seed: int = 0, progress: Progress 
             best: tuple[Event, ...] = played
             verdict = None
         else:
-            before = calibrated(header.game, judgement.best)
-            after = min(before, calibrated(header.game, judgement.played))
+            knots = calibration_map(header.game)
+            before = chance(knots, judgement.best)
+            after = min(before, chance(knots, judgement.played))
             best = judgement.best_events if before > after else played
             verdict = mark(before - after)
         latest[decision.seat] = after

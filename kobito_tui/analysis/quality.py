@@ -5,19 +5,22 @@
   judged as ``analyse`` judges them.  The calibration map (``marks``) is fitted by
   isotonic regression (from blocks of ``POOL`` decisions in order of raw chance)
   from the raw chance of the move played to whether its mover went on to win (a
-  shared win counts its share).  The table bins the calibrated
+  shared win counts its share); a decided game's raw 0 or 1 is left out, as the
+  analysis does not map it (``analyse.chance``).  The table bins the calibrated
   chances by 10 points: each decision is mapped by the map fitted on the *other*
   half of the games (cross-fitting), so the table does not grade the map on the
   games it was fitted on.  With ``held_out`` the table grades the shipped map
   (``calibration.json``) instead, on games it was not fitted on (another seed).
+  The same table is also drawn for each mover's level alone: the map is fitted on
+  both levels together and knows nobody's level, so per level it need not hold.
 * **Discriminating.**  Easy against Hard (``games // DISCRIMINATION_SHARE`` games, at
   least ``DISCRIMINATION_MIN``; ``SAMPLE_PER_SEAT`` decisions per seat): the share of
   each one's sampled decisions marked mistake or blunder, and their ratio.
 * **Stable.**  Those decisions judged again with another seed: the share given
   the same mark.
 
-The Hard computers search a fixed ``HARD_ITERATIONS`` (Kobito) or ``HARD_BUDGET_S``
-(Hide the Treasure) per decision, to fit the machine's time.  Every proportion
+The Hard computers do a fixed amount of work per decision, whatever the machine's load
+(``HARD_ITERATIONS``), so a seed gives the same games on any machine.  Every proportion
 carries its 95% Wilson interval, the Easy/Hard ratio its log-method interval; they
 treat the decisions as independent, though those drawn from one game share its
 outcome, so the intervals are somewhat narrower than they should be.
@@ -33,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from kobito_tui.bots.base import DEFAULT_BUDGET_S
 from kobito_tui.bots.kobito_greedy import greedy_move
 from kobito_tui.bots.kobito_ismcts import final, random_move, settle, slipping_move, value
 from kobito_tui.bots.registry import selfplay_options
@@ -44,22 +48,23 @@ from kobito_tui.games import get_game
 from kobito_tui.kobito.moves import legal_moves
 from kobito_tui.kobito.rules import apply
 
-from .analyse import _judge
+from .analyse import _judge, chance
 from .decisions import decisions
 from .kobito_judge import pots_left
-from .marks import calibration_map, mark, through
+from .marks import calibration_map, mark
 
-SAMPLE = {"kobito": 6, "treasure": 1}
-"""Decisions judged per calibration game (Kobito's estimator is cheap enough for more)."""
-SAMPLE_PER_SEAT = {"kobito": 8, "treasure": 1}
+SAMPLE = {"kobito": 6, "treasure": 6}
+"""Decisions judged per calibration game."""
+SAMPLE_PER_SEAT = {"kobito": 8, "treasure": 4}
 """Decisions judged per seat in a discrimination game."""
 DISCRIMINATION_SHARE = {"kobito": 5, "treasure": 10}
 """One discrimination game per this many calibration games (at least ``DISCRIMINATION_MIN``)."""
 DISCRIMINATION_MIN = 20
-POOL = {"kobito": 100, "treasure": 50}
+POOL = {"kobito": 100, "treasure": 300}
 """The isotonic fit starts from blocks of this many decisions (a block of a few 0/1 outcomes is noise)."""
 HARD_ITERATIONS = 20
-HARD_BUDGET_S = 0.05
+"""The Hard computers' fixed work per decision, never the clock: Kobito's search iterations
+(Hide the Treasure's Hard then searches every path, as it does in play; ``make_bot``)."""
 MAP_FILE = Path(__file__).with_name("calibration.json")
 
 
@@ -68,9 +73,7 @@ def _game(job: tuple[str, list[str], int, int, bool]) -> list[dict[str, Any]]:
     game_id, levels, seed, sample, twice = job
     with tempfile.TemporaryDirectory() as folder:
         keep = Path(folder) / "game.jsonl"
-        outcome = play_game(
-            game_id, levels, seed, HARD_BUDGET_S, selfplay_options(game_id), keep, HARD_ITERATIONS if game_id == "kobito" else None
-        )
+        outcome = play_game(game_id, levels, seed, DEFAULT_BUDGET_S, selfplay_options(game_id), keep, HARD_ITERATIONS)
         record = load(keep)
     pick = random.Random(seed)
     rows = []
@@ -114,11 +117,15 @@ def collect(game_id: str, games: int, jobs: int, seed: int = 0) -> list[dict[str
 
 def isotonic(points: list[tuple[float, float]], pool: int = 1) -> list[list[float]]:
     """Knots of the monotone least-squares fit of y on x (pool adjacent violators), starting
-    from blocks of ``pool`` points in order of x (a block of a few 0/1 outcomes is noise)."""
+    from blocks of at least ``pool`` points in order of x (a block of a few 0/1 outcomes is
+    noise), points of equal x in one block (the map gives them one value: their mean)."""
     blocks: list[list[float]] = []  # [sum x, sum y, count]
     ordered = sorted(points)
-    for i in range(0, len(ordered), pool):
-        chunk = ordered[i : i + pool]
+    start = 0
+    for i, (x, _) in enumerate(ordered):
+        if i + 1 < len(ordered) and (i + 1 - start < pool or ordered[i + 1][0] == x):
+            continue
+        chunk, start = ordered[start : i + 1], i + 1
         blocks.append([sum(x for x, _ in chunk), sum(y for _, y in chunk), len(chunk)])
         while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
             last = blocks.pop()
@@ -143,33 +150,10 @@ def summarise(
     pool = POOL.get(game_id, 1)
     halves = [[r for r in fit if r["game"] % 2 == h] for h in (0, 1)]
     shipped = [list(knot) for knot in calibration_map(game_id)]
-    maps = (
-        [shipped, shipped] if held_out else [isotonic([(r["played"], r["won"]) for r in half], pool) or [[0, 0], [1, 1]] for half in halves]
-    )
-    table = [{"lo": b / 10, "turns": 0, "sum_p": 0.0, "won": 0.0} for b in range(10)]
-    for h, half in enumerate(halves):
-        for r in half:
-            p = through(maps[1 - h], r["played"])
-            cell = table[min(9, int(p * 10))]
-            cell["turns"] += 1
-            cell["sum_p"] += p
-            cell["won"] += r["won"]
-    bins = []
-    for cell in table:
-        n = int(cell["turns"])
-        lo, hi = wilson(cell["won"], n)
-        mean, rate = (cell["sum_p"] / n, cell["won"] / n) if n else (0.0, 0.0)
-        bins.append(
-            {
-                "bin": f"{cell['lo']:.0%}-{cell['lo'] + 0.1:.0%}",
-                "turns": n,
-                "estimated": mean,
-                "observed": rate,
-                "ci95": [lo, hi],
-                "within_6": abs(mean - rate) <= 0.06 if n >= 50 else None,
-            }
-        )
-    knots = shipped if held_out else isotonic([(r["played"], r["won"]) for r in fit], pool)
+    maps = [shipped, shipped] if held_out else [_fit(half, pool) for half in halves]
+    graded = [(chance(maps[1 - h], r["played"]), r) for h, half in enumerate(halves) for r in half]
+    levels = sorted({r["level"] for _, r in graded})
+    knots = shipped if held_out else _fit(fit, pool)
     if write:
         data = json.loads(MAP_FILE.read_text(encoding="utf-8"))
         data["maps"][game_id] = knots
@@ -180,16 +164,50 @@ def summarise(
         "games": games,
         "turns": len(fit),
         "held_out": held_out,
-        "bins": bins,
+        "bins": _bins([(p, r["won"]) for p, r in graded]),
+        "levels": {level: _bins([(p, r["won"]) for p, r in graded if r["level"] == level]) for level in levels},
         "map": knots,
         "rows": rows,
         **_discrimination([r for r in rows if r["run"] == "discrimination"], knots),
     }
 
 
+def _fit(rows: list[dict[str, Any]], pool: int) -> list[list[float]]:
+    """The map fitted on ``rows``, leaving out decided games (``analyse.chance`` does not map them)."""
+    return isotonic([(r["played"], r["won"]) for r in rows if 0.0 < r["played"] < 1.0], pool) or [[0, 0], [1, 1]]
+
+
+def _bins(graded: list[tuple[float, float]]) -> list[dict[str, Any]]:
+    """The table of (calibrated chance, credit) pairs: by 10 points of chance, the turns, the
+    mean chance, the share won with its 95% interval, and whether they agree within 6 points
+    (None below 50 turns)."""
+    table = [[0, 0.0, 0.0] for _ in range(10)]  # turns, sum of chances, won
+    for p, won in graded:
+        cell = table[min(9, int(p * 10))]
+        cell[0] += 1
+        cell[1] += p
+        cell[2] += won
+    bins = []
+    for b, (n, sum_p, won) in enumerate(table):
+        lo, hi = wilson(won, int(n))
+        mean, rate = (sum_p / n, won / n) if n else (0.0, 0.0)
+        within = abs(mean - rate) <= 0.06 if n >= 50 else None
+        bins.append(
+            {
+                "bin": f"{b / 10:.0%}-{(b + 1) / 10:.0%}",
+                "turns": int(n),
+                "estimated": mean,
+                "observed": rate,
+                "ci95": [lo, hi],
+                "within_6": within,
+            }
+        )
+    return bins
+
+
 def _marked(knots: list[list[float]], best: float, played: float) -> str | None:
-    before = through(knots, best)
-    return mark(before - min(before, through(knots, played)))
+    before = chance(knots, best)
+    return mark(before - min(before, chance(knots, played)))
 
 
 def _discrimination(rows: list[dict[str, Any]], knots: list[list[float]]) -> dict[str, Any]:
@@ -269,16 +287,22 @@ def _ratio(easy: list[int], hard: list[int]) -> dict[str, Any]:
     return {"ratio": ratio, "ci95": [ratio * math.exp(-spread), ratio * math.exp(spread)]}
 
 
-def report(result: dict[str, Any]) -> str:
-    graded = "the shipped map, held out" if result.get("held_out") else "cross-fitted by halves"
-    lines = [
-        f"{result['game']}: {result['games']} games Hard v Medium, seats rotated, {result['turns']} sampled turns, {graded}",
-        f"{'bin':<10}{'turns':>7}{'estimated':>11}{'observed':>10}{'95% CI':>18}  within ±6",
-    ]
-    for b in result["bins"]:
+def _table(bins: list[dict[str, Any]]) -> list[str]:
+    lines = [f"{'bin':<10}{'turns':>7}{'estimated':>11}{'observed':>10}{'95% CI':>18}  within ±6"]
+    for b in bins:
         lo, hi = b["ci95"]
         ok = "-" if b["within_6"] is None else "yes" if b["within_6"] else "NO"
         lines.append(f"{b['bin']:<10}{b['turns']:>7}{b['estimated']:>11.1%}{b['observed']:>10.1%}{f'[{lo:.1%}, {hi:.1%}]':>18}  {ok}")
+    return lines
+
+
+def report(result: dict[str, Any]) -> str:
+    graded = "the shipped map, held out" if result.get("held_out") else "cross-fitted by halves"
+    lines = [f"{result['game']}: {result['games']} games Hard v Medium, seats rotated, {result['turns']} sampled turns, {graded}"]
+    lines += _table(result["bins"])
+    for level, bins in result.get("levels", {}).items():
+        lines.append(f"Turns of the {level} computer only ({sum(b['turns'] for b in bins)}):")
+        lines += _table(bins)
     d = result["discrimination"]
     lines.append("Easy v Hard, mistakes and blunders per sampled turn:")
     for level in ("easy", "hard"):

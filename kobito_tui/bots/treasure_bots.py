@@ -24,7 +24,7 @@ from kobito_tui.core.game import Event, Game, Header
 from kobito_tui.treasure.board import COLOURS, from_rc
 
 from .treasure_heuristics import greedy_score
-from .treasure_model import Path, Table, gains, paths, placed, table_from_history, walk
+from .treasure_model import Path, PublicGame, gains, paths, placed, table_from_history, walk
 from .treasure_search import RoundSearch
 
 
@@ -50,7 +50,7 @@ class _PathBot:
         self.expect = len(history) + 1
         return steps[self.plan.pop(0)]
 
-    def _place(self, table: Table, mine: int, legal: list[Event]) -> Event:
+    def _place(self, table: PublicGame, mine: int, legal: list[Event]) -> Event:
         """The corner from which the best path turns most of the own colour."""
 
         def reach(move: Event) -> float:
@@ -59,14 +59,14 @@ class _PathBot:
 
         return max(legal, key=lambda move: (reach(move), self.rng.random()))
 
-    def pick(self, table: Table, seat: int, mine: int, options: list[Path]) -> Path:
+    def pick(self, table: PublicGame, seat: int, mine: int, options: list[Path]) -> Path:
         raise NotImplementedError
 
 
 class GreedyBot(_PathBot):
     """Turn the own colour now; head for it otherwise; never finish another colour."""
 
-    def pick(self, table: Table, seat: int, mine: int, options: list[Path]) -> Path:
+    def pick(self, table: PublicGame, seat: int, mine: int, options: list[Path]) -> Path:
         return max(options, key=lambda p: greedy_score(table.board, table.layout, mine, p) + self.rng.random())
 
 
@@ -81,7 +81,7 @@ class StrongBot(_PathBot):
         self.budget_s = budget_s
         self.unbounded = iterations is not None
 
-    def pick(self, table: Table, seat: int, mine: int, options: list[Path]) -> Path:
+    def pick(self, table: PublicGame, seat: int, mine: int, options: list[Path]) -> Path:
         deadline = math.inf if self.unbounded else time.perf_counter() + self.budget_s * 0.8
         search = RoundSearch(table, seat, mine, self.rng)
         ordered = sorted(options, key=lambda p: -greedy_score(table.board, table.layout, mine, p))

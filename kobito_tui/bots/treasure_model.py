@@ -174,7 +174,7 @@ class Turn:
 
 
 @dataclass
-class Table:
+class PublicGame:
     """The public game: layout, board, pawns and the turns so far, rebuilt
     from a redacted history."""
 
@@ -210,13 +210,13 @@ def placed(pos: int | None) -> int:
     return pos
 
 
-def table_from_history(history: list[Event]) -> Table:
+def table_from_history(history: list[Event]) -> PublicGame:
     """Replay the public events (the setup's colours are not needed); every
     tile starts on its losing side in both variants, unseen in *seek*."""
     setup = history[0]
     colour_of: list[int | None] = [COLOURS.index(colour) for colour, _ in setup["tiles"]] if "tiles" in setup else [None] * CELLS
     pawns: list[int | None] = [from_rc(p) for p in setup["pawns"]] if "pawns" in setup else [None]
-    table = Table(Layout.of(colour_of), 0, pawns, "pawns" not in setup, len(setup["colours"]))
+    table = PublicGame(Layout.of(colour_of), 0, pawns, "pawns" not in setup, len(setup["colours"]))
     for event in history[1:]:
         kind = event["type"]
         if kind in ("step", "end", "pass"):
@@ -262,7 +262,7 @@ class TurnModel:
         return [(1 - EPSILON) * math.exp(scores[c]) / self.totals[c] + EPSILON / self.count for c in range(len(COLOURS))]
 
 
-def turn_likelihoods(turn: Turn, table: Table) -> tuple[float, ...]:
+def turn_likelihoods(turn: Turn, table: PublicGame) -> tuple[float, ...]:
     """P(this turn's path | the mover's colour is c), for each colour c."""
     if len(turn.path) < 2:
         return (1.0,) * len(COLOURS)
@@ -275,7 +275,7 @@ def _path_likelihoods(board: int, blocked: frozenset[int], cells: tuple[int, ...
     return tuple(TurnModel(board, cells[0], blocked, len(cells) - 1, layout).likelihoods(cells))
 
 
-def colour_beliefs(table: Table, seat: int, excluded: set[int] | frozenset[int] = frozenset()) -> list[float]:
+def colour_beliefs(table: PublicGame, seat: int, excluded: set[int] | frozenset[int] = frozenset()) -> list[float]:
     """A probability per colour that ``seat`` holds it, from that seat's turns
     (colours in ``excluded`` are impossible)."""
     belief = [0.0 if c in excluded else 1.0 for c in range(len(COLOURS))]

@@ -33,7 +33,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from .treasure_heuristics import best_path, steps_to_finish
-from .treasure_model import Layout, Path, Table, TurnModel, colour_beliefs, paths, placed, trapped, walk
+from .treasure_model import Layout, Path, PublicGame, TurnModel, colour_beliefs, paths, placed, trapped, walk
 
 # What a reply depends on: the board, the pawns, the mover, its colour and the layout it knows.
 _ReplyKey = tuple[int, tuple[int | None, ...], int, int, tuple[int | None, ...]]
@@ -132,7 +132,7 @@ class RoundSearch:
     SOONER = 0.98  # a win a turn later is worth this much of a win now
     LEAK = 0.05  # cost per unit of an observer's belief in the own colour, once every tile is seen
 
-    def __init__(self, table: Table, seat: int, mine: int, rng: random.Random):
+    def __init__(self, table: PublicGame, seat: int, mine: int, rng: random.Random):
         self.table, self.seat, self.mine = table, seat, mine
         self.layout, self.n = table.layout, table.players
         beliefs = {s: colour_beliefs(table, s, excluded={mine}) for s in range(self.n) if s != seat}
@@ -150,10 +150,17 @@ class RoundSearch:
         winning, less the leak (nothing is hidden once the game is won)."""
         if walk(self.table.board, self.layout, path)[1] == self.mine:
             return 2 * WIN
-        chance = sum(world.weight * self.outcome(path, world) for world in self.worlds)
+        return self.chance(path) - self.leak(path)
+
+    def chance(self, path: Path) -> float:
+        """The chance of winning after ``path`` (not one that wins at once): its outcome averaged over the worlds."""
+        return sum(world.weight * self.outcome(path, world) for world in self.worlds)
+
+    def leak(self, path: Path) -> float:
+        """What ``path`` costs by telling observers the own colour."""
         if self.layout.unseen:  # seek: turning up unseen tiles says little, and hiding cost more than it hid
-            return chance
-        return chance - self.LEAK * self.observer.belief(path, self.mine)
+            return 0.0
+        return self.LEAK * self.observer.belief(path, self.mine)
 
     def outcome(self, path: Path, world: World) -> float:
         """Play ``ROUNDS`` rounds in ``world``: the own path, then each opponent's
@@ -163,7 +170,7 @@ class RoundSearch:
         board, pawns = table.board, table.pawns[:]
         for turn in range(self.ROUNDS * self.n):
             mover = (self.seat + turn) % self.n
-            chosen = path if turn == 0 else self.reply(board, pawns, mover, world.colours[mover], known)
+            chosen = path if turn == 0 else self.reply(board, pawns, mover, world, known)
             if chosen is None:  # it must pass
                 continue
             board, winner = completes(board, chosen, world)
@@ -173,13 +180,16 @@ class RoundSearch:
             pawns[table.pawn_index(mover)] = chosen.end
         return self.race(board, pawns, world, known)
 
-    def reply(self, board: int, pawns: list[int | None], seat: int, colour: int, known: Layout) -> Path | None:
-        """``seat``'s likely path for ``colour`` with the layout it knows (None: it must pass), cached."""
-        key = (board, tuple(pawns), seat, colour, known.colour_of)
+    def reply(self, board: int, pawns: list[int | None], seat: int, world: World, known: Layout) -> Path | None:
+        """``seat``'s likely path for its colour in ``world`` with the layout it knows (None: it must pass), cached."""
+        key = (board, tuple(pawns), seat, world.colours[seat], known.colour_of)
         if key not in self.replies:
-            options = paths(placed(pawns[self.table.pawn_index(seat)]), self.table.blocked(seat, pawns))
-            self.replies[key] = best_path(board, known, colour, options)
+            self.replies[key] = best_path(board, known, world.colours[seat], self.options(pawns, seat))
         return self.replies[key]
+
+    def options(self, pawns: list[int | None], seat: int) -> list[Path]:
+        """Every path open to ``seat``'s pawn with the pawns at ``pawns``."""
+        return paths(placed(pawns[self.table.pawn_index(seat)]), self.table.blocked(seat, pawns))
 
     def race(self, board: int, pawns: list[int | None], world: World, layout: Layout) -> float:
         """The chance that the bot, moving next, finishes first: each player's
@@ -204,7 +214,7 @@ class Observer:
     """What a player watching the bot's turn would believe about its colour:
     the likelihood model the bot uses on the others, applied to itself."""
 
-    def __init__(self, table: Table, seat: int):
+    def __init__(self, table: PublicGame, seat: int):
         turn = table.current
         start = table.placed(seat) if turn is None else turn.path[0]
         self.model = TurnModel(table.board if turn is None else turn.board, start, table.blocked(seat), 3, table.layout)

@@ -3,9 +3,11 @@
 import random
 
 import pytest
+from analysis.cheap import cheapen
 
 from kobito_tui.analysis import quality
 from kobito_tui.analysis.marks import calibration_map, through
+from kobito_tui.bots import treasure_bots
 
 
 def _rows(n: int, seed: int = 0) -> list[dict]:
@@ -62,3 +64,22 @@ def test_outcomes_drawn_at_the_raw_chance_are_calibrated_when_cross_fitted():
 def test_a_held_out_check_writes_no_map():
     with pytest.raises(ValueError):
         quality.summarise("kobito", 10, _rows(10), write=True, held_out=True)
+
+
+class _Clock:
+    """A clock a whole second on at every reading: a budget by the clock runs out at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_treasure_hard_does_fixed_work_so_a_seed_gives_the_same_rows(monkeypatch):
+    cheapen(monkeypatch)
+    job = ("treasure", ["hard", "medium"], 5, 2, False)
+    first = quality._game(job)
+    monkeypatch.setattr(treasure_bots, "time", _Clock())  # a machine too busy for any search by the clock
+    assert quality._game(job) == first and first

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kobito_tui.bots import make_bot
-from kobito_tui.bots.treasure_model import Layout, Path, Table
+from kobito_tui.bots.treasure_model import Layout, Path, PublicGame
 from kobito_tui.bots.treasure_search import RoundSearch, World, learn, worlds
 from kobito_tui.treasure.board import NEIGHBOURS
 
@@ -22,9 +22,9 @@ def path_through(*cells: int) -> Path:
     return Path(dirs, cells)
 
 
-def table(board: int, pawns: list[int]) -> Table:
+def table(board: int, pawns: list[int]) -> PublicGame:
     """A two-player table on the striped layout, with no turns seen yet."""
-    return Table(STRIPES, board, pawns, False, 2)
+    return PublicGame(STRIPES, board, pawns, False, 2)
 
 
 def test_worlds_deal_distinct_colours_never_the_own_likeliest_first():
@@ -84,12 +84,12 @@ def test_strong_decides_the_same_whatever_the_hidden_world(options, monkeypatch)
     assert checked == 4
 
 
-def seek_table(board: int, pawns: list[int]) -> Table:
+def seek_table(board: int, pawns: list[int]) -> PublicGame:
     """Two players on the striped layout, seek: two tiles unseen, 4 and 24
     (one is colour 0's last tile, the other colour 4's)."""
     colours = list(STRIPES.colour_of)
     colours[4] = colours[24] = None
-    return Table(Layout.of(colours), board, pawns, False, 2)
+    return PublicGame(Layout.of(colours), board, pawns, False, 2)
 
 
 def test_seek_a_world_lays_the_unseen_tiles_and_turning_up_the_last_one_completes_it():
