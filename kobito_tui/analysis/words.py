@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+
 from kobito_tui.core.game import Event
 from kobito_tui.core.message import Message
 from kobito_tui.core.record import Record, fold
 from kobito_tui.core.safetext import printable
+from kobito_tui.i18n import words
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.seats import Seats
 from kobito_tui.i18n.translation import Translator
@@ -106,13 +109,39 @@ def _mark(t: Translator, verdict: TurnVerdict) -> str:
     return {"inaccuracy": t("inaccuracy"), "mistake": t("mistake"), "blunder": t("blunder")}[verdict.mark or ""]
 
 
+NAME_WIDTH = 23
+"""A player's name in the table is cut to this many characters."""
+
+
+def _game_name(t: Translator, game: str) -> str:
+    """The game by the reader's name for it ("Kobito", «Кобіто»); an id this program does not know, as it is."""
+    try:
+        return words.game_title(t, game)
+    except KeyError:
+        return printable(game, 40)
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    """``rows`` as lines of columns as wide as their widest cell (in the terminal's cells), two spaces
+    apart: the first (the names) to the left, the numbers to the right."""
+    widths = [max(cell_len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [row[0] + " " * (widths[0] - cell_len(row[0]))]
+        cells += [" " * (width - cell_len(cell)) + cell for cell, width in zip(row[1:], widths[1:], strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
 def table(t: Translator, record: Record, report: Report) -> str:
     """Plain text: one line per seat, then one per marked turn."""
     seats = Seats(t, record.header.seats)
-    lines = [t("Analysis of {game}", game=printable(report.game, 40)), ""]
-    lines.append(f"{t('Player'):<24}{t('Accuracy'):>10}{t('Inaccuracies'):>14}{t('Mistakes'):>10}{t('Blunders'):>10}")
-    for s in report.seats:
-        lines.append(f"{seats.name(s.seat)[:23]:<24}{s.accuracy:>10.0%}{s.inaccuracies:>14}{s.mistakes:>10}{s.blunders:>10}")
+    lines = [t("Analysis of {game}", game=_game_name(t, report.game)), ""]
+    headings = [t("Player"), t("Accuracy"), t("Inaccuracies"), t("Mistakes"), t("Blunders")]
+    rows = [
+        [seats.name(s.seat)[:NAME_WIDTH], f"{s.accuracy:.0%}", str(s.inaccuracies), str(s.mistakes), str(s.blunders)] for s in report.seats
+    ]
+    lines += _columns([headings, *rows])
     marked = [v for v in report.turns if v.mark]
     lines += ["", t("Marked turns") if marked else t("No turn is marked.")]
     for v in marked:

@@ -67,7 +67,7 @@ def lesson(t: Translator, id: str) -> str:
         "tutorial.treasure.third": t("A turn is exactly three steps, never onto the other pawn. Take your third step: right."),
         "tutorial.treasure.end": t("The tile you stop on does not turn this turn. End your turn: Enter. Until then u takes a step back."),
         "tutorial.treasure.down": t(
-            "The computer moved and turned tiles of its own secret colour. Three red chests: "
+            "The computer moved, and the tiles it stepped off turned over: which colour it wants, you cannot tell. Three red chests: "
             "the other two red tiles lie below you. Step down."
         ),
         "tutorial.treasure.detour": t(

@@ -58,6 +58,14 @@ def card_kind(t: Translator, kind: str) -> str:
     }[kind]
 
 
+def wild_letter(t: Translator, kind: str) -> str:
+    """A wild card's one letter on the board: "K" (a kobito), "P" (a paint card); "K→7" in a row."""
+    # Translators: the one letter of a wild card on the board, "K→7" in a rainbow: a letter of your alphabet for the
+    # card (uk/ru «К» кобіто, «П» for the paint card: «З» of «заміна» reads as the digit 3). Two different letters,
+    # neither a digit nor one a terminal draws like a digit, nor a Latin letter.
+    return {"kobito": t.p("card letter", "K"), "paint": t.p("card letter", "P")}[kind]
+
+
 def pot(t: Translator, slot: int) -> str:
     # Translators: {label} is A, B or C, the key that picks the pot; keep the Latin letter.
     return t("Pot {label}", label="ABC"[slot])

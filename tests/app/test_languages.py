@@ -109,7 +109,7 @@ def test_the_rules_of_a_game_in_play_in_russian():
 
     options = {"variant": "seek", "shared_pawn": True, "turn_limit": 0, "first_player": "random"}
     text = rules_text("treasure", options, 5, translator("ru"))
-    assert text.startswith("> **Партия с зерном 5**")
+    assert text.startswith("> **Раздача номер 5**")
     assert "## Варианты правил в этой партии" in text
     assert "| Вариант | поиск (по умолчанию: стандартный) | стандартный: " in text
     assert "| Общая фишка | включено (по умолчанию: выключено) |" in text

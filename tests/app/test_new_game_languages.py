@@ -60,7 +60,7 @@ async def test_names_levels_and_refusals_in_russian(saves):
         await pilot.pause()
         screen.action_start()
         await pilot.pause()
-        assert str(screen.query_one("#form-error").render()) == "Нельзя начать: Зерно — целое число; без него игра случайная."
+        assert str(screen.query_one("#form-error").render()) == "Нельзя начать: Номер раздачи — целое число; без него раздача случайная."
 
 
 async def test_options_the_engine_refuses_are_said_in_ukrainian_as_plain_text(saves, monkeypatch):

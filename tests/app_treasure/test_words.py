@@ -86,4 +86,4 @@ def test_the_reader_who_won_reads_the_second_person_in_the_seats_line():
     assert "●1 Ви (червоний) ★ перемагаєте" in line and "Bob" in line
     assert "★ перемагає" in seats_line(uk, GAME.view(state, 1)).plain  # Ann, by name
     status_line = status_text(uk, GAME.view(state, 0), [], True, who)
-    assert status_line == "Усі 5 червоних тайлів лежать скриньками догори: ви перемагаєте."
+    assert status_line == "Усі 5 червоних тайлів лежать скриньками догори: Ви перемагаєте."

@@ -26,7 +26,7 @@ def kobito_start() -> Session:
     "lang, expected",
     [
         ("uk", ["Зіграйте щонайменше 1 карту — зіграно 0", "Зіграйте ще 1 карту, перш ніж завершити хід", "Горщик A"]),
-        ("ru", ["Сыграйте хотя бы 1 карту — сыграно 0", "Сыграйте ещё 1 карту, прежде чем закончить ход", "Горшок A"]),
+        ("ru", ["Сыграйте хотя бы 1 карту — сыграно 0", "Сыграйте ещё 1 карту, прежде чем завершить ход", "Горшок A"]),
     ],
 )
 def test_kobito_status_and_refusals(lang, expected):
@@ -53,7 +53,7 @@ def test_the_own_colour_and_the_seats_in_ukrainian_and_russian():
     uk, ru = translator("uk"), translator("ru")
     assert treasure_words.colour_line(uk, GAME.view(state, 0)) == "Ваш колір: червоний (Ч) — сховано 0 з 5 · Раунд 1"
     assert treasure_words.colour_line(ru, GAME.view(state, 1)).startswith("Ваш цвет: синий (С) — спрятано 0 из 5")
-    assert treasure_words.seats_line(ru, GAME.view(state, 0)).plain.startswith("▶ ●1 Ann (вы, красный)  ●2 Bob")
+    assert treasure_words.seats_line(ru, GAME.view(state, 0)).plain.startswith("▶ ●1 Ann (Вы, красный)  ●2 Bob")
     tip = dict(treasure_words.tips(uk, GAME.view(state, 0), Choices()))[("colour",)]
     assert "усі 5 червоних тайлів ляжуть скриньками догори" in tip
 

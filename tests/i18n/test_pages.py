@@ -6,6 +6,7 @@ import pytest
 
 from kobito_tui.app.games import pages
 from kobito_tui.app.texts import page
+from kobito_tui.app.words import key_name
 from kobito_tui.i18n import translator, words
 from kobito_tui.i18n.catalogs import TRANSLATED
 
@@ -32,6 +33,11 @@ def board_words(lang: str) -> dict[str, str]:
         "W1": lambda t: words.workshop_label(t, 1),
         "W2": lambda t: words.workshop_label(t, 2),
         "R": lambda t: words.colour_letter(t, "red"),
+        "K": lambda t: words.wild_letter(t, "kobito"),
+        "P": lambda t: words.wild_letter(t, "paint"),
+        "K→7": lambda t: f"{words.wild_letter(t, 'kobito')}→7",
+        "(K→7)": lambda t: f"({words.wild_letter(t, 'kobito')}→7)",
+        "Space": lambda t: key_name(t, "space").replace("space", "Space"),  # the footer's word (English capitalised)
     }
     assert all(said(en) == english for english, said in quoted.items())
     return {english: said(t) for english, said in quoted.items()}

@@ -131,5 +131,5 @@ def test_every_refusal_of_the_table_is_worded(repo):
     for refusal_id in ids:
         assert say(uk, Message(refusal_id)) not in (refusal_id, say(en, Message(refusal_id))), refusal_id
         assert say(ru, Message(refusal_id)) not in (refusal_id, say(en, Message(refusal_id))), refusal_id
-    assert say(uk, Message("not-your-turn")) == "Зараз не ваш хід."
+    assert say(uk, Message("not-your-turn")) == "Зараз не Ваш хід."
     assert say(uk, Message("a-new-one")) == "a-new-one"

@@ -56,7 +56,7 @@ async def test_a_uk_game_with_default_seats_says_vy_in_the_log_and_at_the_end(sa
         await settle(pilot, lambda: isinstance(app.screen, FinalScreen))
         assert str(app.screen.query_one("#final-winner").render()) == "Ви перемагаєте!"
         summary = str(app.screen.query_one("#final-summary").render())
-        assert summary.endswith("ви перемагаєте.") and not third_person_after_you(summary), summary
+        assert summary.endswith("Ви перемагаєте.") and not third_person_after_you(summary), summary
         text = screen_text(app)
         assert "Ви" in text and "You" not in text and "Computer" not in text
 

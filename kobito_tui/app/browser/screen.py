@@ -71,6 +71,7 @@ def rename_problem(t: Translator, name: str) -> str | None:
 
 class BrowserScreen(ShellScreen):
     BINDINGS = actions.bindings(*actions.BROWSER_SCREEN)
+    SPARE_KEYS = ("close", "rename", "sort", "delete")  # each a button's too
 
     def __init__(self, saves_dir: Path) -> None:
         super().__init__(classes="browser-screen")

@@ -147,7 +147,7 @@ class KobitoBoard(GameBoard):
             self.stops += ends if len(rainbow) > 1 else ends[:1]  # a lone card is picked once
         self.stop = min(self.stop, max(len(self.stops) - 1, 0))
         cursor = self.stops[self.stop] if self.interactive and self.stops else None
-        marks = lines.Marks(picker, cursor)
+        marks = lines.Marks(picker, cursor, t)
         self.query_one("#table-info", TokenLines).variants = lines.table_info(t, view)
         self.query_one("#pot-rows", TokenLines).variants = lines.pots(t, view, marks, self.news)
         spectating = self.spectating
@@ -172,8 +172,8 @@ class KobitoBoard(GameBoard):
         selection = picker.selection
         if isinstance(selection, tuple):  # a workshop end card
             _, rainbow, end = selection
-            return card_text(self.shown.workshops[self.me][rainbow][0 if end == "left" else -1], in_row=True)
-        return " ".join(card_text(card) for card in self.hand() if card.id in selection)
+            return card_text(self.shown.workshops[self.me][rainbow][0 if end == "left" else -1], True, self.app.t)
+        return " ".join(card_text(card, t=self.app.t) for card in self.hand() if card.id in selection)
 
     # -- input -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

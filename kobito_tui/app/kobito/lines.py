@@ -28,6 +28,7 @@ class Marks:
 
     picker: Picker
     cursor: Stop | None  # the stop under the ←→ cursor
+    t: Translator | None = None  # the wild cards' letters' language (English without one)
 
     def target(self, target: Target, text: str, classes: tuple[str, ...] = ()) -> Token | None:
         """The token for ``target`` if the selection may go there, else None."""
@@ -54,7 +55,7 @@ class Marks:
 
     def row_card(self, card: CardView) -> Token:
         """A card in a rainbow; a kobito one may take back is a target."""
-        text, classes = card_text(card, in_row=True), (card_class(card),)
+        text, classes = card_text(card, True, self.t), (card_class(card),)
         return self.target(("kobito", card.id), text, classes) or Token(text, classes, card=True)
 
 
@@ -126,10 +127,10 @@ def _pot(t: Translator, view: KobitoView, slot: int, marks: Marks, full: bool, f
     return _clicks(line, ("pot", slot))
 
 
-def _rainbow_range(cards: tuple[CardView, ...]) -> Token:
+def _rainbow_range(t: Translator, cards: tuple[CardView, ...]) -> Token:
     """A rainbow in short: "7‥10" (or the lone card)."""
     first, last = cards[0], cards[-1]
-    text = card_text(first, in_row=True) if len(cards) == 1 else f"{first.number}‥{last.number}"
+    text = card_text(first, True, t) if len(cards) == 1 else f"{first.number}‥{last.number}"
     return Token(text, (card_class(first),))
 
 
@@ -149,7 +150,7 @@ def _seat_line(
     if view.hands is not None and not is_me:  # an all-seeing view (replays): every hand is open
         # Translators: before the cards of a hand shown open (a replay showing everything).
         head.append(Token(t("hand:"), ("dim",)))
-        head += [Token(card_text(card), (card_class(card),)) for card in hand_cards(view, seat)] or [Token("—")]
+        head += [Token(card_text(card, t=t), (card_class(card),)) for card in hand_cards(view, seat)] or [Token("—")]
     elif not is_me:
         head.append(Token(t("hand {count}", count=view.hand_sizes[seat])))
     won = f" ({'+'.join(map(str, gold))})" if len(gold) > 1 else ""
@@ -171,9 +172,9 @@ def _seat_line(
     rainbows = view.workshops[seat]
     if size == "full":
         for rainbow in rainbows:
-            head += [Token("│", ("dim",)), *(Token(card_text(c, True), (card_class(c),)) for c in rainbow)]
+            head += [Token("│", ("dim",)), *(Token(card_text(c, True, t), (card_class(c),)) for c in rainbow)]
     else:
-        head += [_rainbow_range(rainbow) for rainbow in rainbows]
+        head += [_rainbow_range(t, rainbow) for rainbow in rainbows]
     return _clicks(tuple(head), ("seat", seat))
 
 
@@ -202,7 +203,7 @@ def workshop(t: Translator, view: KobitoView, seat: int, marks: Marks, stops: li
             stop = ("workshop", index, end)
             if stop in stops and cards[position].click is None:  # a kobito to swap stays a target
                 card = rainbow[position]
-                cards[position] = marks.source(stop, card_text(card, True), (card_class(card),), stops)
+                cards[position] = marks.source(stop, card_text(card, True, t), (card_class(card),), stops)
         left, right = marks.end(("rainbow", index, "left")), marks.end(("rainbow", index, "right"))
         lines.append(_clicks((Token(words.workshop_label(t, index + 1), ("label",)), left, *cards, right), ("rainbow", index)))
     if not lines:
@@ -211,7 +212,7 @@ def workshop(t: Translator, view: KobitoView, seat: int, marks: Marks, stops: li
     openings = [
         token
         for target in marks.picker.targets
-        if target[0] == "open" and (token := marks.target(target, " ".join(card_text(by_id[c]) for c in target[1]))) is not None
+        if target[0] == "open" and (token := marks.target(target, " ".join(card_text(by_id[c], t=t) for c in target[1]))) is not None
     ]
     if openings:
         lines.append((Token(t("New rainbow"), ("label",)), *openings))
@@ -222,7 +223,7 @@ def hand(t: Translator, cards: list[CardView], marks: Marks, stops: list[Stop]) 
     tokens = [
         marks.source(
             ("card", card.id),
-            card_text(card),
+            card_text(card, t=t),
             (card_class(card), *(("playable",) if marks.picker.playable(card.id) else ())),
             stops,
         )._replace(key=f"{number}:" if number < 10 else "")  # keys 1–9 pick the first nine

@@ -10,7 +10,7 @@ moves, split), so none states a rule the engine does not; each fits the
 from __future__ import annotations
 
 from kobito_tui.app.kobito.picking import END, Picker
-from kobito_tui.i18n import Translator
+from kobito_tui.i18n import Translator, words
 from kobito_tui.kobito.moves import MAX_WORKSHOP
 from kobito_tui.kobito.view import KobitoView
 
@@ -41,7 +41,10 @@ def legend(t: Translator) -> tuple[tuple[str, str], ...]:
     return (
         ("3:7", t("the 3rd card of your hand, a 7: key 3 picks it")),
         ("(+)  [+]", t("a place your pick may go / the place Enter plays")),
-        ("K  P", t("kobito and paint cards (wild); in a row K→7 stands for 7")),
+        (
+            f"{words.wild_letter(t, 'kobito')}  {words.wild_letter(t, 'paint')}",
+            t("kobito and paint cards (wild); in a row K→7 stands for 7"),
+        ),
         ("3‥11", t("a workshop rainbow from 3 up to 11 (12 and 1 are neighbours)")),
         (t("7 gold length 8 1/8"), t("a pot: its gold, its length, cards laid of the length")),
         (t("A 7g 1/8"), t("the same, short: pot A, 7 gold, 1 of 8 cards")),

@@ -32,10 +32,11 @@ def how_to(t: Translator) -> tuple[tuple[str, str], ...]:
 
 def legend(t: Translator) -> tuple[tuple[str, str], ...]:
     """The F1 help's signs: what the grid draws."""
+    red = words.colour_letter(t, "red")
     return (
-        # Translators: R B G Y P are the tiles' letters on the board: keep them Latin.
-        ("R ♛", t("a red tile showing its treasure (R B G Y P: red blue green yellow purple)")),
-        ("R [≡≡]", t("a red tile turned chest side up")),
+        # Translators: R B G Y P are the tiles' letters on the board: write yours, as in "colour letter" (uk Ч С З Ж Ф).
+        (f"{red} ♛", t("a red tile showing its treasure (R B G Y P: red blue green yellow purple)")),
+        (f"{red} [≡≡]", t("a red tile turned chest side up")),
         ("●2  »●1«", t("player 2's pawn / the pawn of the player to move")),
         ("↑ ↓ ← →", t("where the pawn may step now")),
         ("↻", t("a tile flipped this turn")),

@@ -144,7 +144,8 @@ class TranslatedBindings(DismissedOnce):
     language (:func:`kobito_tui.app.actions.translated`, cached per binding).
 
     Words longer than English may not fit 80 columns: the actions named in
-    ``SPARE_KEYS`` then leave the footer (their keys still work; F1 lists them)."""
+    ``SPARE_KEYS`` then leave the footer, one by one in that order until the rest
+    fit (their keys still work; F1 lists them, and a button of the screen shows each)."""
 
     if TYPE_CHECKING:
         app = getters.app(ShellApp)  # the app as a Shell: its translator ``t`` known to the type checker
@@ -158,12 +159,15 @@ class TranslatedBindings(DismissedOnce):
             key: ActiveBinding(node, translated(binding, translate), enabled, localized(translate, tooltip))
             for key, (node, binding, enabled, tooltip) in super().active_bindings.items()
         }
-        if not self.SPARE_KEYS or footer_width(self.app, bindings.values()) <= self.footer_room():
-            return bindings
-        return {
-            key: active._replace(binding=replace(active.binding, show=False)) if active.binding.action in self.SPARE_KEYS else active
-            for key, active in bindings.items()
-        }
+        room = self.footer_room() if self.SPARE_KEYS else 0
+        for spare in self.SPARE_KEYS:
+            if footer_width(self.app, bindings.values()) <= room:
+                break
+            bindings = {
+                key: active._replace(binding=replace(active.binding, show=False)) if active.binding.action == spare else active
+                for key, active in bindings.items()
+            }
+        return bindings
 
     def footer_room(self) -> int:
         """The columns the footer has for this screen's keys (beside the palette's)."""
@@ -172,9 +176,10 @@ class TranslatedBindings(DismissedOnce):
 
 
 def footer_width(app: App[Any], bindings: Iterable[ActiveBinding]) -> int:
-    """About how many columns Textual's footer takes for ``bindings``: each key and
-    its words with the spaces around them (a group's keys share its words)."""
-    width = 1
+    """How many columns Textual's footer takes for ``bindings``: each key and its words
+    with a space before, between and after them (a group's keys share its words), as
+    ``FooterKey`` pads them; the palette's key takes as many, its edge in its left space."""
+    width = 0
     actions: set[str] = set()
     groups: set[Binding.Group] = set()
     for _, binding, _, _ in bindings:
