@@ -1,5 +1,6 @@
 """The chance chart: which column each turn gets, where a click jumps, the moment lit,
-without colour (NO_COLOR: numbers and a legend tell the players apart), at 80×24 and larger."""
+without colour (NO_COLOR: each seat's letter in the lit column and a legend tell the players
+apart), braille lines joined across the plot, at 80×24 and larger."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from textual.filter import Monochrome
 
 from kobito_tui.app.replay import ReplayScreen
-from kobito_tui.app.replay.chart import GUTTER, ChanceChart, point_position
+from kobito_tui.app.replay.chart import GUTTER, ChanceChart, dot_line, point_position, seat_letters
 from kobito_tui.app.replay.timeline import Timeline
 from kobito_tui.app.treasure.grid import TileGrid
 
@@ -46,7 +47,7 @@ async def test_every_point_has_a_column_and_a_click_goes_to_the_moment_after_its
         assert screen.cursor.position == report.turns[-1].end
 
 
-async def test_without_colour_the_numbers_and_the_legend_tell_the_players_apart(saves, monkeypatch):
+async def test_without_colour_the_letters_and_the_legend_tell_the_players_apart(saves, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -55,9 +56,12 @@ async def test_without_colour_the_numbers_and_the_legend_tell_the_players_apart(
         background = chart.background_colors[1]
         rows = [Monochrome().apply(list(chart.render_line(y)), background) for y in range(chart.content_size.height)]
         text = ["".join(segment.text for segment in row) for row in rows]
-        assert "1 Ann" in text[0] and "2 Bob" in text[0] and "? mistake" in text[0]
-        plot = "".join(text[1:-1])
-        assert "1" in plot[GUTTER:] and "2" in plot[GUTTER:]
+        assert "A Ann" in text[0] and "B Bob" in text[0] and "? mistake" in text[0]
+        now = GUTTER + chart.now(screen.cursor.position)
+        letters = chart.letters_now()  # the moment: each seat's letter at its height, side by side where level
+        assert sorted(seat for seats in letters.values() for seat in seats) == [0, 1]
+        for row, seats in letters.items():
+            assert "".join(chart.letters[seat] for seat in seats) in text[row + 1][now - 1 :]
         assert {"?", "X", "~"} <= set(text[-1])
         now = GUTTER + chart.now(screen.cursor.position)
         lit = [segment.style for segment in rows[2] if segment.text and segment.style.bgcolor]
@@ -108,7 +112,7 @@ async def test_the_board_stays_whole_with_the_chart_shown_at_80_by_24(saves, nam
         for grid in screen.board.query(TileGrid):
             assert screen.board.region.contains_region(grid.region) and grid.region.height == 14  # 5 tile rows
         text = ["".join(segment.text for segment in chart.render_line(y)) for y in range(chart.content_size.height)]
-        assert "1 Ann" in text[0] and {"?", "X"} <= set(text[-1])  # the legend, the marks under the plot or alone
+        assert "A Ann" in text[0] and {"?", "X"} <= set(text[-1])  # the legend, the marks under the plot or alone
         assert chart.render_line(chart.content_size.height - 1) != chart._drawn()[-1]  # the moment lit there too
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
@@ -128,3 +132,46 @@ async def test_a_kobito_board_that_grows_during_the_game_stays_whole(saves):
             assert whole(screen.board, screen), screen.cursor.position
             heights.append(screen.query_one(ChanceChart).region.height)
         assert heights == sorted(heights, reverse=True) and heights[-1] >= 2  # it only shrinks: no jumping
+
+
+def test_one_letter_per_seat_its_initial_or_else_its_number():
+    assert seat_letters(["Ann", "Bob"]) == ["A", "B"]
+    assert seat_letters(["You", "Computer 2", "Computer 3"]) == ["Y", "2", "3"]
+    assert seat_letters(["Ви", "Комп'ютер 2"]) == ["В", "К"]
+    assert seat_letters(["Ann", "7up", ""]) == ["A", "2", "3"]  # no letter to take: the seat's number
+    assert seat_letters(["Ann", "Amy", "Bob"]) == ["1", "2", "B"]
+
+
+def test_a_line_is_joined_from_point_to_point():
+    dots = dot_line([0, 4, 4, 5], [0, 8, 2, 2])
+    assert {x for x, _ in dots} == set(range(6))  # no dot column left out
+    assert {y for x, y in dots if x == 4} >= set(range(2, 9))  # a column of several turns: a vertical stroke
+    assert (0, 0) in dots and (5, 2) in dots
+
+
+async def test_at_80_by_24_each_line_is_braille_across_the_plot_and_the_letters_follow_the_moment(saves):
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await opened(app, pilot, (80, 24))
+        chart = screen.query_one(ChanceChart)
+        strips = chart._drawn()
+        plot = ["".join(segment.text for segment in strip)[GUTTER:] for strip in strips[1:-1]]
+        assert len(plot) == 4
+        assert set("".join(plot)) - {" "} <= {chr(code) for code in range(0x2801, 0x2900)}  # dots only (no digits)
+        assert all(any(row[c] != " " for row in plot) for c in range(len(plot[0])))  # every column has a line
+        for seat in (0, 1):  # each seat's colour draws cells all along the plot
+            style, drawn = chart._seat_style(seat).rich_style, set()
+            for strip in strips[1:-1]:
+                x = 0
+                for segment in strip:
+                    if segment.style is not None and segment.style.color == style.color and segment.text.strip():
+                        drawn.update(range(x, x + len(segment.text)))
+                    x += len(segment.text)
+            assert style.color is not None and len(drawn) > len(plot[0]) // 2, (seat, len(drawn))
+        before = dict(chart.letters_now())
+        assert sorted(seat for seats in before.values() for seat in seats) == [0, 1]
+        while chart.letters_now() == before and screen.cursor.position < screen.cursor.length:
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert chart.letters_now() != before  # the letters follow the moment
+        assert sorted(seat for seats in chart.letters_now().values() for seat in seats) == [0, 1]

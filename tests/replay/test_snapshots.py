@@ -97,7 +97,7 @@ def with_the_chart(name: str, keys: list[str]):
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_the_chart_at_the_second_mistake(snap_compare, saves, lang):
-    """Seat numbers draw the lines (a legend says whose), the moment is lit, the marks under
+    """Braille lines in the seats' colours (a legend says whose letter), the moment lit with each letter, the marks under
     it; the verdict of the turn and the best move under the log, in the reader's language."""
     app = files_app(saves, bot_delay=0, lang=lang)
     assert snap_compare(app, terminal_size=(80, 24), run_before=with_the_chart("kobito-2-players.jsonl", ["n", "n"]))

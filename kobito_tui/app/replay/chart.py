@@ -1,10 +1,13 @@
-"""Each player's winning chance across the game: one line per player, drawn with the
-seat's number (so it reads without colour), the moment shown as a lit column, the
-marked turns under it; a click jumps to that moment.
+"""Each player's winning chance across the game: one line per player, drawn in braille dots
+(two columns and four rows of dots a cell, so four rows of text hold sixteen levels), in the
+seat's colour; the moment shown is a lit column where each line's seat letter stands, side by
+side where seats are level (so it reads without colour), the marked turns under it; a click jumps to that moment.  Its tooltip says what the chance
+means (docs/analysis.md).
 
-Column ``c`` of the plot is the ``k``-th point of ``Report.chances`` (``k`` turns
-analysed, 0: before the first), spread over the width; a wider game than the
-chart puts several turns in a column, the last one drawn, the worst mark shown.
+Dot column ``x`` of the plot is the ``k``-th point of ``Report.chances`` (``k`` turns
+analysed, 0: before the first), spread over twice the width; consecutive points are joined.
+A wider game than the chart puts several turns in a column, joined by a vertical stroke,
+the worst mark shown.
 """
 
 from __future__ import annotations
@@ -30,9 +33,32 @@ from kobito_tui.i18n import Translator
 
 GUTTER = 5  # "100% " left of the plot
 GLYPHS = {"inaccuracy": "~", "mistake": "?", "blunder": "X"}  # one cell each, in any terminal and font
-SEVERAL = "*"  # two or more lines in one cell
 SEATS_STYLED = 6
 PLOT_ROWS_LEAST = 2  # a plot of fewer rows says nothing: the chart folds to a strip
+BRAILLE = 0x2800
+DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))  # [left/right][dot row from the top]
+
+
+def seat_letters(names: list[str]) -> list[str]:
+    """One letter per seat: its name's initial where no other seat's is the same, else its
+    number (two computers: "Computer 2", "Computer 3" are 2 and 3)."""
+    initials = [next((ch.upper() for ch in name if ch.isalnum()), "") for name in names]
+    return [initial if initial.isalpha() and initials.count(initial) == 1 else str(seat + 1) for seat, initial in enumerate(initials)]
+
+
+def dot_line(columns: list[int], levels: list[int]) -> set[tuple[int, int]]:
+    """The dots (x, level) of a line through the points (``columns[i]``, ``levels[i]``), joined:
+    each dot column between two points gets the levels the segment crosses there."""
+    dots: set[tuple[int, int]] = set(zip(columns, levels))
+    for x0, y0, x1, y1 in zip(columns, levels, columns[1:], levels[1:]):
+        if x0 == x1:
+            dots.update((x0, y) for y in range(min(y0, y1), max(y0, y1) + 1))
+            continue
+        slope = (y1 - y0) / (x1 - x0)
+        for x in range(x0, x1 + 1):
+            ya, yb = y0 + slope * (max(x - 0.5, x0) - x0), y0 + slope * (min(x + 0.5, x1) - x0)
+            dots.update((x, y) for y in range(round(min(ya, yb)), round(max(ya, yb)) + 1))
+    return dots
 
 
 def seat_lines(chances: list[list[float]]) -> list[tuple[list[int] | None, list[float]]]:
@@ -79,6 +105,13 @@ class ChanceChart(Widget):
         self._kept: tuple[Size, list[Strip]] | None = None  # the chart drawn, for the size it was drawn at
         self._lines = seat_lines(report.chances)
         self._marked = [(k, turn.mark) for k, turn in enumerate(report.turns, start=1) if turn.mark]
+        self.letters = seat_letters(names + [""] * (len(self._lines) - len(names)))  # every seat's, named or not
+        self._rows = 0  # plot rows of the chart drawn
+        self._letters_at: tuple[int, int, dict[int, list[int]]] | None = None  # (rows, point, row → seats) kept
+        self.tooltip = t(
+            "Winning chance: how often such a turn's player went on to win in the computers' games, Hard against Medium. "
+            "It does not know who plays: a stronger player wins more often than it says, a weaker one less often."
+        )
 
     @property
     def points(self) -> int:
@@ -87,17 +120,22 @@ class ChanceChart(Widget):
     def _columns(self) -> int:
         return max(1, self.content_size.width - GUTTER)
 
+    def _dot_columns(self) -> list[int]:
+        """Each point's dot column: two a cell, the first point at the left, the last at the right."""
+        spread = (2 * self._columns() - 1) / max(1, self.points - 1)
+        return list(map(round, map(spread.__mul__, range(self.points))))
+
     def column(self, k: int) -> int:
         """The plot column of point ``k``."""
-        return round(k * (self._columns() - 1) / max(1, self.points - 1))
+        return round(k * (2 * self._columns() - 1) / max(1, self.points - 1)) // 2
 
     def point(self, column: int) -> int:
         """The last point drawn at or before ``column``."""
         return max((k for k in range(self.points) if self.column(k) <= column), default=0)
 
     def render_line(self, y: int) -> Strip:
-        """Row ``y`` of the chart drawn for this size (kept), the moment's column lit: a step
-        restyles one cell a row (the Line API, see Textual's guide)."""
+        """Row ``y`` of the chart drawn for this size (kept), the moment's column lit and each
+        line's letter there: a step restyles one cell a row (the Line API, see Textual's guide)."""
         strips = self._drawn()
         if y >= len(strips):
             return Strip.blank(self.content_size.width, self.visual_style.rich_style)
@@ -105,16 +143,39 @@ class ChanceChart(Widget):
             return strips[0]  # the legend
         strip, now = strips[y], GUTTER + self.now(self.position)
         lit = self.get_visual_style("chance-chart--now").rich_style
-        cell = Strip(Segment.apply_style(strip.crop(now, now + 1), post_style=lit), 1)
-        return Strip.join([strip.crop(0, now), cell, strip.crop(now + 1)])
+        seats = self.letters_now().get(y - 1, []) if y - 1 < self._rows else []
+        if not seats:
+            cell = Strip(Segment.apply_style(strip.crop(now, now + 1), post_style=lit), 1)
+            return Strip.join([strip.crop(0, now), cell, strip.crop(now + 1)])
+        # Seats at the same height: their letters side by side from the lit column (leftwards at the right edge).
+        start = max(GUTTER, min(now, self.content_size.width - len(seats)))
+        letters = Strip([Segment(self.letters[seat], self._seat_style(seat).rich_style + lit) for seat in seats], len(seats))
+        return Strip.join([strip.crop(0, start), letters, strip.crop(start + len(seats))])
+
+    def letters_now(self) -> dict[int, list[int]]:
+        """The seats whose letter stands in each plot row at the moment shown: the row of its chance."""
+        rows, k = self._rows, bisect_right(self._ends, self.position)
+        if self._letters_at is not None and self._letters_at[:2] == (rows, k):
+            return self._letters_at[2]
+        placed: dict[int, list[int]] = {}
+        levels = 4 * rows - 1
+        for seat, (points, chances) in enumerate(self._lines if rows else []):
+            if points is None:
+                chance = chances[k] if k < len(chances) else None
+            else:
+                chance = chances[points.index(k)] if k in points else None
+            if chance is not None:
+                placed.setdefault((levels - round(chance * levels)) // 4, []).append(seat)
+        self._letters_at = (rows, k, placed)
+        return placed
 
     def now(self, position: int) -> int:
         """The plot column of record ``position``: the point after the turns ended by then."""
         return self.column(bisect_right(self._ends, position))
 
     def watch_position(self, old: int, new: int) -> None:
-        if self.now(old) != self.now(new):
-            self.refresh()
+        if self.now(old) != self.now(new) or bisect_right(self._ends, old) != bisect_right(self._ends, new):
+            self.refresh()  # the lit column, or the letters in it
 
     def _drawn(self) -> list[Strip]:
         """The legend, the plot and the marks at this size, unlit."""
@@ -124,24 +185,25 @@ class ChanceChart(Widget):
         # The legend, the plot, then the marks under it; too low for a plot (the board
         # needs the rows), the chart folds to the legend and the strip of marks.
         rows = height - 2 if height - 2 >= PLOT_ROWS_LEAST else 0
+        self._rows = rows
         columns = self._columns()
-        grid = [[" "] * columns for _ in range(rows)]
+        cells = [[0] * columns for _ in range(rows)]  # the braille dots of each cell
         whose: list[list[int | None]] = [[None] * columns for _ in range(rows)]
-        spread = (columns - 1) / max(1, self.points - 1)  # as column(k), worked out once for a long game
-        at = list(map(round, map(spread.__mul__, range(self.points))))  # each point's column
-        top = rows - 1
+        at = self._dot_columns()
+        levels = 4 * rows - 1  # dot levels from the bottom (0) to the top
         for seat, (points, chances) in enumerate(self._lines if rows else []):
-            # The cells this seat's line touches, each once (a long game puts many turns in a column);
-            # the row of a chance as round(chance * top) from the bottom, worked out by map for a long game.
             columns_at = at if points is None else [at[k] for k in points]
-            for r, c in set(zip(map(top.__sub__, map(round, map(float(top).__mul__, chances))), columns_at)):
+            for x, level in dot_line(columns_at, [round(chance * levels) for chance in chances]):
+                r, dot = divmod(levels - level, 4)
+                c = x // 2
+                cells[r][c] |= DOTS[x % 2][dot]
                 if whose[r][c] is None:
-                    grid[r][c], whose[r][c] = str(seat + 1), seat
-                else:  # another seat's line is there too
-                    grid[r][c], whose[r][c] = SEVERAL, -1
+                    whose[r][c] = seat
+                elif whose[r][c] != seat:
+                    whose[r][c] = -1  # another seat's line is there too
         marks = [" "] * columns
         for k, mark in self._marked:
-            c = round(k * spread)
+            c = self.column(k)
             if marks[c] == " " or MARKS.index(mark) > _severity(marks[c]):
                 marks[c] = GLYPHS[mark]
         axis = self.get_visual_style("chance-chart--axis")
@@ -149,21 +211,24 @@ class ChanceChart(Widget):
         for r in range(rows):
             label = "100%" if r == 0 else "  0%" if r == rows - 1 else " 50%" if 2 * r == rows - 1 else ""
             runs = groupby(range(columns), key=lambda c: whose[r][c])  # one span per run of a seat's cells
-            cells = [(f"{label:>4} ", axis), *(("".join(grid[r][c] for c in run), self._seat_style(seat)) for seat, run in runs)]
-            lines.append(Content.assemble(*cells))
+            parts = [(f"{label:>4} ", axis)]
+            parts += [
+                ("".join(chr(BRAILLE + cells[r][c]) if cells[r][c] else " " for c in run), self._seat_style(seat)) for seat, run in runs
+            ]
+            lines.append(Content.assemble(*parts))
         lines.append(Content.assemble((" " * GUTTER, axis), ("".join(marks), self.get_visual_style("chance-chart--mark"))))
         strips = [Visual.to_strips(self, line, max(1, width), 1, self.visual_style, pad=True)[0] for line in lines[:height]]
         self._kept = (self.content_size, strips)
         return strips
 
     def notify_style_update(self) -> None:
-        self._kept = None  # a new theme: drawn again in its colours
+        self._kept = self._letters_at = None  # a new theme: drawn again in its colours
         super().notify_style_update()
 
     def legend(self, width: int) -> Content:
-        """Who each number is, and what each mark says."""
+        """Whose each letter (and colour) is, and what each mark says."""
         t = self.t
-        seats = [(f"{seat + 1} {name}", self._seat_style(seat)) for seat, name in enumerate(self.names)]
+        seats = [(f"{letter} {name}", self._seat_style(seat)) for seat, (letter, name) in enumerate(zip(self.letters, self.names))]
         words = {"inaccuracy": t("inaccuracy"), "mistake": t("mistake"), "blunder": t("blunder")}
         marks = "  ".join(f"{GLYPHS[mark]} {words[mark]}" for mark in MARKS)
         parts: list[tuple[str, Style] | str] = [" " * GUTTER]

@@ -82,6 +82,7 @@ def speed_label(speed: float) -> str:
 class ReplayScreen(ShellScreen):
     BINDINGS: ClassVar[list[BindingType]] = [*actions.bindings(*actions.REPLAY_SCREEN)]
     PALETTE = actions.REPLAY_PALETTE
+    SPARE_KEYS = ("analyse", "close", "branch", "step(-1)", "perspective")  # each a button's too; → and ←: one is enough to learn
     AUTO_FOCUS = "#replay-log"  # the board is read-only: its keys stay out of the way
 
     def __init__(
@@ -247,9 +248,25 @@ class ReplayScreen(ShellScreen):
             parts.append(t.p("you", "your turn"))
         elif cursor.to_act is not None:
             parts.append(t("{name} to act", name=who(cursor.to_act)))
-        else:
-            parts.append(t("setting up"))
+        elif (chance := self.chance_text()) is not None:
+            parts.append(chance)
         return " · ".join(parts)
+
+    def chance_text(self) -> str | None:
+        """What comes next when no one is to act: the table set up (before the first turn), a
+        player's draw or the deck shuffled; another chance event mid-game is not named (None)."""
+        t, cursor = self.t, self.cursor
+        if not cursor.turn:
+            return t("setting up")
+        event = cursor.events[cursor.position] if cursor.position < cursor.length else {}
+        kind, player = event.get("type"), event.get("player")
+        if kind == "draw" and isinstance(player, int) and 0 <= player < self.header.players:
+            # Translators: the replay's status line, when the next event is a player's draw.
+            return t.p("you", "you draw next") if self.who.is_reader(player) else t("{name} draws next", name=self.who(player))
+        if kind == "reshuffle":
+            # Translators: the replay's status line, when the next event shuffles the discards into a new deck.
+            return t("the deck is shuffled next")
+        return None
 
     # -- actions (keys and buttons) ----------------------------------------
     def action_step(self, delta: int) -> None:

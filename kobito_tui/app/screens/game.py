@@ -18,7 +18,7 @@ from kobito_tui.app.board import GameBoard
 from kobito_tui.app.games import board_class
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.final import FinalScreen
-from kobito_tui.app.screens.game_parts import BoardKeys, Controls, GameLog, StatusLine
+from kobito_tui.app.screens.game_parts import BoardKeys, Controls, GameLog, StatusLine, watching_others
 from kobito_tui.app.screens.menu import MenuScreen
 from kobito_tui.app.widgets.workarounds import GameFooter
 from kobito_tui.app.words import refusal_words
@@ -101,11 +101,15 @@ class GameScreen(BoardKeys):
         self.guide = self.tips and self.app.settings().guide
         self.watch(self.board, "status_line", lambda text: self.status_line.show(self.who, text), init=False)
         self.host.watch(lambda: self.status_line.post_message(StatusLine.SaveReported()), lambda said: self.post_message(self.Warned(said)))
-        self.call_after_refresh(self._subscribe)  # laid out first: the log opens scrolled to its end
+        # The table sends its whole picture as we subscribe (a served table's, already here): shown now,
+        # the first frame is the table, not an empty board.
+        self.client.subscribe(lambda update: self.post_message(self.Updated(update)))
+        self._catch_up()
+        self.call_after_refresh(self._start)  # laid out first: the log opens scrolled to its end
 
-    def _subscribe(self) -> None:
+    def _start(self) -> None:
         if self.is_attached:
-            self.client.subscribe(lambda update: self.post_message(self.Updated(update)))
+            self.log_panel.scroll_end(animate=False, immediate=True, x_axis=False)
             self.host.start()  # the computers play once the game is watched
 
     def on_unmount(self) -> None:
@@ -113,6 +117,10 @@ class GameScreen(BoardKeys):
 
     def on_game_screen_updated(self, message: Updated) -> None:
         message.stop()
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Show the updates come since last asked, each position in turn."""
         updates = self.client.waiting()
         for index, update in enumerate(updates):
             self._take(update)
@@ -232,7 +240,7 @@ class GameScreen(BoardKeys):
         self.notify(words, title=self.t("Error"), severity="warning", markup=False)
 
     def action_menu(self) -> None:
-        self.app.push_screen(MenuScreen(saved=self.host.kept))
+        self.app.push_screen(MenuScreen(saved=self.host.kept, watching=watching_others(self.client)))
 
     # -- hints -------------------------------------------------------------
     def action_hint(self) -> None:
