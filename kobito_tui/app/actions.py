@@ -178,7 +178,7 @@ HELP_SCREEN = (Action("escape,q,f1", "dismiss", phrase("Back")),)
 HOW_TO_PLAY_SCREEN = (BACK,)
 RULES_SCREEN = (BACK, Action("tab", "other_game", phrase("Other game"), phrase("The other game's rules")))
 NEW_GAME_SCREEN = (Action("escape", "cancel", phrase("Cancel")), Action("ctrl+s", "start", phrase("Start"), phrase("Start the game")))
-TUTORIAL_DIALOG = (Action("escape", "dismiss(None)", phrase("Back")),)
+TUTORIAL_DIALOG = (Action("escape", "dismiss(None)", phrase("Back")), UP, DOWN)  # a list of buttons: ↑/↓ as in every list
 MENU_SCREEN = (Action("escape", "dismiss", phrase("Resume"), phrase("Back to the game")), UP, DOWN)
 MESSAGE_SCREEN = (Action("escape,enter", "dismiss", phrase("Close")),)
 UNSAVED_SCREEN = (Action("escape", "dismiss(None)", phrase("Back")),)
@@ -215,6 +215,7 @@ LOBBY_SCREEN = (
     Action("q", "app.quit", phrase("Quit")),
 )
 CODE_DIALOG = (Action("escape", "dismiss(None)", phrase("Cancel")),)
+LANGUAGE_DIALOG = (*CODE_DIALOG, UP, DOWN)  # one button per language: ↑/↓ as in every list
 REPLAYS_DIALOG = (Action("escape", "dismiss(None)", phrase("Back")),)
 # The app in remote mode: who is at your table, and the waiting screen before a game begins.
 TABLE = Action("f4", "app.home('table')", phrase("Table"), phrase("Who is connected; give away a seat"), palette=phrase("Table"))

@@ -26,7 +26,7 @@ from kobito_tui.core.savefile import SaveError, load
 from kobito_tui.core.savelock import SaveLock, SaveLocked, remove_stale_locks
 from kobito_tui.core.saves import new_save_path, remove_temp_files
 from kobito_tui.core.session import Session
-from kobito_tui.i18n import remember_language
+from kobito_tui.i18n import Translator, remember_language
 from kobito_tui.table.local import LocalTable
 
 if TYPE_CHECKING:
@@ -116,6 +116,12 @@ class FilesHome:
 
     def action_title(self) -> None:
         self.to_title()
+
+    def home_words(self, t: Translator, *, short: bool = False, kept: bool = False, seated: bool = True) -> str:
+        """The title screen; a game kept on leaving it says so."""
+        if short:
+            return t("Title")
+        return t("Title screen (the game stays saved)") if kept and seated else t("Title screen")
 
     # -- starting and resuming games ---------------------------------------
     def start_game(self, header: Header | None) -> None:

@@ -248,6 +248,23 @@ class KobitoApp(QuietCrashes, App[int]):
     def deliver_binary(self, *args: Any, **kwargs: Any) -> str | None:
         return super().deliver_binary(*args, **kwargs) if self.home.local_files else None
 
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None, time_format: str | None = None) -> str | None:
+        """The palette's Screenshot (and Textual's action): an SVG in the saves folder's ``screenshots``
+        (made if missing; not ``~/Downloads``, which may not exist), and a notification saying where.
+        None where the player's files are not (nothing is written on a server) and where it failed."""
+        if not self.home.local_files:
+            return None
+        folder = Path(path) if path is not None else self.home.saves_dir / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename, str(folder), time_format)
+        except OSError as error:
+            reason = printable(error)
+            self.notify(self.t("The screenshot could not be saved: {reason}", reason=reason), severity="error", markup=False)
+            return None
+        self.notify(self.t("Saved to {path}", path=printable(saved)), title=self.t("Screenshot saved"), markup=False)
+        return saved
+
     def crashed(self, error: BaseException) -> None:
         """After a crash, the player reads what became of the game; the traceback
         (without local variables: they may hold hidden cards) goes to a private file."""

@@ -43,7 +43,7 @@ from kobito_tui.client import RemoteHost
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_fault, printable
-from kobito_tui.i18n import LANGUAGE_NAMES, LANGUAGES, resolve_language, translator
+from kobito_tui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, resolve_language, translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import name_problem as name_words
 from kobito_tui.serve.client import (
@@ -81,7 +81,7 @@ class NameDialog(ShellDialog):
     DEFAULT_CSS = """
     NameDialog { align: center middle; }
     NameDialog #name-box { width: 56; height: auto; border: round $accent; padding: 0 1; }
-    NameDialog #name-error { height: 1; color: $error; }
+    NameDialog #name-error { height: auto; color: $error; }
     """
 
     def __init__(self, suggested: str, problem: str = "") -> None:
@@ -133,7 +133,7 @@ class LinkDialog(ShellDialog):
 class LanguageDialog(ShellDialog):
     """The language this player reads, each in its own words; kept for their key by the hub."""
 
-    BINDINGS = actions.bindings(*actions.CODE_DIALOG)
+    BINDINGS = actions.bindings(*actions.LANGUAGE_DIALOG)
     DEFAULT_CSS = """
     LanguageDialog { align: center middle; }
     LanguageDialog #language-box { width: 40; height: auto; border: round $accent; padding: 0 1; }
@@ -432,6 +432,11 @@ class LobbyHome:
         self.to_title()
         t = self.app.t
         # Translators: n is the lobby's key for a new table: keep the Latin letter.
+    def home_words(self, t: Translator, *, short: bool = False, kept: bool = False, seated: bool = True) -> str:
+        """The lobby; a player leaving a game is told their seat stays theirs (a spectator has none)."""
+        # Translators: the game menu's way back to the lobby, for a player: the hub keeps their seat.
+        return t("Lobby (your seat stays yours)") if kept and seated and not short else t("Lobby")
+
         self.app.notify(t("n in the lobby sets a new table."), title=t("Play again"))
 
     def _leave(self, connection: HubConnection) -> None:

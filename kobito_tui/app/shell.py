@@ -61,6 +61,10 @@ class Home(Protocol):
     def to_title(self) -> None:
         """Back to the home screen (the title, or the lobby), away from the game."""
 
+    def home_words(self, t: Translator, *, short: bool = False, kept: bool = False, seated: bool = True) -> str:
+        """The way back to the home screen in ``t``'s words: ``short`` on a button ("Title", "Lobby"); else
+        as a game's menu offers it, with what becomes of a ``kept`` game for a ``seated`` player (none for a spectator)."""
+
     def play_again(self, header: Header) -> None:
         """The same players and options, a new game (or where to set one)."""
 

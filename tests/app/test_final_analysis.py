@@ -89,3 +89,18 @@ async def test_a_record_the_hub_does_not_give_leaves_analyse_off_and_says_why(sa
         assert not screen.query("#save_replay")
         await pilot.press("a")
         assert app.screen is screen
+
+
+async def test_an_analysis_that_stops_says_why_on_the_final_screen_not_analysing_without_end(saves):
+    from tests.analysis.test_hostile_sidecars import Failing
+
+    record, result = game()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(FinalScreen(result, record.header, record, keeper=Failing(), analyse_at_once=True))
+        line = app.screen.query_one("#final-analysis")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "Refused" in str(line.render()):
+                break
+        assert str(line.render()) == "Refused: the analysis stopped on an internal error"

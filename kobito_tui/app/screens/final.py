@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -11,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding
 from textual.containers import Center, Horizontal, Middle, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Button, Footer, Static
@@ -98,20 +100,19 @@ def scores_table(t: Translator, result: Result, names: list[str]) -> ScoresTable
 
 
 def summary_words(t: Translator, report: Report, who: Seats) -> str:
-    """Each player's accuracy (share of turns without a mark), then the turn that lost the most."""
-    accuracy = " · ".join(t("{name} {accuracy}", name=who(seat.seat), accuracy=percent(seat.accuracy)) for seat in report.seats)
+    """Each player's accuracy (share of turns without a mark), then the turn that lost the most;
+    the seats as ``who``'s reader reads them, as the scores above them: "You 100% · Computer 2 84%",
+    "Biggest swing: your turn, …" (the reader's seat by its role, never its stored name)."""
+    accuracy = " · ".join(t("{name} {accuracy}", name=who.label(seat.seat), accuracy=percent(seat.accuracy)) for seat in report.seats)
     lines = [t("Accuracy: {players}", players=accuracy)]
     swing = max(report.turns, key=lambda turn: turn.chance_before - turn.chance_after, default=None)
     if swing is not None and swing.chance_before > swing.chance_after:
-        lines.append(
-            t(
-                "Biggest swing: {name}, {before} → {after}",
-                name=who(swing.seat),
-                before=percent(swing.chance_before),
-                after=percent(swing.chance_after),
-            )
-            + (f" ({mark_words(t, swing.mark)})" if swing.mark else "")
-        )
+        before, after = percent(swing.chance_before), percent(swing.chance_after)
+        if who.is_reader(swing.seat):
+            said = t.p("you", "Biggest swing: your turn, {before} → {after}", before=before, after=after)
+        else:
+            said = t("Biggest swing: {name}, {before} → {after}", name=who.label(swing.seat), before=before, after=after)
+        lines.append(said + (f" ({mark_words(t, swing.mark)})" if swing.mark else ""))
     return "\n".join(lines)
 
 
@@ -163,7 +164,7 @@ class FinalScreen(ShellScreen):
                 yield Button(t("Play again"), id="play_again", variant="primary", compact=True)
                 if self.record is not None:
                     yield Button(t("Save replay"), id="save_replay", compact=True)
-                yield Button(t("Title"), id="title", compact=True)
+                yield Button(self.app.home.home_words(t, short=True), id="title", compact=True)  # "Title", or "Lobby"
         yield Footer()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -214,11 +215,13 @@ class FinalScreen(ShellScreen):
     def _analysis_changed(self) -> None:
         """A progress line while the analysis works, then each player's accuracy and the biggest swing."""
         analysis = self.analysis
-        if analysis is None or (analysis.report is None and analysis.finished):
-            return  # not analysed here (the button starts it), or refused
+        if analysis is None:
+            return  # not analysed here (the button starts it)
         line = self.query_one("#final-analysis", Static)
         who = Seats(self.t, self.header.seats, self.reader)
-        if analysis.report is not None:
+        if analysis.refusal is not None:  # it stopped: why, never "Analysing…" without end
+            line.update(self.t("Refused: {reason}", reason=say(self.t, analysis.refusal)))
+        elif analysis.report is not None:
             line.update(summary_words(self.t, analysis.report, who))
         elif analysis.total:
             line.update(self.t("Analysing: {done} of {total} turns judged…", done=analysis.done, total=analysis.total))
@@ -229,6 +232,15 @@ class FinalScreen(ShellScreen):
         if action == "analyse":
             return self.game is not None
         return self.record is not None if action == "save_replay" else True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's way home in the home's words: "Title" here, "Lobby" over a hub."""
+        home = self.app.home.home_words(self.t, short=True)
+        return {
+            key: active._replace(binding=replace(active.binding, description=home)) if active.binding.action == "title" else active
+            for key, active in super().active_bindings.items()
+        }
 
     def action_play_again(self) -> None:
         self.app.play_again(self.header)

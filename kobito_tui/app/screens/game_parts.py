@@ -22,7 +22,7 @@ from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.unsaved import failing
 from kobito_tui.app.widgets.workarounds import GameFooter
 from kobito_tui.app.words import entry_words, result_words
-from kobito_tui.client import HINT, REDO, UNDO, GameClient
+from kobito_tui.client import HINT, REDO, UNDO, GameClient, LocalHost
 from kobito_tui.core.game import Header
 from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator
@@ -42,6 +42,12 @@ TIPS_AT_ONCE = 2
 def translator_of(node: Grid | GameLog | StatusLine) -> Translator:
     """The translator of the app ``node`` is in (this client's language)."""
     return cast("ShellApp", node.app).t
+
+
+def watching_others(client: GameClient) -> bool:
+    """The terminal watches a table not its own (a hub's, with no seat here): nothing of the game is theirs.
+    A game hosted here is always the player's own, even played by computers only."""
+    return client.spectating and not isinstance(client.host, LocalHost)
 
 
 class Controls(Grid):
@@ -115,8 +121,9 @@ class GameLog(LogPanel):
 
 
 class StatusLine(Static):
-    """One line: whose turn, or what the rules need of the seat at the keys; and while the
-    autosave fails, what is unsaved (each kind of failure also told once, as a notification)."""
+    """One line: whose turn, or what the rules need of the seat at the keys (a spectator of another's
+    table reads first that they are watching); and while the autosave fails, what is unsaved (each kind of failure
+    also told once, as a notification)."""
 
     class SaveReported(Message):
         """The autosave failed, or wrote again after failing (posted from its thread)."""
@@ -145,8 +152,11 @@ class StatusLine(Static):
             # Translators: in a hot-seat game, whose keys these are, then what the rules need now.
             named = t("{name}: {status}", name=name, status=text) if text else t("{name} to play", name=name)
             text = named if len(named) <= self.content_size.width else text
-        elif not text:
+        elif not text and not client.spectating:
             text = t("Your move")
+        if watching_others(client):  # no seat at another's table: the line says so before whose turn it is
+            # Translators: a spectator's status line: they watch (they have no seat), then what it says otherwise.
+            text = t("You are watching · {status}", status=text) if text else t("You are watching")
         if session is not None and session.save_error is not None:
             # Translators: the save is failing, then what the status line says otherwise.
             text = t("{failing} · {status}", failing=failing(t, session), status=text)

@@ -1,4 +1,4 @@
-"""The in-game menu: resume, rules, keys, back to the title, quit."""
+"""The in-game menu: resume, rules, keys, back to the home screen (the title, or the lobby), quit."""
 
 from __future__ import annotations
 
@@ -13,19 +13,20 @@ from kobito_tui.app.screens.base import ShellDialog
 class MenuScreen(ShellDialog):
     BINDINGS = actions.bindings(*actions.MENU_SCREEN)
 
-    def __init__(self, saved: bool = True) -> None:
-        """``saved``: the game is kept (a save file here, or the server's store); a tutorial is not."""
+    def __init__(self, saved: bool = True, watching: bool = False) -> None:
+        """``saved``: the game is kept (a save file here, or the server's store); a tutorial is not.
+        ``watching``: a spectator's menu (nothing of theirs is kept: no "stays saved")."""
         super().__init__(classes="dialog-screen")
-        self.saved = saved
+        self.saved, self.watching = saved, watching
 
     def compose(self) -> ComposeResult:
-        t = self.t
+        t, kept = self.t, self.saved and not self.watching
         choices = {
             "resume": t("Resume"),
             "rules": t("Rules"),
             "help": t("Keys"),
-            "title": t("Title screen (the game stays saved)") if self.saved else t("Title screen"),
-            "quit": t("Quit (the game stays saved)") if self.saved else t("Quit"),
+            "title": self.app.home.home_words(t, kept=self.saved, seated=not self.watching),  # the title, or the lobby
+            "quit": t("Quit (the game stays saved)") if kept else t("Quit"),
         }
         with Vertical(classes="dialog menu"):
             yield Static(t("Menu"), classes="dialog-title")

@@ -98,7 +98,7 @@ class TutorialScreen(GameScreen):
 
 
 class TutorialChoice(ShellDialog):
-    """Which game's tutorial: one button per game (Esc: none)."""
+    """Which game's tutorial: one button per game (↑/↓ or Tab, then Enter; Esc: none)."""
 
     BINDINGS = actions.bindings(*actions.TUTORIAL_DIALOG)
 
