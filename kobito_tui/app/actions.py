@@ -265,7 +265,11 @@ REPLAY_LOG = (
 )
 
 # The command palette: the app's and the title's actions anywhere, the game's over a game.
-PALETTE = tuple(action for action in (*TITLE, *APP, LOBBY, TABLE, LANGUAGE, WEB_LINK) if action.palette)
+NOTIFY = Action(
+    "", "app.home('notify')", phrase("Notifications on/off"),
+    phrase("A bell and a desktop notice when a table comes to wait for your move: on or off"), palette=phrase("Notifications on/off"),
+)  # fmt: skip  # arguments grouped a few a line by meaning
+PALETTE = tuple(action for action in (*TITLE, *APP, LOBBY, TABLE, LANGUAGE, WEB_LINK, NOTIFY) if action.palette)
 """Each shown where it is offered: a home's own action (:func:`home_action`) only where the home offers it."""
 GAME_PALETTE = tuple(action for action in GAME if action.palette)
 REPLAY_PALETTE = tuple(action for action in REPLAY_SCREEN if action.palette)  # the screen's own PALETTE

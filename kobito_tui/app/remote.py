@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from concurrent.futures import CancelledError
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,10 +37,11 @@ from kobito_tui.app import actions
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.paced_driver import PacedDriver
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
-from kobito_tui.app.screens.lobby import LobbyScreen, refused, seat_text
+from kobito_tui.app.screens.lobby import LobbyScreen, game_title, refused, seat_text
 from kobito_tui.app.settings import Settings
 from kobito_tui.app.widgets.bounded_input import BoundedInput
-from kobito_tui.client import RemoteHost
+from kobito_tui.app.widgets.terminal_notice import ring
+from kobito_tui.client import RemoteHost, turns
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import DEFAULT_LEVEL
 from kobito_tui.core.safetext import NAME_MAX_CHARS, name_fault, printable
@@ -131,7 +133,7 @@ class LinkDialog(ShellDialog):
 
 
 class LanguageDialog(ShellDialog):
-    """The language this player reads, each in its own words; kept for their key by the hub."""
+    """The language this player reads, each in its own words (↑/↓ or Tab, then Enter); kept for their key by the hub."""
 
     BINDINGS = actions.bindings(*actions.LANGUAGE_DIALOG)
     DEFAULT_CSS = """
@@ -290,6 +292,7 @@ class LobbyHome:
         self.connection: HubConnection | None = None
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
         self.seen: TableInfo | None = None  # that table as last told
+        self.waiting: set[str] = set()  # the tables waiting for this player's move, as last told
         self._leaving = False  # the hub went: the app is quitting
 
     def attach(self, app: ShellApp) -> None:
@@ -320,7 +323,7 @@ class LobbyHome:
         try:
             connection = HubConnection(self.socket_path, self.identity, name, address=self.address)
         except HubClosed as error:
-            if error.refusal is not None and error.refusal.id == "name-taken":  # another key's name: choose one
+            if error.refusal is not None and error.refusal.id in ("name-taken", "name-seated"):  # another's name: choose one
                 self.app.call_from_thread(self._ask_name, "", say(t, error.refusal))
             else:
                 self.app.call_from_thread(self.hub_gone, str(error), error.refusal)
@@ -348,6 +351,7 @@ class LobbyHome:
 
     def _signed_in(self, connection: HubConnection) -> None:
         self.connection = connection
+        self.waiting = set(turns.waiting(connection.tables.values(), connection.name))  # said in the lobby's line
         kept = connection.settings.get("lang")
         if kept in LANGUAGES and kept != self.app.lang:  # chosen before, over SSH: it wins over the terminal's
             self.app.t = translator(kept)
@@ -428,15 +432,15 @@ class LobbyHome:
             remote.detach()
             self.app.run_worker(partial(self._leave, self.connection), thread=True, exclusive=True, group="leave")
 
-    def play_again(self, header: Header) -> None:
-        self.to_title()
-        t = self.app.t
-        # Translators: n is the lobby's key for a new table: keep the Latin letter.
     def home_words(self, t: Translator, *, short: bool = False, kept: bool = False, seated: bool = True) -> str:
         """The lobby; a player leaving a game is told their seat stays theirs (a spectator has none)."""
         # Translators: the game menu's way back to the lobby, for a player: the hub keeps their seat.
         return t("Lobby (your seat stays yours)") if kept and seated and not short else t("Lobby")
 
+    def play_again(self, header: Header) -> None:
+        self.to_title()
+        t = self.app.t
+        # Translators: n is the lobby's key for a new table: keep the Latin letter.
         self.app.notify(t("n in the lobby sets a new table."), title=t("Play again"))
 
     def _leave(self, connection: HubConnection) -> None:
@@ -446,7 +450,8 @@ class LobbyHome:
             pass
 
     def news(self, info: TableInfo) -> None:
-        """Say who went away or came back at this terminal's table."""
+        """Say whose move a table waits for, and who went away or came back at this terminal's table."""
+        self._your_move(info)
         before = self.seen
         if self.remote is None or info.table != self.remote.table_id:
             return
@@ -472,6 +477,22 @@ class LobbyHome:
             elif now.connected and not was.connected:
                 notify(t("{name} is back.", name=name))
 
+    def _your_move(self, info: TableInfo) -> None:
+        """A table not on this screen has come to wait for your move: a toast, the bell and a desktop notice (unless
+        the player turned them off)."""
+        name = self.connection.name if self.connection is not None else self.player_name
+        if not turns.waits_for(info, name):
+            self.waiting.discard(info.table)
+            return
+        if info.table in self.waiting or self.remote is not None and self.remote.table_id == info.table:
+            return
+        self.waiting.add(info.table)
+        t = self.app.t
+        said = t("Your move at table {table} ({game}).", table=info.table, game=game_title(t, info.game))
+        self.app.notify(said, title=t.p("notification", "Table"), markup=False)
+        if self.settings().notify:
+            ring(self.app, said)
+
     # -- the home's own actions ---------------------------------------------------
     def offers(self, action: str, screen: Screen[Any]) -> bool:
         """The lobby and replays anywhere; the table's dialog at a table; Language and (for a player
@@ -482,13 +503,21 @@ class LobbyHome:
             return isinstance(screen, LobbyScreen)
         if action == "web_link":
             return isinstance(screen, LobbyScreen) and not self.identity.startswith("guest")
-        return action in ("lobby", "replays")
+        return action in ("lobby", "replays", "notify")
 
     def run(self, action: str) -> None:
         getattr(self, f"action_{action}")()
 
     def action_lobby(self) -> None:
         self.to_title()
+
+    def action_notify(self) -> None:
+        """The bell and desktop notices of a move waiting at another table: on or off."""
+        chosen = replace(self.settings(), notify=not self.settings().notify)
+        self.keep_settings(chosen)
+        t = self.app.t
+        said = t("Notifications are on.") if chosen.notify else t("Notifications are off.")
+        self.app.notify(said, title=t("Notifications"), markup=False)
 
     def action_table(self) -> None:
         app = self.app
@@ -528,11 +557,15 @@ class LobbyHome:
 
     # -- the player's settings: their identity's, at the hub --------------------
     def settings(self) -> Settings:
-        kept = self.connection.settings.get("guide") if self.connection is not None else None
-        return Settings(guide=kept if isinstance(kept, bool) else Settings().guide)
+        kept = self.connection.settings if self.connection is not None else {}
+        defaults = Settings()
+        guide, notify = kept.get("guide"), kept.get("notify")
+        return Settings(
+            guide=guide if isinstance(guide, bool) else defaults.guide, notify=notify if isinstance(notify, bool) else defaults.notify
+        )
 
     def keep_settings(self, chosen: Settings) -> bool:
-        self._keep({"guide": chosen.guide})
+        self._keep({"guide": chosen.guide, "notify": chosen.notify})
         return True  # the hub answers later: a refusal is said then
 
     def keep_language(self, lang: str) -> None:

@@ -23,6 +23,7 @@ MAX_BYTES = 64 * 1024  # a settings file is tiny; anything larger is not ours
 @dataclass(frozen=True)
 class Settings:
     guide: bool = True  # the first-game guide: tips in the log when a newcomer needs them
+    notify: bool = True  # over a hub: the bell and a desktop notice when a table comes to wait for your move
 
 
 def config_dir() -> Path:

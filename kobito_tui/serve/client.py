@@ -65,6 +65,7 @@ class HubConnection:
         self.closed: str | None = None
         self.bye: Refusal | None = None  # why the hub ended the connection, when it said so to word
         self.settings: dict[str, Any] = {}  # this identity's, as the hub keeps them
+        self.back_to = ""  # the table this identity was seated at when its last connection dropped
         self._welcome: Future[p.Welcome] = Future()
         self._send(p.Hello(p.VERSION, identity, name, address))
         threading.Thread(target=self._read, name="hub reader", daemon=True).start()
@@ -103,6 +104,7 @@ class HubConnection:
         if isinstance(message, p.Welcome):
             self.tables = {t.table: t for t in message.tables}
             self.name, self.settings = message.name or self.name, dict(message.settings)
+            self.back_to = message.back_to
             self._welcome.set_result(message)
         elif isinstance(message, p.TableChanged):
             self.tables[message.info.table] = message.info
@@ -153,6 +155,14 @@ class HubConnection:
         assert isinstance(answer, p.Done) and answer.seat is not None
         remote.seat, remote.code = answer.seat, answer.value
         return remote
+
+    def find_seat(self, code: str) -> str | Refusal:
+        """The table of the seat ``code`` proves (a wrong code counts as a guess)."""
+        answer = self.request(lambda i: p.FindSeat(i, code))
+        if isinstance(answer, p.RefusedReply):
+            return p.refusal(answer)
+        assert isinstance(answer, p.Done) and answer.value is not None
+        return answer.value
 
     def spectate(self, table: str) -> RemoteTable | Refusal:
         remote = RemoteTable(self, table)

@@ -145,12 +145,16 @@ class HubSession:
             connection.end(bye(known))
             return
         name, settings = known
+        held = self.hub.lobby.guest_name_held(identity, name)
+        if held is not None:
+            connection.end(bye(held))
+            return
         self.visitor = Visitor(identity, name, hello.address, settings=settings)
         connection.label = name
         self.hub.sessions[self.visitor] = self
         if hello.identity.startswith(GUEST):  # a browser's guest (an SSH guest is someone new each time)
             self.hub.remember_guest(identity, name)
-        self.send(protocol.Welcome(protocol.VERSION, self.hub.listing(), name, settings))
+        self.send(protocol.Welcome(protocol.VERSION, self.hub.listing(), name, settings, self.hub.back_to(self.visitor)))
 
     async def answer(self, connection: FramedStream, message: protocol.ClientMessage) -> None:
         """Carry out one request; a reply for each (done, refused, or an out-of-order end)."""
@@ -201,10 +205,12 @@ class Hub:
         self._server: asyncio.AbstractServer | None = None
         self.web: tuple[str, Invites] | None = None  # the web door's address and its invites, while it runs
         self.on_place: Callable[[str, str | None], None] | None = None  # an identity sat at a table (its id) or left (None)
+        self.on_turn: Callable[[str], None] | None = None  # a table's turn passed to or from an identity
         # With doors: the environment a door started the program of this pid with (None: no door did).
         # A client is then believed only if it is such a program and says who it was started as.
         self.vouch: Callable[[int], Mapping[str, str] | None] | None = None
         self.guest_names: OrderedDict[str, str] = OrderedDict()  # a browser guest's name, for when it comes back
+        self.dropped: OrderedDict[str, str] = OrderedDict()  # the table an identity sat at when its connection ended
         self.loop_thread = LoopThread()  # the loop this hub runs on, once started; the one-thread rule's check
         self.peers: Peers[HubSession] = NoPeers()
         if peers is not None:
@@ -379,8 +385,24 @@ class Hub:
             self.connections.discard(connection)
             self.peers.ended(session)
             if session.visitor is not None:
+                self._remember_seat(session.visitor)
                 self.leave(session)
                 del self.sessions[session.visitor]
+
+    def _remember_seat(self, visitor: Visitor) -> None:
+        """``visitor``'s connection ended while seated: it comes back to that table (its identity's, if it keeps one)."""
+        if visitor.room is not None and visitor.seat is not None:
+            self.dropped[visitor.identity] = visitor.room.table_id
+            self.dropped.move_to_end(visitor.identity)
+            while len(self.dropped) > MAX_GUEST_NAMES:
+                self.dropped.popitem(last=False)
+
+    def back_to(self, visitor: Visitor) -> str:
+        """The table ``visitor`` was seated at when its last connection ended, if it is still played and the seat still theirs."""
+        table = self.dropped.pop(visitor.identity, "")
+        room = self.lobby.rooms.get(table)
+        held = room is not None and room.status == PLAYING and any(chair.identity == visitor.identity for chair in room.chairs)
+        return table if held else ""
 
     def doubt(self, connection: FramedStream, hello: protocol.Hello) -> str | None:
         """Why ``hello`` is not believed: with doors (:attr:`vouch`), only a program a door started may
@@ -462,6 +484,8 @@ class Hub:
             )  # on disk before anyone hears
             if refusal is None and table.over:
                 self.loop_thread.soon(self._over, room)
+            elif refusal is None and table.to_act != room.to_act:
+                self.loop_thread.soon(self._turn_passed, room, table.to_act)
             return refusal
 
         table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events, workers=self.workers, revision=revision)
@@ -469,7 +493,7 @@ class Hub:
         if refusal is not None:
             return refusal
         live = self.live[room.table_id] = Live(table)
-        room.status, room.started = (OVER if table.over else PLAYING), table.header.created
+        room.status, room.started, room.to_act = (OVER if table.over else PLAYING), table.header.created, table.to_act
         for seat, chair in enumerate(room.chairs):
             if chair.kind == "player":
                 table.bind(seat, Occupant.REMOTE)
@@ -485,6 +509,18 @@ class Hub:
             room.status = OVER
             self._kept(self.store.set_status, room.table_id, OVER)  # only logged: a restart sees it is over all the same
             self._announce(room)
+
+    def _turn_passed(self, room: Room, to_act: int | None) -> None:
+        """It is seat ``to_act``'s turn at ``room`` now: everyone is told (whose turn it is is public),
+        unless the turn went from a computer to a computer (nobody waits for that)."""
+        self.loop_thread.check()
+        before, room.to_act = room.to_act, to_act
+        people = {seat for seat, chair in enumerate(room.chairs) if chair.kind == "player"}
+        if room.status == PLAYING and before != to_act and {before, to_act} & people:
+            self._announce(room)
+            for seat in people & {before, to_act}:
+                if self.on_turn is not None:
+                    self.on_turn(room.chairs[seat].identity)
 
     def _start(self, room: Room, what: str) -> Refusal | None:
         """Every seat is taken: the game begins, stored with its seating and deal in one write (or not at all)."""
@@ -601,6 +637,20 @@ class Hub:
             self._watch(room, session)
         self._announce(room)
         session.reply(request.id, None, value=seated.code, seat=seated.seat)
+
+    async def find_seat(self, session: HubSession, request: protocol.FindSeat) -> None:
+        assert session.visitor is not None
+        found = self.lobby.find_seat(session.visitor, request)
+        if isinstance(found, Refusal):
+            log.warning(
+                "seat code refused (%s): %s from %s",
+                found.id,
+                printable(session.visitor.name),
+                printable(session.visitor.address) or "here",
+            )
+            session.reply(request.id, found)
+        else:
+            session.reply(request.id, None, value=found.table_id)
 
     def _displace(self, room: Room, visitor: Visitor, seat: int) -> None:
         """A seat code took ``visitor``'s seat: it hears so, and its connection ends."""
@@ -827,6 +877,7 @@ HANDLERS: dict[type, Handler] = {
     protocol.CreateTable: Hub.create,
     protocol.Join: Hub.join,
     protocol.Spectate: Hub.spectate,
+    protocol.FindSeat: Hub.find_seat,
     protocol.Leave: Hub.leave_table,
     protocol.GiveToComputer: Hub.give_to_computer,
     protocol.SetSettings: Hub.set_settings,

@@ -43,7 +43,7 @@ GUEST = "guest:"  # the start of a guest's identity
 WEB = "web:"  # the start of the identity of a player invited to the web door by name
 # What a door may say a player is: a key, an invited name, a new guest, or a guest a browser's cookie brings back.
 IDENTITY = re.compile(r"key:SHA256:\S{1,89}|web:[0-9a-f]{32}|guest(?::[0-9a-f]{16})?")
-SETTINGS: dict[str, type] = {"guide": bool, "lang": str}  # what a player's settings may hold
+SETTINGS: dict[str, type] = {"guide": bool, "lang": str, "notify": bool}  # what a player's settings may hold
 
 
 def claim(name: str) -> str:
@@ -124,6 +124,7 @@ class Room:
     started: str | None = None  # when the game began (its header's time)
     visitors: set[Visitor] = field(default_factory=set)  # seated and watching
     away_since: dict[int, float] = field(default_factory=dict)
+    to_act: int | None = None  # whose turn it is, while the game is played (the hub follows its table)
 
     def seating(self) -> list[dict[str, Any]]:
         """What the store keeps of the room."""
@@ -162,7 +163,8 @@ class Room:
     def info(self) -> protocol.TableInfo:
         seats = [protocol.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)]
         spectators = sum(v.seat is None for v in self.visitors)
-        return protocol.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started)
+        to_act = self.to_act if self.status == PLAYING else None
+        return protocol.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started, to_act)
 
 
 @dataclass(frozen=True)
@@ -218,6 +220,19 @@ class Lobby:
     def guest_identity() -> str:
         """A guest's identity: its connection's own."""
         return f"{GUEST}{secrets.token_hex(8)}"
+
+    def guest_name_held(self, identity: str, name: str) -> Refusal | None:
+        """Why guest ``identity`` may not go by ``name`` now: a guest seated by that name at a table
+        not over is connected (a guest's name is theirs while they sit; away, it may be them coming back)."""
+        if not identity.startswith(GUEST):
+            return None
+        wanted = claim(name)
+        for room in self.rooms.values():
+            for seat, chair in enumerate(room.chairs):
+                held = chair.kind == "player" and chair.identity.startswith(GUEST) and chair.identity != identity
+                if held and room.status != OVER and claim(chair.name) == wanted and room.connected(seat):
+                    return Refusal("name-seated", {"name": name})
+        return None
 
     def create(self, visitor: Visitor, request: protocol.CreateTable) -> Refusal | Room:
         refusal = self._over_limits(visitor, all(kind != "open" for kind in request.seats))
@@ -291,6 +306,15 @@ class Lobby:
         room.away_since.pop(seat, None)
         full = room.status == OPEN and all(c.kind != "open" for c in room.chairs)
         return Seated(room, seat, chair.code, took_open, full, displaced, before, was, away)
+
+    def find_seat(self, visitor: Visitor, request: protocol.FindSeat) -> Refusal | Room:
+        """The room of the seat ``request.code`` proves (a game not over); a code that fits none counts as a guess."""
+        if self._guessing(visitor):
+            return Refusal("too-many-codes", {"minutes": round(CODE_WINDOW_S / 60)})
+        for room in self.rooms.values():
+            if room.status != OVER and any(chair.owned_by(visitor, request.code) for chair in room.chairs):
+                return room
+        return self._wrong_code(visitor)
 
     def unseat(self, visitor: Visitor, seated: Seated) -> None:
         """Undo ``seated``, a join of ``visitor`` the hub could not store: the chair as it was,
@@ -371,6 +395,13 @@ class Lobby:
     def take_back(given: Given) -> None:
         """Undo ``given`` (the hub could not store it): the seat is its player's again, still away."""
         given.room.chairs[given.seat] = given.before
+
+    def waiting_for(self, identity: str) -> int:
+        """How many games wait for a move of ``identity``'s."""
+        return sum(
+            room.status == PLAYING and room.to_act is not None and room.chairs[room.to_act].identity == identity
+            for room in self.rooms.values()
+        )
 
     def played(self, visitor: Visitor) -> list[Room]:
         """The finished tables ``visitor`` sat at (by its key, or a seat code it gave)."""

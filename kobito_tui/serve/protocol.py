@@ -57,6 +57,13 @@ class Join(WireMessage, tag="join", frozen=True):
     code: str | None = None
 
 
+class FindSeat(WireMessage, tag="find-seat", frozen=True):
+    """The table of the seat ``code`` proves (a wrong code counts as a guess); Done's value is its id."""
+
+    id: int
+    code: str
+
+
 class Spectate(WireMessage, tag="spectate", frozen=True):
     id: int
     table: str
@@ -152,6 +159,7 @@ ClientMessage = (
     Hello
     | CreateTable
     | Join
+    | FindSeat
     | Spectate
     | Leave
     | Submit
@@ -184,6 +192,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     spectators: int
     creator: str  # the creator's name
     started: str | None = None
+    to_act: int | None = None  # the seat whose turn it is (public in every game), while the game is played
 
 
 class Welcome(WireMessage, tag="welcome", frozen=True):
@@ -191,6 +200,7 @@ class Welcome(WireMessage, tag="welcome", frozen=True):
     tables: list[TableInfo]
     name: str = ""  # the name the hub knows you by (a key's is the one bound to it)
     settings: dict[str, Any] = {}  # your settings as kept (a key's, from the store)
+    back_to: str = ""  # the table you were seated at when your last connection dropped (still played): you land there
 
 
 class TableChanged(WireMessage, tag="table", frozen=True):

@@ -94,6 +94,7 @@ async def _serve(args: argparse.Namespace) -> None:
         )
         web = WebDoor(hub.socket_path, web_settings, door.gate.ledger, door.template, Invites(hub.data_dir / STORE_NAME, database=database))
         web.guest_name, hub.on_place = hub.guest_name, web.moved  # one process: a guest's name, a tab's title
+        web.waiting, hub.on_turn = hub.lobby.waiting_for, web.turned  # and the tables waiting for a move of theirs
     await hub.start()
     try:
         await door.start(args.ssh_legacy_algorithms)

@@ -209,6 +209,8 @@ class WebDoor:
         self.quiet = QuietLog(log)
         self.guard = Guard(settings.guard, self.quiet)
         self.guest_name: Callable[[str], str] = lambda identity: ""  # the hub's, once the server joins them
+        self.waiting: Callable[[str], int] = lambda identity: 0  # the hub's: how many tables wait for an identity's move
+        self.where: dict[str, str | None] = {}  # the table each identity with a page open is at (None: the lobby)
         self._titles: set[asyncio.Task[None]] = set()
         self._runner: web.AppRunner | None = None
         self._server: asyncio.Server | None = None
@@ -397,18 +399,29 @@ class WebDoor:
         return response
 
     # -- the page's title ----------------------------------------------------
-    def title(self, t: Translator, table: str | None) -> str:
-        """The page's title: where the player is, then the server's name (plain text, bounded)."""
+    def title(self, t: Translator, table: str | None, waiting: int = 0) -> str:
+        """The page's title: how many tables wait for the player's move, where the player is, then the
+        server's name (plain text, bounded)."""
         # Translators: the browser tab's title while the player is at a table; {table} is its number.
         where = t("Kobito · table {table}", table=printable(table, 40)) if table else t("Kobito · lobby")
         said = f"{where} — {printable(self.settings.title)}"
+        if waiting:
+            # Translators: before the browser tab's title when tables wait for the player's move; {count} is how many.
+            said = t("({count}) Your move", count=waiting) + " — " + said
         return said if len(said) <= MAX_TITLE else said[: MAX_TITLE - 1] + "…"
 
     def moved(self, identity: str, table: str | None) -> None:
         """The hub's word that ``identity`` sat down at ``table`` (or left it): its pages' titles say so."""
         self.guests.moved(identity, table)
+        if identity in self.tabs:
+            self.where[identity] = table
+        self.turned(identity)
+
+    def turned(self, identity: str) -> None:
+        """The hub's word that a table's turn passed to or from ``identity``: its pages' titles count the tables waiting."""
+        table, waiting = self.where.get(identity), self.waiting(identity)
         for ws, t in list(self.tabs.get(identity, {}).items()):
-            task = asyncio.ensure_future(self._send_title(ws, self.title(t, table)))
+            task = asyncio.ensure_future(self._send_title(ws, self.title(t, table, waiting)))
             self._titles.add(task)
             task.add_done_callback(self._titles.discard)
 
@@ -472,12 +485,14 @@ class WebDoor:
         tabs = self.tabs.setdefault(seat.identity, {})
         tabs[ws] = t
         try:
-            await self._send_title(ws, self.title(t, None))  # the app opens in the lobby
+            self.where[seat.identity] = None
+            await self._send_title(ws, self.title(t, None, self.waiting(seat.identity)))  # the app opens in the lobby
             await child.run(self.settings.idle_timeout_s, self.template)
         finally:
             del self.sessions[task]
             del tabs[ws]
             if not tabs:
                 self.tabs.pop(seat.identity, None)
+                self.where.pop(seat.identity, None)
             visit.leave()
         return ws

@@ -86,7 +86,9 @@ def test_the_connection_that_held_a_seat_is_told_when_its_code_took_it(server):
     gus = server.connect("guest", "Gus")
     table = gus.create("treasure", ["open", "open"])
     code = gus.join(table, 0).code
-    back = server.connect("guest", "Gus")  # the same player on another terminal, or someone who heard the code
+    back = server.connect(
+        "guest", "Gus again"
+    )  # the same player on another terminal (Gus is seated: another name), or someone who heard the code
     assert back.join(table, None, code.upper().replace("-", " ")).seat == 0
     eventually(lambda: gus.closed is not None)
     assert gus.bye.id == "seat-taken-by-code" and gus.bye.params == {"table": table, "seat": 0}

@@ -150,7 +150,7 @@ async def test_the_lines_after_the_server_stopped_are_in_the_sessions_language(s
     assert app.home.remote.code == ""  # her key brings her back: no code
     back = "j біля того столу"
     assert app.exit_lines == ["kobito: сервер зупиняється.",
-                              f"kobito: ваше місце за столом {table} лишається за вами: зайдіть через ssh знову, потім {back}."]  # fmt: skip  # aligned by hand with its opening bracket
+                              f"kobito: Ваше місце за столом {table} лишається за Вами: зайдіть через ssh знову, потім {back}."]  # fmt: skip  # aligned by hand with its opening bracket
 
 
 async def test_a_sign_in_answered_after_the_hub_went_opens_no_lobby(server, data_dir):

@@ -43,18 +43,18 @@ async def test_no_screenshot_no_settings_file_the_guide_and_language_kept_by_the
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LanguageDialog))
         await pilot.click("#lang-uk")
-        await until(pilot, lambda: in_lobby(app) and "ви — Ann" in shown(app.screen.query_one("#lobby-heading", Static)))
+        await until(pilot, lambda: in_lobby(app) and "Ви — Ann" in shown(app.screen.query_one("#lobby-heading", Static)))
         await at_a_new_table(pilot, app)
         assert isinstance(app.screen, GameScreen) and app.screen.guide
         await pilot.press("g")  # the guide off: for her key, not for the server's user
         await until(pilot, lambda: app.home.connection.settings.get("guide") is False)
     assert written(host_home) == []
-    assert server.connect(KEY_ANN, "Ann").settings == {"lang": "uk", "guide": False}
+    assert server.connect(KEY_ANN, "Ann").settings == {"lang": "uk", "guide": False, "notify": True}
 
     again = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves", lang="en")  # her terminal says English
     async with again.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(again))
-        assert again.lang == "uk" and "ви — Ann" in shown(again.screen.query_one("#lobby-heading", Static))
+        assert again.lang == "uk" and "Ви — Ann" in shown(again.screen.query_one("#lobby-heading", Static))
         assert again.settings().guide is False
     assert written(host_home) == []
 
@@ -77,9 +77,10 @@ async def test_the_terminal_whose_seat_a_code_took_says_so_in_its_language(serve
         await pilot.press("enter")
         table = await at_a_new_table(pilot, app)
         code = app.home.remote.code
-        assert server.connect("guest", "Gus").join(table, None, code).seat == 0
+        # (by another name: Gus's is his while he sits connected)
+        assert server.connect("guest", "Gus at home").join(table, None, code).seat == 0
         await until(pilot, lambda: app.return_code is not None)
-    assert app.exit_lines == [f"kobito: ваше місце 1 за столом {table} зайняли за його кодом з іншого термінала."]
+    assert app.exit_lines == [f"kobito: Ваше місце 1 за столом {table} зайняли за його кодом з іншого термінала."]
 
 
 async def test_a_replay_opened_over_ssh_offers_no_branch_into_a_file(server, data_dir):

@@ -27,10 +27,10 @@ def threads_and_children(pid: int) -> tuple[int, int]:
 def test_a_hint_flood_and_hard_computers_leave_the_probe_table_its_pace(data_dir):
     server = Server(data_dir / "data", "--thinkers", "2", "--computer-tables", str(HARD_TABLES))
     try:
-        owner = server.connect(address="192.0.2.66")
+        owner = server.connect("guest", "Owner", address="192.0.2.66")
         for _ in range(HARD_TABLES):
             assert isinstance(owner.create("kobito", ["hard"] * 4), str)
-        holder = server.connect(address="192.0.2.66")
+        holder = server.connect("guest", "Holder", address="192.0.2.66")
         flooded = holder.join(holder.create("kobito", ["open", "hard"]), 0)
         assert isinstance(flooded, RemoteTable)
         flooded.wait_for(lambda u: bool(u.legal))
@@ -38,7 +38,7 @@ def test_a_hint_flood_and_hard_computers_leave_the_probe_table_its_pace(data_dir
         hints = [flooded.hint(0) for _ in range(HINTS)]  # `?` held on its turn
         peak = threads_and_children(server.process.pid)
 
-        prober = server.connect(address="198.51.100.1")
+        prober = server.connect("guest", "Prober", address="198.51.100.1")
         probe = prober.join(prober.create("kobito", ["open", "hard"]), 0)
         assert isinstance(probe, RemoteTable)
         rng, waits, moves = random.Random(1), [], []
@@ -60,7 +60,7 @@ def test_a_hint_flood_and_hard_computers_leave_the_probe_table_its_pace(data_dir
     finally:
         server.stop()
     assert len(answered) >= 1 and all(isinstance(r, Refused) and r.refusal.id == "still-thinking" for r in refused)
-    assert say(translator("uk"), refused[0].refusal) == "Ще думаю над вашою попередньою підказкою; зачекайте на неї."
+    assert say(translator("uk"), refused[0].refusal) == "Ще думаю над Вашою попередньою підказкою; зачекайте на неї."
     assert peak[0] <= idle[0] + 2 and peak[1] <= 2 + 1 + 1  # two thinkers, multiprocessing's resource tracker, the door's session template
     assert waits and max(waits) < HARD_BUDGET_S + 1, waits
     moves.sort()

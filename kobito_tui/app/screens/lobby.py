@@ -26,6 +26,7 @@ from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.new_game import NewGameScreen
 from kobito_tui.app.widgets.bounded_input import BoundedInput
+from kobito_tui.client.turns import waiting, waits_for
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import chosen, seat_choice
 from kobito_tui.core.safetext import NAME_MAX_CHARS, printable
@@ -177,6 +178,13 @@ class LobbyScreen(ShellScreen):
         self.connection.on_table = changed
         self.show_tables()
         table.focus()
+        yours = waiting(self.connection.tables.values(), self.connection.name)
+        if yours:
+            self.say(t.n("Your move at {count} table.", "Your move at {count} tables.", len(yours), count=len(yours)))
+        back, self.connection.back_to = self.connection.back_to, ""
+        if back in self.connection.tables:  # dropped from a game: back to it
+            self.say(t("Back to table {table}…", table=back))
+            self._sit(back, watch=False)
 
     def on_lobby_screen_changed(self, message: Changed) -> None:
         self.show_tables()
@@ -187,15 +195,22 @@ class LobbyScreen(ShellScreen):
 
     def show_tables(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
-        chosen, t = self.chosen(), self.t
+        chosen, t, name = self.chosen(), self.t, self.connection.name
+        listed = [info for info in self.connection.tables.values() if info.status != "over"]
+        listed.sort(key=lambda info: not waits_for(info, name))  # the tables waiting for you first
         rows = [
             (
                 info.table,
-                (info.table, game_title(t, info.game), status_words(t, info.status), (info.started or "")[11:16], str(info.spectators)),
+                (
+                    info.table,
+                    game_title(t, info.game),
+                    t("your move") if waits_for(info, name) else status_words(t, info.status),
+                    (info.started or "")[11:16],
+                    str(info.spectators),
+                ),
                 ", ".join(seat_text(t, seat) for seat in info.seats),
             )
-            for info in self.connection.tables.values()
-            if info.status != "over"
+            for info in listed
         ]
         # Each column takes its widest cell and a space either side; a scroll bar may take 2 more.
         columns = list(table.columns.values())[:-1]
@@ -205,7 +220,8 @@ class LobbyScreen(ShellScreen):
         for key, cells, seats in rows:
             shown = Text(seats, no_wrap=True)
             shown.truncate(room, overflow="ellipsis")
-            table.add_row(*(Text(cell) for cell in cells), shown, key=key)
+            waits = waits_for(self.connection.tables[key], name)  # its status cell bold: "your move"
+            table.add_row(*(Text(cell, style="bold" if waits and i == 2 else "") for i, cell in enumerate(cells)), shown, key=key)
         if chosen is not None and chosen in self.connection.tables and self.connection.tables[chosen].status != "over":
             table.move_cursor(row=table.get_row_index(chosen))
 
@@ -236,13 +252,21 @@ class LobbyScreen(ShellScreen):
             self._sit(chosen, watch=True)
 
     def action_rejoin(self) -> None:
-        if (chosen := self.chosen()) is not None:
+        """A seat code alone finds its seat, whichever row is highlighted."""
 
-            def sit(code: str | None) -> None:
-                if code:
-                    self._sit(chosen, watch=False, code=code)
+        def sit(code: str | None) -> None:
+            if code:
+                self._rejoin(code)
 
-            self.app.push_screen(CodeDialog(), sit)
+        self.app.push_screen(CodeDialog(), sit)
+
+    @work(thread=True, exclusive=True, group="lobby")
+    def _rejoin(self, code: str) -> None:
+        table = self._ask(lambda: self.connection.find_seat(code))
+        if isinstance(table, Refusal):
+            self.app.call_from_thread(self._sat, table)
+        else:
+            self._sit_now(table, watch=False, code=code)
 
     def action_replays(self) -> None:
         self._list_replays()

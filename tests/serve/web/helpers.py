@@ -74,6 +74,19 @@ class Page:
             self._take(message)
         return self.text()
 
+    async def until_title(self, test, timeout: float = 20.0) -> None:
+        """Read frames until ``test()`` holds of the titles come so far."""
+        assert self.ws is not None
+        deadline = time.monotonic() + timeout
+        while not test():
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed is not None:
+                raise AssertionError(f"no such title; closed {self.closed}: {self.titles}")
+            try:
+                self._take(await self.ws.receive(timeout=left))
+            except TimeoutError:
+                continue
+
     def _take(self, message: aiohttp.WSMessage) -> None:
         """A frame: the terminal's bytes, the door's title, or the close."""
         assert self.ws is not None
