@@ -33,7 +33,7 @@ from kobito_tui.app.replay.branch import BranchDialog
 from kobito_tui.app.replay.chart import ChanceChart
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
-from kobito_tui.app.replay.verdict import Verdicts, verdict_words
+from kobito_tui.app.replay.verdict import VerdictBox, Verdicts, verdict_words
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.app.widgets.workarounds import GameFooter
@@ -128,7 +128,7 @@ class ReplayScreen(ShellScreen):
             yield self.board
             with Vertical(id="replay-side"):
                 yield ReplayLog(self.cursor, self.seat, self.t, id="replay-log")
-                yield Static("", id="replay-verdict", markup=False)
+                yield VerdictBox(id="replay-verdict-box")
         with Horizontal(id="replay-analysing"):
             yield Static("", id="replay-analysing-words", markup=False)
             yield ProgressBar(show_eta=False, id="replay-progress")
@@ -405,7 +405,7 @@ class ReplayScreen(ShellScreen):
                 self.chart = self._new_chart(analysis.report)
                 self.mount(self.chart, before=self.query_one("#replay-timeline"))
             self._verdicts = Verdicts(analysis.report)
-            self.query_one("#replay-verdict").display = True  # its rows kept from now on: a step lays nothing out anew
+            self.query_one("#replay-verdict-box").display = True  # shown from now on: a step lays nothing out anew unless its rows change
             self.call_after_refresh(self.fit_chart)
             self.query_one(Timeline).display = False  # the chart shows the moment and jumps where clicked
             self.query_one("#replay-analyse", Button).disabled = True
@@ -422,7 +422,7 @@ class ReplayScreen(ShellScreen):
 
     def _show_verdict(self) -> None:
         """The chart's moment, and beside the log the analysis of the turn played or just ended
-        (blank between turns: the box keeps its rows, so the log is not laid out anew)."""
+        (blank between turns: the box keeps its least rows, so the log is not laid out anew)."""
         verdicts = self._verdicts
         if verdicts is None:
             return
@@ -433,7 +433,7 @@ class ReplayScreen(ShellScreen):
         if verdict is self._verdict_shown:
             return
         self._verdict_shown = verdict
-        self._one("#replay-verdict", Static).update("" if verdict is None else self._said(verdict), layout=False)
+        self._one("#replay-verdict-box", VerdictBox).say("" if verdict is None else self._said(verdict))
 
     def _said(self, verdict: TurnVerdict) -> str:
         """``verdict`` in words, worked out once (the best turn is told from the moment it began)."""
