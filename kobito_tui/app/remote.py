@@ -7,7 +7,10 @@ name first; then the lobby is home: create, join, watch, rejoin,
 replays.  At a table the game screen plays on the :class:`RemoteTable`, and
 leaving it comes back to the lobby.  Who is connected shows in notices ("Ann
 is away") and in the table dialog (F4), where the creator may give a
-long-away seat to a computer.  When the hub ends the connection (the server
+long-away seat to a computer.  At the end of a game, Rematch (the final
+screen's Play again) waits for every player to accept, then each sits at
+their own seat of the new table; a decline or the wait running out is said
+(the finished table's news carries it all).  When the hub ends the connection (the server
 stops) the app quits and the terminal says why, in one line.
 
 Nothing is written on the server's machine for the player and no path of it
@@ -37,6 +40,7 @@ from kobito_tui.app import actions
 from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.paced_driver import PacedDriver
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
+from kobito_tui.app.screens.final import FinalScreen
 from kobito_tui.app.screens.lobby import LobbyScreen, game_title, refused, seat_text
 from kobito_tui.app.settings import Settings
 from kobito_tui.app.widgets.bounded_input import BoundedInput
@@ -293,6 +297,7 @@ class LobbyHome:
         self.remote: RemoteTable | None = None  # the table this terminal sits at or watches
         self.seen: TableInfo | None = None  # that table as last told
         self.waiting: set[str] = set()  # the tables waiting for this player's move, as last told
+        self.rematch_to = ""  # the rematch this terminal is on its way to (once its table is set)
         self._leaving = False  # the hub went: the app is quitting
 
     def attach(self, app: ShellApp) -> None:
@@ -438,10 +443,100 @@ class LobbyHome:
         return t("Lobby (your seat stays yours)") if kept and seated and not short else t("Lobby")
 
     def play_again(self, header: Header) -> None:
+        """A player of a finished table accepts its rematch (it begins once every player has); a spectator is shown the way to a new table."""
+        remote, connection = self.remote, self.connection
+        if remote is not None and remote.seat is not None and connection is not None and self.rematch_open():
+            self.app.run_worker(partial(self._accept_rematch, connection, remote.table_id), thread=True, group="rematch")
+            return
         self.to_title()
         t = self.app.t
         # Translators: n is the lobby's key for a new table: keep the Latin letter.
         self.app.notify(t("n in the lobby sets a new table."), title=t("Play again"))
+
+    def _accept_rematch(self, connection: HubConnection, table: str) -> None:
+        try:
+            answer = connection.rematch(table)
+        except NOT_ANSWERING as error:
+            answer = Refusal("hub", {"error": str(error)})
+        if isinstance(answer, Refusal):
+            self._from_reader(partial(self.app.notify, severity="warning", markup=False), refused(self.app.t, answer))
+        elif answer is not None:
+            self._from_reader(self._to_rematch, answer)
+
+    def _rematched(self) -> TableInfo | None:
+        """This terminal's finished table as last told, if its player played it."""
+        remote, connection = self.remote, self.connection
+        if remote is None or remote.seat is None or connection is None:
+            return None
+        info = connection.tables.get(remote.table_id)
+        over = info is not None and (info.status == "over" or remote.last is not None and remote.last.over)  # the end may come first
+        return info if over and info is not None and remote.seat < len(info.seats) else None
+
+    def rematch_line(self, t: Translator) -> str | None:
+        """How the rematch of this terminal's finished table stands (see :class:`~kobito_tui.app.screens.final.Rematches`)."""
+        info, remote = self._rematched(), self.remote
+        if info is None or remote is None:
+            return None
+        names = [printable(seat.name, NAME_MAX_CHARS) for seat in info.seats]
+        if info.rematch_off == "timeout":
+            return t("The rematch timed out.")
+        if info.rematch_off:
+            who = names[info.declined] if info.declined is not None and info.declined < len(names) else "?"
+            return t("{name} declined the rematch.", name=who)
+        if info.next:
+            return t("The rematch begins…")
+        humans = [i for i, seat in enumerate(info.seats) if seat.kind == "player"]
+        if remote.seat in info.rematch:
+            return t("Waiting for {names}…", names=", ".join(names[i] for i in humans if i not in info.rematch))
+        if info.rematch:
+            return t("Rematch proposed by {names}.", names=", ".join(names[i] for i in info.rematch if i < len(names)))
+        return ""
+
+    def rematch_open(self) -> bool:
+        info, remote = self._rematched(), self.remote
+        return info is not None and remote is not None and not info.rematch_off and not info.next and remote.seat not in info.rematch
+
+    def _to_rematch(self, table: str) -> None:
+        """Every player accepted: this terminal sits at its own seat of the rematch ``table``."""
+        if self.rematch_to == table or self.connection is None:
+            return
+        self.rematch_to = table
+        self.app.run_worker(partial(self._join_rematch, self.connection, table), thread=True, group="rematch")
+
+    def _join_rematch(self, connection: HubConnection, table: str) -> None:
+        try:
+            joined = connection.join(table)
+        except NOT_ANSWERING as error:
+            joined = Refusal("hub", {"error": str(error)})
+        self._from_reader(self._at_rematch, joined)
+
+    def _at_rematch(self, joined: RemoteTable | Refusal) -> None:
+        if isinstance(joined, Refusal):
+            self.app.notify(refused(self.app.t, joined), severity="warning", markup=False)
+            return
+        while len(self.app.screen_stack) > 2:  # the finished game's screens; its table is left by the join
+            self.app.pop_screen()
+        if self.remote is not None:
+            self.remote.detach()
+        self.joined(joined)
+
+    def _rematch_news(self, before: TableInfo | None, info: TableInfo) -> None:
+        """The rematch of this terminal's finished table: begun (this player goes to it), or off (they are told;
+        one who accepted goes back to the lobby); the final screen's line follows."""
+        remote = self.remote
+        if remote is None or remote.seat is None or info.status != "over":
+            return
+        if info.next and remote.seat in info.rematch:
+            self._to_rematch(info.next)
+        elif info.rematch_off and (before is None or not before.rematch_off):
+            said = self.rematch_line(self.app.t) or ""
+            self.app.notify(said, title=self.app.t("Rematch"), markup=False)
+            if before is not None and remote.seat in before.rematch:
+                self.to_title()
+                return
+        for screen in self.app.screen_stack:
+            if isinstance(screen, FinalScreen):
+                screen.rematch_changed()
 
     def _leave(self, connection: HubConnection) -> None:
         try:
@@ -459,6 +554,9 @@ class LobbyHome:
         for waiting in self.app.screen_stack:
             if isinstance(waiting, WaitingScreen):
                 waiting.show(info)
+        self._rematch_news(before, info)
+        if self.remote is None:  # the rematch is off: back in the lobby
+            return
         if before is None or len(before.seats) != len(info.seats):
             return
         t, notify = self.app.t, partial(self.app.notify, title=self.app.t.p("notification", "Table"), markup=False)

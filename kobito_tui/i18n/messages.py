@@ -118,6 +118,8 @@ RENDER: dict[str, Text | Filled | Render] = {
     "no-seat-of-yours": msg("You have no seat at this table."),
     "not-creator": msg("Only the table's creator may give a seat to a computer."),
     "not-away": msg("That seat's player has not been away long."),
+    "no-rematch": msg("Only the players of a finished table may ask for its rematch."),
+    "rematch-off": msg("This rematch is off: it was declined or timed out."),
     "what": msg("Type a move's number, u, r or l."),
     "unknown-game": filled(msg("There is no game {game}."), game=code("game")),
     "bad-seat": filled(msg("Each seat is open or a computer level: {levels}."), levels=listed("levels")),

@@ -187,6 +187,12 @@ class HubConnection:
         answer = self.request(p.AskLink)
         return _refusal(answer) or str(answer.value)  # type: ignore[union-attr]  # not a refusal: the answer with a value
 
+    def rematch(self, table: str, accept: bool = True) -> str | Refusal | None:
+        """Accept (or decline) a rematch of ``table``, a finished table played at: the rematch's table once
+        every player has accepted, else None (its news says when it is set), or why not."""
+        answer = self.request(lambda i: p.Rematch(i, table, accept))
+        return _refusal(answer) or (answer.value if isinstance(answer, p.Done) else None)
+
     def leave(self) -> None:
         """Stop watching the table sat at (a player's seat stays theirs, away)."""
         self.request(p.Leave)

@@ -52,7 +52,17 @@ from kobito_tui.i18n.messages import english
 from kobito_tui.serve import protocol
 from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY
 from kobito_tui.serve.invites import Invites
-from kobito_tui.serve.lobby import GUEST, IDENTITY, Lobby, Room, Visitor, claim, name_refusal, settings_refusal
+from kobito_tui.serve.lobby import (
+    GUEST,
+    IDENTITY,
+    Lobby,
+    Room,
+    Visitor,
+    claim,
+    first_player,
+    name_refusal,
+    settings_refusal,
+)
 from kobito_tui.serve.lock import DataDirLock
 from kobito_tui.serve.loopthread import LoopThread
 from kobito_tui.serve.peers import MOVED, Endpoint, NoPeers, Peers, Relay
@@ -494,6 +504,7 @@ class Hub:
             return refusal
         live = self.live[room.table_id] = Live(table)
         room.status, room.started, room.to_act = (OVER if table.over else PLAYING), table.header.created, table.to_act
+        room.first = first_player(record.events)
         for seat, chair in enumerate(room.chairs):
             if chair.kind == "player":
                 table.bind(seat, Occupant.REMOTE)
@@ -694,6 +705,33 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None)
 
+    async def rematch(self, session: HubSession, request: protocol.Rematch) -> None:
+        """A player of a finished table accepts or declines its rematch; once every player has, it begins
+        (stored with its start, in one write) and each player's lobby sees its id in the finished table's news."""
+        assert session.visitor is not None
+        answered = self.lobby.answer_rematch(session.visitor, request)
+        if isinstance(answered, Refusal):
+            session.reply(request.id, answered)
+            return
+        room, new = answered.room, answered.new
+        if new is not None:
+            refusal = self._start(new, "table")
+            if refusal is not None:
+                self.lobby.unmatch(answered)
+                session.reply(request.id, refusal)
+                return
+            self._announce(new)
+        elif new is None and not answered.off and len(room.rematch) == 1 and self.loop is not None:
+            self.loop.call_later(self.lobby.rematch_s + 0.1, self._expire_rematches)
+        self._announce(room)
+        session.reply(request.id, None, value=room.next or None)
+
+    def _expire_rematches(self) -> None:
+        """Rematches whose wait is over: their players are told."""
+        self.loop_thread.check()
+        for room in self.lobby.expire_rematches():
+            self._announce(room)
+
     async def set_settings(self, session: HubSession, request: protocol.SetSettings) -> None:
         """A key's settings are kept in the store; a guest's, for its connection."""
         visitor = session.visitor
@@ -890,6 +928,7 @@ HANDLERS: dict[type, Handler] = {
     protocol.Undo: Hub.play,
     protocol.Redo: Hub.play,
     protocol.AskHint: Hub.play,
+    protocol.Rematch: Hub.rematch,
 }
 
 

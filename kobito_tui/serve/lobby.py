@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+import msgspec
+
 from kobito_tui.core.game import check_players, option_message
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.safetext import printable
@@ -39,6 +41,7 @@ from kobito_tui.table import Refusal
 CODE_WINDOW_S = 600.0  # wrong seat codes count for this long
 CODE_TRIES_PER_CONNECTION = 5  # wrong codes one connection may give in that window
 CODE_TRIES_PER_ADDRESS = 20  # wrong codes from one address (its every connection) in that window
+REMATCH_S = 120.0  # how long a rematch waits for every player seated to accept it
 GUEST = "guest:"  # the start of a guest's identity
 WEB = "web:"  # the start of the identity of a player invited to the web door by name
 # What a door may say a player is: a key, an invited name, a new guest, or a guest a browser's cookie brings back.
@@ -125,6 +128,12 @@ class Room:
     visitors: set[Visitor] = field(default_factory=set)  # seated and watching
     away_since: dict[int, float] = field(default_factory=dict)
     to_act: int | None = None  # whose turn it is, while the game is played (the hub follows its table)
+    first: int | None = None  # the seat that began the game, once it has begun (a rematch begins with the next)
+    rematch: dict[int, str] = field(default_factory=dict)  # once over: the seats that accepted a rematch (who did)
+    rematch_deadline: float | None = None  # when the rematch times out (from the first acceptance)
+    rematch_off: str = ""  # why the rematch will not be: "declined" (by ``declined``) or "timeout"
+    declined: int | None = None
+    next: str = ""  # the rematch's table, once every player accepted
 
     def seating(self) -> list[dict[str, Any]]:
         """What the store keeps of the room."""
@@ -164,7 +173,17 @@ class Room:
         seats = [protocol.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)]
         spectators = sum(v.seat is None for v in self.visitors)
         to_act = self.to_act if self.status == PLAYING else None
-        return protocol.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started, to_act)
+        info = protocol.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started, to_act)
+        if self.status != OVER:
+            return info
+        return msgspec.structs.replace(
+            info, rematch=sorted(self.rematch), next=self.next, rematch_off=self.rematch_off, declined=self.declined
+        )
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play (a rematch waits for each of them)."""
+        return [seat for seat, chair in enumerate(self.chairs) if chair.kind == "player"]
 
 
 @dataclass(frozen=True)
@@ -191,6 +210,25 @@ class Given:
     before: Chair
 
 
+@dataclass(frozen=True)
+class Rematched:
+    """An answer to a rematch that counted: ``new`` is the rematch's room made now that every player accepted (to start),
+    ``off`` whether this answer ended it (declined)."""
+
+    room: Room
+    new: Room | None = None
+    off: bool = False
+
+
+def first_player(events: list[dict[str, Any]]) -> int | None:
+    """The seat that began a game, as its setup event says (both games record it as "first")."""
+    for event in events:
+        if event.get("type") == "setup":
+            first = event.get("first")
+            return first if type(first) is int else None
+    return None
+
+
 def _new_table_id() -> str:
     return secrets.token_hex(4)
 
@@ -206,8 +244,9 @@ class Lobby:
         clock: Callable[[], float] = time.monotonic,
         new_id: Callable[[], str] = _new_table_id,
         new_code: Callable[[], str] = new_code,
+        rematch_s: float = REMATCH_S,
     ):
-        self.away_before_give_s, self.limits, self.clock = away_before_give_s, limits, clock
+        self.away_before_give_s, self.limits, self.clock, self.rematch_s = away_before_give_s, limits, clock, rematch_s
         self.new_id, self.new_code = new_id, new_code
         self.rooms: dict[str, Room] = {}
         self.wrong_codes: dict[str, deque[float]] = {}  # per address: when a wrong seat code came
@@ -370,6 +409,8 @@ class Lobby:
         room, seat = visitor.room, visitor.seat
         if room is None:
             return None
+        if seat is not None and room.status == OVER and not room.next and not room.rematch_off:  # gone from the end: no rematch
+            room.rematch_off, room.declined = "declined", seat
         room.visitors.discard(visitor)
         visitor.room = visitor.seat = None
         if seat is not None and not room.connected(seat):
@@ -406,6 +447,64 @@ class Lobby:
     def played(self, visitor: Visitor) -> list[Room]:
         """The finished tables ``visitor`` sat at (by its key, or a seat code it gave)."""
         return [room for room in self.rooms.values() if room.status == OVER and any(c.held_by(visitor) for c in room.chairs)]
+
+    def answer_rematch(self, visitor: Visitor, request: protocol.Rematch) -> Refusal | Rematched:
+        """``visitor`` accepts or declines a rematch of the finished table it played at.  The first acceptance
+        starts the wait (:attr:`rematch_s`); when every seated player has accepted, the rematch's room is made:
+        same game, options and seats (computers at their levels, each player's seat theirs by identity),
+        the next seat first."""
+        room = self.rooms.get(request.table)
+        if room is None:
+            return Refusal("no-such-table", {"table": printable(request.table, 40)})
+        seat = next((i for i, c in enumerate(room.chairs) if c.held_by(visitor)), None)
+        if room.status != OVER or seat is None:
+            return Refusal("no-rematch")
+        self.expire_rematches()
+        if room.next:  # begun already: its table is ``room.next``
+            return Rematched(room)
+        if room.rematch_off:
+            return Refusal("rematch-off", {"why": room.rematch_off})
+        if not request.accept:
+            room.rematch_off, room.declined = "declined", seat
+            return Rematched(room, off=True)
+        if not room.rematch:
+            room.rematch_deadline = self.clock() + self.rematch_s
+        room.rematch[seat] = visitor.identity
+        if any(s not in room.rematch for s in room.humans):
+            return Rematched(room)
+        new = self._rematch_room(room)
+        room.next = new.table_id
+        return Rematched(room, new)
+
+    def _rematch_room(self, room: Room) -> Room:
+        options = dict(room.options)
+        if room.first is not None and "first_player" in options:
+            options["first_player"] = (room.first + 1) % len(room.chairs)
+        chairs = [
+            Chair("computer", level=c.level)
+            if c.kind != "player"
+            else Chair("player", room.rematch[s], c.name, code=self.new_code() if room.rematch[s].startswith(GUEST) else "")
+            for s, c in enumerate(room.chairs)
+        ]
+        new = Room(self.new_id(), room.game, options, room.creator, room.creator_name, chairs, room.address)
+        self.rooms[new.table_id] = new
+        return new
+
+    def unmatch(self, rematched: Rematched) -> None:
+        """Undo the rematch's room of ``rematched`` (the hub could not store it): the finished table waits again."""
+        if rematched.new is not None:
+            self.rooms.pop(rematched.new.table_id, None)
+            rematched.room.next = ""
+
+    def expire_rematches(self) -> list[Room]:
+        """The rooms whose rematch timed out just now (its players are to be told)."""
+        now, expired = self.clock(), []
+        for room in self.rooms.values():
+            deadline = room.rematch_deadline
+            if deadline is not None and not room.next and not room.rematch_off and now >= deadline:
+                room.rematch_off = "timeout"
+                expired.append(room)
+        return expired
 
     @staticmethod
     def _enter(visitor: Visitor, room: Room, seat: int | None) -> None:

@@ -155,6 +155,15 @@ class AskLink(WireMessage, tag="link", frozen=True):
     id: int
 
 
+class Rematch(WireMessage, tag="rematch", frozen=True):
+    """Accept (or decline) a rematch of ``table``, a finished table this identity played at; Done's value
+    is the rematch's table once every player has accepted."""
+
+    id: int
+    table: str
+    accept: bool
+
+
 ClientMessage = (
     Hello
     | CreateTable
@@ -173,6 +182,7 @@ ClientMessage = (
     | AskLink
     | KeepAnalysis
     | GetAnalysis
+    | Rematch
 )
 
 
@@ -193,6 +203,10 @@ class TableInfo(msgspec.Struct, frozen=True):
     creator: str  # the creator's name
     started: str | None = None
     to_act: int | None = None  # the seat whose turn it is (public in every game), while the game is played
+    rematch: list[int] = []  # once over: the seats that accepted a rematch
+    next: str = ""  # the rematch's table, once every player accepted
+    rematch_off: str = ""  # why there will be no rematch: "declined" (by seat ``declined``) or "timeout"
+    declined: int | None = None
 
 
 class Welcome(WireMessage, tag="welcome", frozen=True):

@@ -1,10 +1,11 @@
-"""The final scores: winner, scores, each player's accuracy, and Analyse / Play again / Save replay / Title."""
+"""The final scores: winner, scores, each player's accuracy, and Analyse / Play again (Rematch, over a hub) / Save replay / Title."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -36,6 +37,17 @@ from kobito_tui.i18n.words import winners
 from kobito_tui.table import Refusal
 
 Fetch = Callable[[], Record | Refusal | None]
+
+
+@runtime_checkable
+class Rematches(Protocol):
+    """A home whose finished games may be played again by the same players, once each accepts (a hub's lobby)."""
+
+    def rematch_line(self, t: Translator) -> str | None:
+        """How the rematch stands, in ``t``'s words ("Waiting for Bob…"); None: this terminal is offered none (a spectator)."""
+
+    def rematch_open(self) -> bool:
+        """Whether this terminal's player may still accept it."""
 
 
 class ScoresTable:
@@ -160,12 +172,34 @@ class FinalScreen(ShellScreen):
                 with Horizontal(id="final-analysis-row"):
                     yield Static("", id="final-analysis", markup=False)
                     yield Button(t("Analyse"), id="analyse", compact=True, disabled=self.game is None)
+            rematch = self._rematch_line()
+            if rematch is not None:
+                yield Static(rematch, id="final-rematch", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(t("Play again"), id="play_again", variant="primary", compact=True)
+                # Translators: over a hub, the final screen's button: the same players play again, once each accepts.
+                again = t("Play again") if rematch is None else t("Rematch")
+                yield Button(again, id="play_again", variant="primary", compact=True, disabled=not self._may_play_again())
                 if self.record is not None:
                     yield Button(t("Save replay"), id="save_replay", compact=True)
                 yield Button(self.app.home.home_words(t, short=True), id="title", compact=True)  # "Title", or "Lobby"
         yield Footer()
+
+    def _rematch_line(self) -> str | None:
+        home = self.app.home
+        return home.rematch_line(self.t) if isinstance(home, Rematches) else None
+
+    def _may_play_again(self) -> bool:
+        home = self.app.home
+        return not isinstance(home, Rematches) or home.rematch_line(self.t) is None or home.rematch_open()
+
+    def rematch_changed(self) -> None:
+        """The rematch's news came: the line and whether it may still be accepted."""
+        for line in self.query("#final-rematch").results(Static):
+            line.update(self._rematch_line() or "")
+        for button in self.query("#play_again").results(Button):
+            button.disabled = not self._may_play_again()
+            button.label = self.t("Play again") if self._rematch_line() is None else self.t("Rematch")
+        self.refresh_bindings()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id is not None:  # each button's id is its action
@@ -231,14 +265,20 @@ class FinalScreen(ShellScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "analyse":
             return self.game is not None
+        if action == "play_again":
+            return self._may_play_again() or None
         return self.record is not None if action == "save_replay" else True
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The footer's way home in the home's words: "Title" here, "Lobby" over a hub."""
-        home = self.app.home.home_words(self.t, short=True)
+        words = {"title": self.app.home.home_words(self.t, short=True)}
+        if self._rematch_line() is not None:
+            words["play_again"] = self.t("Rematch")
         return {
-            key: active._replace(binding=replace(active.binding, description=home)) if active.binding.action == "title" else active
+            key: active._replace(binding=replace(active.binding, description=words[active.binding.action]))
+            if active.binding.action in words
+            else active
             for key, active in super().active_bindings.items()
         }
 
