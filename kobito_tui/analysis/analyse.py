@@ -4,7 +4,8 @@ Every decision (``decisions``) of every seat is judged from that seat's view and
 redacted history only — the inputs a computer in its seat gets — by the game's
 judge (``kobito_judge``, ``treasure_judge``): the chance of the best line found
 (``chance_before``) and of the line played (``chance_after``), both through the
-calibration map (``marks``) unless the game is decided (``chance``), and the mark
+calibration map (``marks``: the map of the seat's computer level, the pooled one
+for a person) unless the game is decided (``chance``), and the mark
 for the difference.  A forced or unjudged decision keeps the seat's last
 chance.  ``chances`` (the chart's lines) hold each seat's latest estimate after
 each decision: the chance before its next decision when that comes next, else
@@ -24,7 +25,7 @@ from kobito_tui.core.record import Record, fold
 from .decisions import Decision, decisions, position
 from .judgement import Judgement
 from .kobito_judge import judge as judge_kobito
-from .marks import calibration_map, mark, through
+from .marks import calibration_map, mark, seat_level, through
 from .report import Report, SeatSummary, TurnVerdict
 from .treasure_judge import judge as judge_treasure
 
@@ -96,7 +97,7 @@ def analyse(record: Record, *, jobs: int = 1, seed: int = 0, progress: Progress 
             best: tuple[Event, ...] = played
             verdict = None
         else:
-            knots = calibration_map(header.game)
+            knots = calibration_map(header.game, seat_level(header.seats[decision.seat]))
             before = chance(knots, judgement.best)
             after = min(before, chance(knots, judgement.played))
             best = judgement.best_events if before > after else played

@@ -11,8 +11,11 @@
   half of the games (cross-fitting), so the table does not grade the map on the
   games it was fitted on.  With ``held_out`` the table grades the shipped map
   (``calibration.json``) instead, on games it was not fitted on (another seed).
-  The same table is also drawn for each mover's level alone: the map is fitted on
-  both levels together and knows nobody's level, so per level it need not hold.
+  That pooled map is the one a person's seat is judged by.  A computer's seat is
+  judged by its level's map (``LEVEL_RUNS``: Hard's and Medium's fitted on their own
+  turns of these games, Easy's on its turns of the Easy v Hard games below), fitted,
+  cross-fitted and held out the same way on that level's turns alone, with blocks of
+  at most ``LEVEL_POOL`` and a tenth of them; the table is drawn for each level through its own map.
 * **Discriminating.**  Easy against Hard (``games // DISCRIMINATION_SHARE`` games, at
   least ``DISCRIMINATION_MIN``; ``SAMPLE_PER_SEAT`` decisions per seat): the share of
   each one's sampled decisions marked mistake or blunder, and their ratio.
@@ -62,6 +65,12 @@ DISCRIMINATION_SHARE = {"kobito": 5, "treasure": 10}
 DISCRIMINATION_MIN = 20
 POOL = {"kobito": 100, "treasure": 300}
 """The isotonic fit starts from blocks of this many decisions (a block of a few 0/1 outcomes is noise)."""
+LEVEL_POOL = {"kobito": 100, "treasure": 200}
+"""Blocks of at most this many decisions for one level's map (at most a tenth of its turns, at least 20):
+chosen on the cross-fitted tables of the fitting runs (Treasure: 300, 200, 100, 50 missed 3, 2, 3, 4 bins
+of the three levels; Kobito: 100, 50 missed 3 and 3), before the held-out runs were graded."""
+LEVEL_RUNS = {"hard": "calibration", "medium": "calibration", "easy": "discrimination"}
+"""The run whose turns fit and grade each computer level's own map (Easy plays only against Hard)."""
 HARD_ITERATIONS = 20
 """The Hard computers' fixed work per decision, never the clock: Kobito's search iterations
 (Hide the Treasure's Hard then searches every path, as it does in play; ``make_bot``)."""
@@ -148,28 +157,50 @@ def summarise(
         raise ValueError("a held-out check grades the shipped map; it writes none")
     fit = [r for r in rows if r["run"] == "calibration"]
     pool = POOL.get(game_id, 1)
-    halves = [[r for r in fit if r["game"] % 2 == h] for h in (0, 1)]
     shipped = [list(knot) for knot in calibration_map(game_id)]
-    maps = [shipped, shipped] if held_out else [_fit(half, pool) for half in halves]
-    graded = [(chance(maps[1 - h], r["played"]), r) for h, half in enumerate(halves) for r in half]
-    levels = sorted({r["level"] for _, r in graded})
+    graded = _graded(fit, pool, None if not held_out else shipped)
     knots = shipped if held_out else _fit(fit, pool)
+    levels, level_maps = {}, {}
+    for level, run in LEVEL_RUNS.items():
+        mine = [r for r in rows if r["run"] == run and r["level"] == level]
+        if not mine:
+            continue
+        level_pool = _level_pool(LEVEL_POOL.get(game_id, pool), mine)
+        own = [list(knot) for knot in calibration_map(game_id, level)] if held_out else None
+        levels[level] = _bins(_graded(mine, level_pool, own))
+        level_maps[level] = own if own is not None else _fit(mine, level_pool)
     if write:
         data = json.loads(MAP_FILE.read_text(encoding="utf-8"))
         data["maps"][game_id] = knots
+        data.setdefault("levels", {})[game_id] = level_maps
         data.setdefault("made_by", {})[game_id] = f"kobito analyse --calibrate --write --game {game_id} --games {games} --seed {seed}"
+        data.setdefault("levels_made_by", {})[game_id] = data["made_by"][game_id]
         MAP_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return {
         "game": game_id,
         "games": games,
         "turns": len(fit),
         "held_out": held_out,
-        "bins": _bins([(p, r["won"]) for p, r in graded]),
-        "levels": {level: _bins([(p, r["won"]) for p, r in graded if r["level"] == level]) for level in levels},
+        "bins": _bins(graded),
+        "levels": levels,
         "map": knots,
+        "level_maps": level_maps,
         "rows": rows,
         **_discrimination([r for r in rows if r["run"] == "discrimination"], knots),
     }
+
+
+def _level_pool(pool: int, rows: list[dict[str, Any]]) -> int:
+    """The blocks for one level's fit: at most ``pool`` and a tenth of its turns, at least 20."""
+    return min(pool, max(20, len(rows) // 10))
+
+
+def _graded(rows: list[dict[str, Any]], pool: int, shipped: list[list[float]] | None) -> list[tuple[float, float]]:
+    """(calibrated chance, credit) of each row: through ``shipped``, or cross-fitted (each half of
+    the games through the map fitted on the other half)."""
+    halves = [[r for r in rows if r["game"] % 2 == h] for h in (0, 1)]
+    maps = [shipped, shipped] if shipped is not None else [_fit(half, pool) for half in halves]
+    return [(chance(maps[1 - h], r["played"]), r["won"]) for h, half in enumerate(halves) for r in half]
 
 
 def _fit(rows: list[dict[str, Any]], pool: int) -> list[list[float]]:
@@ -299,9 +330,11 @@ def _table(bins: list[dict[str, Any]]) -> list[str]:
 def report(result: dict[str, Any]) -> str:
     graded = "the shipped map, held out" if result.get("held_out") else "cross-fitted by halves"
     lines = [f"{result['game']}: {result['games']} games Hard v Medium, seats rotated, {result['turns']} sampled turns, {graded}"]
+    lines.append("All of them through the pooled map (a person's seat):")
     lines += _table(result["bins"])
     for level, bins in result.get("levels", {}).items():
-        lines.append(f"Turns of the {level} computer only ({sum(b['turns'] for b in bins)}):")
+        games = "Easy v Hard games" if LEVEL_RUNS.get(level) == "discrimination" else "these games"
+        lines.append(f"Turns of the {level} computer only ({sum(b['turns'] for b in bins)}, {games}), through its own map:")
         lines += _table(bins)
     d = result["discrimination"]
     lines.append("Easy v Hard, mistakes and blunders per sampled turn:")

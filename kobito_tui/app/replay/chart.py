@@ -109,8 +109,9 @@ class ChanceChart(Widget):
         self._rows = 0  # plot rows of the chart drawn
         self._letters_at: tuple[int, int, dict[int, list[int]]] | None = None  # (rows, point, row → seats) kept
         self.tooltip = t(
-            "Winning chance: how often such a turn's player went on to win in the computers' games, Hard against Medium. "
-            "It does not know who plays: a stronger player wins more often than it says, a weaker one less often."
+            "Winning chance: how often a player went on to win from such a turn in the computers' games. "
+            "For a computer's seat, how often that level won; for a person, Hard's and Medium's turns together, "
+            "so a stronger player wins more often than it says, a weaker one less often."
         )
 
     @property
