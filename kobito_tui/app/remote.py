@@ -6,7 +6,7 @@ on the session's own pseudo-terminal, who the player is in its environment
 name first; then the lobby is home: create, join, watch, rejoin,
 replays.  At a table the game screen plays on the :class:`RemoteTable`, and
 leaving it comes back to the lobby.  Who is connected shows in notices ("Ann
-is away") and in the table dialog (F4), where the creator may give a
+is away") and in the table dialog (F4), where any seated player may give a
 long-away seat to a computer.  At the end of a game, Rematch (the final
 screen's Play again) waits for every player to accept, then each sits at
 their own seat of the new table; a decline or the wait running out is said
@@ -160,14 +160,13 @@ class LanguageDialog(ShellDialog):
 
 
 def may_give_seats(remote: RemoteTable, info: TableInfo | None) -> bool:
-    """Whether to offer giving an away player's seat to the computer: only the
-    table's creator may (the hub decides; here, the one seated under its name)."""
-    seat = remote.seat
-    return info is not None and seat is not None and seat < len(info.seats) and info.seats[seat].name == info.creator
+    """Whether to offer giving an away player's seat to the computer: any player seated at the table may
+    (the hub decides, after the seat has been away long enough)."""
+    return info is not None and remote.seat is not None
 
 
 class TableDialog(ShellDialog):
-    """Who is at your table and who is connected; the creator may give a long-away seat to a computer."""
+    """Who is at your table and who is connected; a player may give a long-away seat to a computer."""
 
     BINDINGS = actions.bindings(*actions.TABLE_DIALOG)
     DEFAULT_CSS = """

@@ -116,7 +116,7 @@ RENDER: dict[str, Text | Filled | Render] = {
     "no-such-seat-or-level": msg("There is no such seat or computer level."),
     "no-such-table": msg("There is no such table."),
     "no-seat-of-yours": msg("You have no seat at this table."),
-    "not-creator": msg("Only the table's creator may give a seat to a computer."),
+    "not-at-table": msg("Only a player at this table, or its creator, may give a seat to a computer."),
     "not-away": msg("That seat's player has not been away long."),
     "no-rematch": msg("Only the players of a finished table may ask for its rematch."),
     "rematch-off": msg("This rematch is off: it was declined or timed out."),

@@ -418,10 +418,11 @@ class Lobby:
         return room
 
     def give_to_computer(self, visitor: Visitor, request: protocol.GiveToComputer) -> Refusal | Given:
-        """The creator hands a seat away for long enough to a computer at ``request.level``."""
+        """A player seated at the table (or its creator) hands a seat away for long enough to a computer at
+        ``request.level``: an absent player stalls nobody."""
         room = visitor.room
-        if room is None or not room.created_by(visitor):
-            return Refusal("not-creator")
+        if room is None or visitor.seat is None and not room.created_by(visitor):
+            return Refusal("not-at-table")
         if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs):
             return Refusal("no-such-seat-or-level")
         chair = room.chairs[request.seat]

@@ -170,7 +170,7 @@ def produce() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
         Refusal("no-such-table", {"table": "abc"}),
         Refusal("no-seat-of-yours"),
         Refusal("seat-taken", {"seat": 1}),
-        Refusal("not-creator"),
+        Refusal("not-at-table"),
         Refusal("no-such-seat-or-level"),
         Refusal("not-away", {"seat": 1}),
         Refusal("hub", {"error": "timed out"}),

@@ -74,7 +74,7 @@ def test_a_seat_is_given_to_a_computer_only_after_its_player_is_away_long_enough
     clock.now += 59.9
     assert give(lobby, ann, 1).id == "not-away"
     clock.now += 0.2
-    assert give(lobby, bob, 1).id == "not-creator"
+    assert give(lobby, bob, 1).id == "not-at-table"  # gone from the table
     assert give(lobby, ann, 1).room is room
     assert room.chairs[1].kind == "computer" and room.chairs[1].name == "Bob"
 
@@ -248,3 +248,15 @@ def test_a_join_the_hub_could_not_store_is_undone_whole_a_given_seat_too_and_a_n
     assert state(lobby, ann, bob, guest) == before
     lobby.withdraw(second)
     assert second.table_id not in lobby.rooms
+
+
+def test_any_player_seated_at_the_table_may_give_a_long_away_seat_to_a_computer(lobby, clock):
+    ann, bob, cy = Visitor(ANN, "Ann"), Visitor(BOB, "Bob"), Visitor("guest:" + "3" * 16, "Cy")
+    room = table(lobby, ann, ["open", "open", "open"])
+    for seat, visitor in enumerate((ann, bob, cy)):
+        join(lobby, visitor, room, seat)
+    room.status = PLAYING
+    lobby.leave(cy)
+    clock.now += 60.1
+    given = give(lobby, bob, 2)  # Bob did not create the table: an absent player stalls him all the same
+    assert isinstance(given, Given) and room.chairs[2].kind == "computer"
