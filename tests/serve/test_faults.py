@@ -186,6 +186,7 @@ def test_a_client_that_vanishes_mid_move_leaves_a_consistent_table(server):
     acting = next(r for r in seats if r.wait_for(lambda u: True).legal)
     other = seats[1 - acting.seat]
     update = acting.last
+    eventually(lambda: all(seat.connected for seat in other.connection.tables[table].seats))  # both seen seated first
     acting.connection._send(p.Submit(99, update.legal[0], update.revision))
     acting.connection._sock.close()  # gone before the answer: the move is made whole or not at all
     # (the hub may find the socket gone before it reads the move: never acknowledged, so not owed)
