@@ -330,13 +330,10 @@ def busy():
 @pytest.fixture(scope="module")
 def hub():
     """A `kobito serve` for the lobby and the remote game."""
-    from tests.serve.helpers import Server, remove, short_dir
+    from tests.serve.helpers import served
 
-    folder = short_dir()
-    server = Server(folder / "data")
-    yield server
-    server.stop()
-    remove(folder)
+    with served() as server:
+        yield server
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))

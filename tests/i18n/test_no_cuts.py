@@ -12,7 +12,7 @@ import time
 
 import pytest
 from rich.text import Text
-from serve.helpers import KEY_BOB, Server, remove, short_dir
+from serve.helpers import KEY_BOB, served
 from textual.binding import Binding
 from textual.content import Content
 from textual.errors import NoWidget
@@ -259,11 +259,8 @@ async def test_the_verdict_of_a_mistake_is_whole(tmp_path, lang):
 
 @pytest.fixture
 def hub():
-    folder = short_dir()
-    server = Server(folder / "data")
-    yield server
-    server.stop()
-    remove(folder)
+    with served() as server:
+        yield server
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -166,6 +166,18 @@ def eventually(test, timeout: float = 5.0) -> None:
 
 
 @contextmanager
+def served() -> Iterator[Server]:
+    """A `kobito serve` in a short folder of its own, stopped and the folder removed after."""
+    folder = short_dir()
+    server = Server(folder / "data")
+    try:
+        yield server
+    finally:
+        server.stop()
+        remove(folder)
+
+
+@contextmanager
 def running_hub(data_dir: Path, **kwargs) -> Iterator[Hub]:
     """A hub in this process (its store or socket in the test's hands), its loop in a thread of its own."""
     hub = Hub(data_dir, bot_delay=0, **kwargs)
