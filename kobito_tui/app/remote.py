@@ -382,19 +382,30 @@ class LobbyHome:
         remote, t = self.remote, self.app.t
         if remote is None or remote.seat is None or remote.last is None or remote.last.over:
             return lines
-        # Translators: j and r are the lobby's keys (join, a seat by its code): keep the Latin letters.
-        if self.identity == "guest" and remote.code:  # a guest is someone new at each sign-in: only the code finds the seat
-            back = t("r at that table and the seat code {code}", code=remote.code)
-        elif remote.code:
-            back = t("j at that table, or r and the seat code {code}", code=remote.code)
-        else:
-            back = t("j at that table")
-        if self.door == "web":
-            # Translators: printed in the web page once the app has quit; {back} says what to press in the lobby.
-            again = t("kobito: your seat at table {table} stays yours: reload the page, then {back}.", table=remote.table_id, back=back)
-        else:
-            # Translators: printed once the app has quit; {back} says what to press in the lobby.
-            again = t("kobito: your seat at table {table} stays yours: ssh in again, then {back}.", table=remote.table_id, back=back)
+        table = remote.table_id
+        if self.identity == "guest" and remote.code:  # a guest over SSH is someone new at each sign-in: only the code finds the seat
+            # Translators: printed once the app has quit; r is the lobby's key for a seat code: keep the Latin letter.
+            again = t(
+                "kobito: your seat at table {table} stays yours: ssh in again, then r and the seat code {code}.",
+                table=table,
+                code=remote.code,
+            )
+        elif not self._leaving:  # the hub stays, and brings this player (a key, a browser's cookie) back to the seat
+            if self.door == "web":
+                # Translators: printed in the web page once the app has quit.
+                again = t("kobito: your seat at table {table} stays yours: reload the page and you are back at it.", table=table)
+            else:
+                # Translators: printed once the app has quit.
+                again = t("kobito: your seat at table {table} stays yours: ssh in again and you are back at it.", table=table)
+        else:  # the hub went: started again, it does not know where anyone sat
+            # Translators: j and r are the lobby's keys (join, a seat by its code): keep the Latin letters.
+            back = t("j at that table, or r and the seat code {code}", code=remote.code) if remote.code else t("j at that table")
+            if self.door == "web":
+                # Translators: printed in the web page once the app has quit; {back} says what to press in the lobby.
+                again = t("kobito: your seat at table {table} stays yours: reload the page, then {back}.", table=table, back=back)
+            else:
+                # Translators: printed once the app has quit; {back} says what to press in the lobby.
+                again = t("kobito: your seat at table {table} stays yours: ssh in again, then {back}.", table=table, back=back)
         return [*lines, again]
 
     def crash_words(self) -> list[str]:

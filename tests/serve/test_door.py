@@ -100,7 +100,7 @@ def test_two_players_over_openssh_see_their_own_hands_and_each_others_moves(serv
             time.sleep(0.05)  # the window's new size reached the app: its footer is on the 30th line
 
         ann.type("C-c")  # ends Ann's program only
-        ann.wait(r"your seat at table [0-9a-f]{8} stays yours: ssh in again, then j at that table")
+        ann.wait(r"your seat at table [0-9a-f]{8} stays yours: ssh in again and you are back at it")
         bob.wait(r"ann is away")
         assert server.stop() == 0
         bob.wait(r"kobito: the server is stopping\.")  # the last line each player reads

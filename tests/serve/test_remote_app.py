@@ -276,7 +276,4 @@ async def test_a_guest_who_sits_down_is_told_the_seat_code_and_may_give_an_absen
         await pilot.press("escape")
         await pilot.press("ctrl+c")
         await until(pilot, lambda: app.return_code is not None)
-    assert (
-        app.exit_lines[-1]
-        == f"kobito: your seat at table {table} stays yours: ssh in again, then r at that table and the seat code {code}."
-    )
+    assert app.exit_lines[-1] == f"kobito: your seat at table {table} stays yours: ssh in again, then r and the seat code {code}."
