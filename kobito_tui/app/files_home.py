@@ -13,12 +13,9 @@ from textual.screen import Screen
 
 from kobito_tui.app import settings
 from kobito_tui.app.savegames import latest_unfinished
-from kobito_tui.app.screens.new_game import NewGameScreen
 from kobito_tui.app.screens.title import TitleScreen
 from kobito_tui.app.screens.unsaved import UnsavedDialog, lost
 from kobito_tui.app.settings import Settings
-from kobito_tui.app.words import file_error_words
-from kobito_tui.client import LocalHost
 from kobito_tui.core.game import Header
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import printable
@@ -27,10 +24,12 @@ from kobito_tui.core.savelock import SaveLock, SaveLocked, remove_stale_locks
 from kobito_tui.core.saves import new_save_path, remove_temp_files
 from kobito_tui.core.session import Session
 from kobito_tui.i18n import Translator, remember_language
-from kobito_tui.table.local import LocalTable
 
+# What only a game needs (the engines, the table and its computers, the new-game form) is imported when
+# a game starts: the title comes up without them (tests/app/test_title_imports.py).
 if TYPE_CHECKING:
     from kobito_tui.app.shell import ShellApp
+    from kobito_tui.table.local import LocalTable
 
 
 class FilesHome:
@@ -95,6 +94,8 @@ class FilesHome:
         getattr(self, f"action_{action}")()
 
     def action_new_game(self) -> None:
+        from kobito_tui.app.screens.new_game import NewGameScreen
+
         self.app.push_screen(NewGameScreen(), self.start_game)
 
     def action_continue_game(self) -> None:
@@ -125,6 +126,8 @@ class FilesHome:
 
     # -- starting and resuming games ---------------------------------------
     def start_game(self, header: Header | None) -> None:
+        from kobito_tui.table.local import LocalTable
+
         if header is None:
             return
         path = new_save_path(self.saves_dir, header)
@@ -159,6 +162,9 @@ class FilesHome:
             return None
 
     def resume(self, path: Path | None) -> None:
+        from kobito_tui.app.words import file_error_words
+        from kobito_tui.table.local import LocalTable
+
         if path is None:
             return
         self.flush_game()
@@ -189,6 +195,7 @@ class FilesHome:
     def replay(self, path: Path) -> None:
         """Watch a saved game; *Play from here* continues the new game it writes."""
         from kobito_tui.app.replay import ReplayScreen
+        from kobito_tui.app.words import file_error_words
 
         try:
             record = load(path)
@@ -200,6 +207,8 @@ class FilesHome:
 
     def open_local(self, local: LocalTable) -> None:
         """Play the game hosted by ``local`` on the game screen (its client)."""
+        from kobito_tui.client import LocalHost
+
         if self._open is local:
             self._open = None  # opened again: it stays locked
         self.to_title()

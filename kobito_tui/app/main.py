@@ -23,13 +23,11 @@ from textual.widgets import Input
 from kobito_tui.app import actions
 from kobito_tui.app.files_home import FilesHome
 from kobito_tui.app.screens.message import MessageScreen
-from kobito_tui.app.screens.rules import RulesScreen
 from kobito_tui.app.settings import Settings
 from kobito_tui.app.shell import Home, Shell
 from kobito_tui.app.widgets.size_notice import too_small
 from kobito_tui.app.widgets.workarounds import CommandPalette, QuietCrashes, bound_key_bursts, guard_list_paging
 from kobito_tui.app.words import key_name
-from kobito_tui.client import GameClient, Host
 from kobito_tui.core.game import Header
 from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
@@ -44,6 +42,7 @@ from kobito_tui.i18n import Translator, translator
 if TYPE_CHECKING:
     from kobito_tui.app.screens.game import GameScreen
     from kobito_tui.app.shell import ShellApp
+    from kobito_tui.client import Host
 
 
 def style_sheets() -> list[str | PurePath]:
@@ -123,6 +122,7 @@ class KobitoApp(QuietCrashes, App[int]):
     def game_screen_for(self, host: Host) -> GameScreen:
         """The game screen, a client of ``host``'s table."""
         from kobito_tui.app.screens.game import GameScreen
+        from kobito_tui.client import GameClient
 
         return GameScreen(GameClient(host), self.bot_delay)
 
@@ -182,6 +182,8 @@ class KobitoApp(QuietCrashes, App[int]):
             self.home.run(action)
 
     def action_rules(self) -> None:
+        from kobito_tui.app.screens.rules import RulesScreen
+
         game = self.game_screen()
         if game is None:
             self.push_screen(RulesScreen())

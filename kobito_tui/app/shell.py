@@ -21,7 +21,6 @@ from textual.driver import Driver
 from textual.screen import Screen
 
 from kobito_tui.app.settings import Settings
-from kobito_tui.client import Host
 from kobito_tui.core.game import Header
 from kobito_tui.core.record import Record
 from kobito_tui.i18n import Translator
@@ -127,6 +126,7 @@ class Shell(Protocol):
 
 
 if TYPE_CHECKING:
+    from kobito_tui.client import Host  # (a type only: the title comes up without the table)
 
     class ShellApp(App[int], Shell):
         """The type of ``self.app`` in screens and widgets: a Textual app that is a :class:`Shell`."""

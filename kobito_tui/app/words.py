@@ -4,6 +4,7 @@ each in the client's language (its translator ``t``) for the reader's seats ``wh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kobito_tui.core.game import Result, Seat
 from kobito_tui.core.safetext import printable
@@ -11,7 +12,9 @@ from kobito_tui.core.savefile import REASON_MAX_CHARS, SaveError
 from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.seats import Seats
-from kobito_tui.table import LogEntry, Refusal
+
+if TYPE_CHECKING:  # (types only: the title comes up without the table and its computers)
+    from kobito_tui.table import LogEntry, Refusal
 
 
 def entry_words(t: Translator, entry: LogEntry, seats: Sequence[Seat | str], reader: int | None = None) -> str:

@@ -11,7 +11,6 @@ from kobito_tui.core import safetext
 from kobito_tui.core.game import Header
 from kobito_tui.core.levels import ALIASES, DEFAULT_LEVEL, LEVELS, seat_choice
 from kobito_tui.core.replay import HOT_SEAT_REFUSAL, refusal
-from kobito_tui.games import get_game
 
 from .seats import Seats
 from .translation import Translator
@@ -26,7 +25,11 @@ def game_title(t: Translator, game: str) -> str:
         # rulebook: «першим сховати свої скарби»), so «Сховай скарби» / «Спрячь сокровища», in the plural.
         "treasure": t("Hide the Treasure"),
     }
-    return titles.get(game) or get_game(game).title
+    if game in titles:
+        return titles[game]
+    from kobito_tui.games import get_game  # the engines, only for a game without words here
+
+    return get_game(game).title
 
 
 def names(t: Translator, players: list[str]) -> str:

@@ -171,8 +171,11 @@ async def test_a_player_whose_connection_dropped_at_a_table_lands_back_at_it(ser
     async with again.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(again.screen, GameScreen))
         assert again.home.remote.table_id == table and again.home.remote.seat == 0
+        watcher = server.connect("guest", "Sam")
         again.to_title()  # she leaves the table herself: the next sign-in is in the lobby
         await until(pilot, lambda: in_lobby(again))
+        await until(pilot, lambda: not watcher.tables[table].seats[0].connected)  # the hub has seen her leave the table
+        watcher.close()
     last = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
     async with last.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: in_lobby(last))
