@@ -28,8 +28,9 @@ NOT_AT_THE_TITLE = (
 )  # fmt: skip  # one group a line
 
 
-def test_the_title_imports_nothing_a_game_alone_needs():
-    shown = subprocess.run([sys.executable, "-c", TITLE], capture_output=True, text=True, timeout=120, check=True)
+def test_the_title_imports_nothing_a_game_alone_needs(tmp_path):
+    # (run elsewhere than the repository: the installed package, as a player's, not the source folder's)
+    shown = subprocess.run([sys.executable, "-c", TITLE], capture_output=True, text=True, timeout=120, check=True, cwd=tmp_path)
     modules = json.loads(shown.stdout.strip().splitlines()[-1])
     early = [name for name in modules if name.startswith(NOT_AT_THE_TITLE)]
     assert early == [], f"imported before the title needs them: {early}"

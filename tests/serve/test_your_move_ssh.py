@@ -25,10 +25,11 @@ async def test_the_bell_and_a_desktop_notice_reach_the_terminal_when_a_move_wait
         process.stdin.write(b"j")  # the only table, highlighted: Gus takes its open seat
         await asyncio.to_thread(eventually, lambda: bob.tables[table].seats[1].name == "Gus", 20)
         first = await asyncio.to_thread(bob_seat.wait_for, lambda u: u.to_act is not None)
+        await read_until(process, b"Gus", shown[-1:])  # at the table: his name on the board
         process.stdin.write(b"\x10")  # the palette, and back to the lobby
-        await asyncio.sleep(1)
+        shown = await read_until(process, b"for commands", shown)  # the prompt (its first letter under the cursor)
         process.stdin.write(b"Lobby")
-        await asyncio.sleep(1)
+        shown = await read_until(process, b"Back to the tables", shown)
         process.stdin.write(b"\r")
         await asyncio.to_thread(eventually, lambda: not bob.tables[table].seats[1].connected, 20)  # in the lobby: away
         assert first.to_act == 0

@@ -48,7 +48,8 @@ def test_a_reload_lands_back_at_the_same_seat_by_the_same_name_and_the_title_nam
     web.reload()
     shown = web.wait(r"Your name at the tables|Web \(you\)").group(0)  # the same guest (the cookie), back at her seat
     assert shown != "Your name at the tables" and "you are Web2" not in web.shown()  # the name she gave is kept
-    assert web.wait(r"Hand ((?:\d+:\S+ ?)+)").group(1).strip() == hand  # the same seat: the same cards
+    again = web.wait(r"Hand ((?:\d+:\S+ ?)+)").group(1).strip()
+    assert again.replace("│", "") == hand.replace("│", "")  # the same seat: the same cards (framed or not, as the page's size is)
     assert titled(web, "Kobito · table ") == at
 
 
