@@ -212,3 +212,24 @@ def test_the_hub_tells_the_web_door_whose_turn_came_and_went(data_dir):
         assert hub.lobby.waiting_for([KEY_ANN, KEY_BOB][1 - waiting_now]) == 0
         ann.close()
         bob.close()
+
+
+def test_hostile_seat_codes_and_rematch_requests_are_refused_with_reasons_and_the_hub_stays(server):
+    import pytest
+
+    from kobito_tui.serve.client import HubClosed
+
+    eve = server.connect("guest", "Eve")
+    with pytest.raises(HubClosed, match="over the limit"):  # a frame too large ends the connection, saying why
+        eve.find_seat("x" * 200_000)
+    eve = server.connect("guest", "Eve")
+    for code in ("x" * 60_000, "\x1b[2J\x07[b]bold[/b]", ""):
+        refusal = eve.find_seat(code)
+        assert refusal.id in ("wrong-code", "too-many-codes"), refusal
+    for table in ("\x1b]0;pwned\x07", "n" * 5_000):
+        refusal = eve.rematch(table)
+        assert refusal.id == "no-such-table" and "\x1b" not in str(refusal.params) and len(str(refusal.params)) < 200
+    other = server.connect("guest", "Olga")  # the hub answers others as before
+    assert isinstance(other.create("treasure", ["open", "easy"]), str)
+    eve.close()
+    other.close()
