@@ -166,6 +166,21 @@ class Result:
     summary: Message | None = None
     details: dict[str, Any] = field(default_factory=dict)
     notes: list[Message] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)  # the seats whose players left the game, in the order they left
+
+
+def places(result: Result, players: int) -> list[int]:
+    """Each seat's finishing place (1 is first, equal places tie): the winners first, then the others by score
+    where the game scores (else tied after the winners); whoever left is last, an earlier leaver below a later."""
+    stayed = [seat for seat in range(players) if seat not in result.left]
+    scores = result.scores
+
+    def standing(seat: int) -> tuple[int, int]:
+        return (seat not in result.winners, -scores[seat] if scores else 0)
+
+    placed = {seat: 1 + sum(standing(other) < standing(seat) for other in stayed) for seat in stayed}
+    placed |= {seat: players - order for order, seat in enumerate(result.left)}
+    return [placed[seat] for seat in range(players)]
 
 
 class Game(Protocol):
