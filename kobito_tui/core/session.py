@@ -28,6 +28,7 @@ from typing import Any
 
 from kobito_tui.core.autosave import AutoSaver
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Result
+from kobito_tui.core.leaving import leave_event
 from kobito_tui.core.record import Record, fold, run_chance
 
 
@@ -126,6 +127,17 @@ class Session:
         if self.game.closes_turn(move):
             self._mark_barrier_at_end()
         added += self._advance()
+        self._changed()
+        return added
+
+    def leave(self, seat: int) -> list[Event]:
+        """``seat``'s player leaves the game (:mod:`~kobito_tui.core.leaving`), on their turn or not;
+        no undo goes back past it.  Returns the events added; raises IllegalEvent (nothing changed) if refused."""
+        event = leave_event(seat)
+        self.game.apply(self.state, event)
+        self.events.append(event)
+        self._mark_barrier_at_end()
+        added = [event, *self._advance()]
         self._changed()
         return added
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kobito_tui.core import leaving
 from kobito_tui.core.game import Event, Header, OptionSpec, Result, check_players
 from kobito_tui.core.message import Message
 from kobito_tui.kobito import chance, describe, moves, options, rules, scoring, view
@@ -30,7 +31,7 @@ class KobitoGame:
         return new_state(names, opts, gold_cards(options.gold_table(opts["gold_table"])))
 
     # The calls a game makes at every step go straight to the rules modules.
-    apply = staticmethod(rules.apply)
+    apply = staticmethod(leaving.with_leaving(rules.apply))
     play = staticmethod(rules.apply)  # its checks are cheap beside its moves: always checked
     chance = staticmethod(chance.chance)
     to_act = staticmethod(to_act)
@@ -43,7 +44,7 @@ class KobitoGame:
         return state.over
 
     def result(self, state: KobitoState) -> Result | None:
-        return scoring.result(state)
+        return leaving.amend(state, scoring.result(state))
 
     def view(self, state: KobitoState, seat: int | None) -> view.KobitoView:
         return view.make_view(state, seat)
@@ -52,7 +53,7 @@ class KobitoGame:
         return describe.redact(event, seat)
 
     def describe(self, state: KobitoState, event: Event, seat: int | None) -> Message | None:
-        return describe.describe(state, event, seat)
+        return leaving.described(state, event) or describe.describe(state, event, seat)
 
     def copy_state(self, state: KobitoState) -> KobitoState:
         return state.copy()

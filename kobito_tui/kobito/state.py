@@ -43,6 +43,7 @@ class KobitoState:
     moved: bool = False  # any move this turn, workshop moves included
     quiet: int = 0  # turns in a row that ended quiet (see rules.end_turn)
     over: bool = False
+    left: list[int] = field(default_factory=list)  # the seats whose players left (core.leaving)
 
     @property
     def players(self) -> int:
@@ -76,6 +77,7 @@ class KobitoState:
             self.moved,
             self.quiet,
             self.over,
+            self.left[:],
         )
 
 

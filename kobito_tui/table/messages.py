@@ -48,6 +48,11 @@ def illegal(move: object) -> Refusal:
     return Refusal("illegal-move", {"move": move})
 
 
+def cannot_leave(seat: int) -> Refusal:
+    """The seat's player left already, or the game has no leaving."""
+    return Refusal("cannot-leave", {"seat": seat})
+
+
 def nothing_to_undo() -> Refusal:
     """No move of the seat's own this turn to take back."""
     return Refusal("nothing-to-undo")

@@ -1,6 +1,6 @@
 """The table: the one authority over a live game, and what each perspective may know of it.
 
-In: :meth:`Table.submit`, :meth:`Table.undo`, :meth:`Table.redo`, :meth:`Table.hint`.
+In: :meth:`Table.submit`, :meth:`Table.undo`, :meth:`Table.redo`, :meth:`Table.hint`, :meth:`Table.leave`.
 Every change (a move, an undo, a redo) is one revision on; a request names the
 revision it was chosen at, and one for another revision is refused as stale.
 A request the rules or the moment do not allow is answered with a
@@ -26,7 +26,7 @@ from enum import Enum
 from pathlib import Path
 
 from kobito_tui.bots import make_bot
-from kobito_tui.core.game import Event, Game, Header
+from kobito_tui.core.game import Event, Game, Header, IllegalEvent
 from kobito_tui.core.record import Record
 from kobito_tui.core.session import Session
 from kobito_tui.table import messages
@@ -177,6 +177,21 @@ class Table:
             if refusal is None:
                 ours = legal[legal.index(move)]  # the record keeps the table's copy, not the client's
                 refusal = self._change(lambda: self._session.play(ours))
+        self._deliver()
+        return refusal
+
+    def leave(self, seat: int) -> Refusal | None:
+        """``seat``'s player leaves the game, on their turn or not (who plays on in the seat is the
+        host's to bind); a refusal if the game is over, the seat left already or the game has no leaving."""
+        with self._lock:
+            refusal = messages.no_such_seat(seat) if type(seat) is not int or not 0 <= seat < self.players else None
+            if refusal is None and self.over:
+                refusal = messages.game_over()
+            if refusal is None:
+                try:
+                    refusal = self._change(lambda: self._session.leave(seat))
+                except IllegalEvent:
+                    refusal = messages.cannot_leave(seat)
         self._deliver()
         return refusal
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from kobito_tui.core import leaving
 from kobito_tui.core.game import Event, Header, OptionSpec, Result, check_players
 from kobito_tui.core.message import Message
 from kobito_tui.treasure import options
@@ -38,7 +39,7 @@ class TreasureGame:
         return TreasureState(names, self.normalize_options(header.options, len(names)))
 
     # The calls a game makes at every step go straight to the rules modules.
-    apply = staticmethod(apply)
+    apply = staticmethod(leaving.with_leaving(apply))
     play = staticmethod(play)
     legal_moves = staticmethod(legal_moves)
 
@@ -57,7 +58,7 @@ class TreasureGame:
         return state.over
 
     def result(self, state: TreasureState) -> Result | None:
-        return result(state)
+        return leaving.amend(state, result(state))
 
     def view(self, state: TreasureState, seat: int | None) -> TreasureView:
         return make_view(state, seat)
@@ -71,7 +72,7 @@ class TreasureGame:
         return {**event, "colours": colours}
 
     def describe(self, state: TreasureState, event: Event, seat: int | None) -> Message | None:
-        return describe(state, event, seat)
+        return leaving.described(state, event) or describe(state, event, seat)
 
     def copy_state(self, state: TreasureState) -> TreasureState:
         return state.copy()

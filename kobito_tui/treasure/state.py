@@ -41,6 +41,7 @@ class TreasureState:
         "turns",
         "winner",
         "over",
+        "left",
     )
 
     def __init__(self, names: tuple[str, ...], options: dict[str, Any]) -> None:
@@ -67,6 +68,7 @@ class TreasureState:
         self.turns = 0  # turns completed (end or pass)
         self.winner: int | None = None
         self.over = False
+        self.left: list[int] = []  # the seats whose players left (core.leaving)
 
     @property
     def round(self) -> int:
@@ -101,5 +103,6 @@ _CONTAINERS = (
     "owner_of",
     "pawns",
     "path",
+    "left",
 )
 _IMMUTABLE = tuple(name for name in TreasureState.__slots__ if name not in _CONTAINERS)

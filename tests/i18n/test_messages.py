@@ -84,6 +84,7 @@ def bent(event):
 def tries(game, state, upcoming):
     """Events to offer in ``state``: junk, the next event and legal moves bent, moves out of turn."""
     yield from (None, [], {"type": "nonsense"}, {"type": "nonsense", "seat": 0})
+    yield from ({"type": "leave", "seat": 9}, {"type": "leave", "seat": 0, "why": "bored"})  # leaving (core.leaving)
     if upcoming is not None:
         yield from bent(upcoming)
     seat = game.to_act(state)
@@ -151,6 +152,9 @@ def produce() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
             game.apply(state, event)
         found["log"].append((game.result(state).summary, names))
         found["illegal"] += [(error.message, names) for error in illegal(game, state)]
+    leaving = [Message("game.left", {"seat": 1, "ends": ends}) for ends in (True, False)]
+    leaving += [Message("game.others-left", {"seat": 0}), Message("game.left-note", {"seats": [2, 1]})]
+    found["log"] += [(message, ("Ann", "Bob", "Cy")) for message in leaving]
     table = Table(Record(new_header("kobito", (Seat("Ann"), Seat("Bob")), seed=1)), bot_delay=0)
     seat = table.to_act
     move = table._session.legal_moves()[0]
@@ -270,7 +274,7 @@ LOG_IDS = {
     "kobito.setup", "kobito.pot", "kobito.special-start", "kobito.reshuffle", "kobito.drew-cards", "kobito.drew",
     "kobito.play", "kobito.move", "kobito.open", "kobito.extend", "kobito.take-kobito", "kobito.end-turn",
     "kobito.won", "treasure.setup", "treasure.place", "treasure.pass", "treasure.reveal", "treasure.turn",
-    "treasure.won", "treasure.turn-limit",
+    "treasure.won", "treasure.turn-limit", "game.left", "game.others-left", "game.left-note",
 }  # fmt: skip  # a table: one row a line
 
 

@@ -1,0 +1,71 @@
+"""Leaving a game, the rule both games share (core.leaving): with two players the other wins; with more the game
+plays on and the leaver finishes last; a leave is public, checked, and replays like any event."""
+
+import pytest
+
+from kobito_tui.core.game import IllegalEvent, Seat, places
+from kobito_tui.core.leaving import leave_event
+from kobito_tui.core.message import Message
+from kobito_tui.core.record import fold, new_header, run_chance
+from kobito_tui.games import get_game
+from kobito_tui.i18n import translator
+from kobito_tui.i18n.messages import say
+
+GAMES = ["kobito", "treasure"]
+
+
+def started(game_id: str, players: int):
+    header = new_header(game_id, tuple(Seat(name) for name in ["Ann", "Bob", "Cy", "Di"][:players]), seed=7)
+    game, events = get_game(game_id), []
+    state = game.new_state(header)
+    run_chance(game, header, state, events)
+    return game, header, state, events
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_with_two_players_the_one_who_stays_wins(game_id):
+    game, header, state, events = started(game_id, 2)
+    leaving = leave_event(1 - game.to_act(state))  # out of turn
+    game.apply(state, leaving)
+    assert game.is_over(state) and game.to_act(state) is None
+    result = game.result(state)
+    stayer = game.to_act(fold(game, header, events))
+    assert result.winners == [stayer] and result.left == [1 - stayer] and result.summary.id == "game.others-left"
+    assert places(result, 2)[stayer] == 1
+    assert fold(game, header, [*events, leaving]).left == [1 - stayer]  # a record with it replays
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_with_more_the_game_plays_on_and_the_leaver_is_last(game_id):
+    game, header, state, events = started(game_id, 3)
+    seat = game.to_act(state)
+    game.apply(state, leave_event(seat))  # on their own turn: the seat plays on (a stand-in's to play)
+    assert not game.is_over(state) and game.to_act(state) == seat and game.legal_moves(state)
+    assert game.describe(state, leave_event((seat + 1) % 3), None) == Message("game.left", {"seat": (seat + 1) % 3, "ends": True})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_leave_that_is_not_one_is_refused_and_changes_nothing(game_id):
+    game, header, state, events = started(game_id, 3)
+    for bad in (leave_event(3), leave_event(-1), {"type": "leave", "seat": "0"}, {"type": "leave", "seat": 0, "cards": [1]}):
+        with pytest.raises(IllegalEvent):
+            game.apply(state, bad)
+    game.apply(state, leave_event(0))
+    with pytest.raises(IllegalEvent, match="cannot-leave"):
+        game.apply(state, leave_event(0))
+    game.apply(state, leave_event(1))
+    assert game.is_over(state)
+    with pytest.raises(IllegalEvent, match="game.over"):
+        game.apply(state, leave_event(2))
+    assert game.result(state).winners == [2] and places(game.result(state), 3) == [3, 2, 1]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_leaving_is_worded_for_each_reader(lang):
+    t = translator(lang)
+    names = ("Ann", "Bob", "Cy")
+    on = say(t, Message("game.left", {"seat": 0, "ends": False}), names, None)
+    mine = say(t, Message("game.left", {"seat": 0, "ends": False}), names, 0)
+    assert "Ann" in on and "Ann" not in mine and on != mine
+    assert "Bob" in say(t, Message("game.others-left", {"seat": 1}), names, 0)
+    assert "Ann" in say(t, Message("game.left-note", {"seats": [0]}), names, 2)
