@@ -137,7 +137,12 @@ HINT = Action(
 MENU = Action("escape", "menu", phrase("Menu"), phrase("The game menu"), palette=phrase("Menu"), show=False, key_display="esc")
 GUIDE = Action("g", "guide", phrase("Tips on/off"), phrase("Tips for a first game in the log: on or off"), palette=phrase("Tips on/off"))
 GAME_RULES = Action("f2", "app.rules", phrase("Rules"), RULES.help)
-GAME = (UNDO, REDO, HINT, MENU, GUIDE, GAME_RULES, QUIT_KEY)
+LEAVE_GAME = Action(
+    "ctrl+l", "leave_game", phrase("Leave the game"),
+    phrase("Leave this game for good: a computer plays on in your seat (with two players, the other wins)"),
+    palette=phrase("Leave the game"), show=False,
+)  # fmt: skip  # arguments grouped a few a line by meaning
+GAME = (UNDO, REDO, HINT, MENU, GUIDE, GAME_RULES, QUIT_KEY, LEAVE_GAME)
 # What only a seat can do: a spectator's screen has none of them (no button, key, help line or command).
 SEAT_ONLY = frozenset(action.action for action in (UNDO, REDO, HINT, GUIDE))
 

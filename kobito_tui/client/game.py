@@ -167,6 +167,18 @@ class GameClient:
     def redo(self) -> Refusal | None:
         return self._now(self.asking(REDO))
 
+    @property
+    def may_leave(self) -> bool:
+        """Whether the player here may leave the game for good: seated at a server's game not over."""
+        update = self.latest
+        return self.host.leavable and self.seat is not None and self.seat in self.seats and update is not None and not update.over
+
+    def leave(self) -> Refusal | None:
+        """Leave the game for good from the seat shown (waiting for a remote host's answer)."""
+        if not self.may_leave or self.seat is None:
+            return messages.game_over() if self.over else messages.cannot_leave(-1 if self.seat is None else self.seat)
+        return self.host.leave(self.seat)
+
     def hint(self) -> Future[Hint]:
         """The computer's suggestion; a refusal (here, or the table's) is the future's :class:`Refused`, as a hub's is."""
         answer = self.why_not(HINT) or self.host.hint(self.seat if self.seat is not None else -1)

@@ -21,7 +21,7 @@ from kobito_tui.core.record import Record
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.session import Session
 from kobito_tui.serve.client import NOT_ANSWERING, RemoteTable
-from kobito_tui.table import Hint, Perspective, Refusal, SeatPerspective, Update
+from kobito_tui.table import Hint, Perspective, Refusal, SeatPerspective, Update, messages
 from kobito_tui.table.local import LocalTable
 
 
@@ -34,6 +34,9 @@ class Host(Protocol):
 
     answers_at_once: bool
     """A request is answered without waiting on a network (else ask it away from the screen's loop)."""
+
+    leavable: bool
+    """A player may leave the game for good (:meth:`leave`): at a server's table; a game here is left by quitting."""
 
     @property
     def header(self) -> Header:
@@ -81,6 +84,7 @@ class Host(Protocol):
     def undo(self, seat: int) -> Refusal | None: ...
     def redo(self, seat: int) -> Refusal | None: ...
     def hint(self, seat: int) -> Future[Hint] | Refusal: ...
+    def leave(self, seat: int) -> Refusal | None: ...
 
     def watch(self, on_save_report: Callable[[], object], on_warning: Callable[[Message], object]) -> None:
         """Tell ``on_save_report`` of a failed autosave (or the one ending a failing spell) and
@@ -101,6 +105,7 @@ class LocalHost:
     is watched from seat 0, as a player there would see it)."""
 
     answers_at_once = True
+    leavable = False
 
     def __init__(self, local: LocalTable) -> None:
         self.local = local
@@ -158,6 +163,9 @@ class LocalHost:
     def hint(self, seat: int) -> Future[Hint] | Refusal:
         return self.table.hint(seat)
 
+    def leave(self, seat: int) -> Refusal | None:
+        return messages.cannot_leave(seat)  # not :attr:`leavable`: quitting keeps the game saved
+
     def watch(self, on_save_report: Callable[[], object], on_warning: Callable[[Message], object]) -> None:
         self.local.on_save_report = on_save_report
         self.local.listen(on_warning)
@@ -178,6 +186,7 @@ class RemoteHost:
     game, its computers play there, and each request waits on the network."""
 
     answers_at_once = False
+    leavable = True
     seed = None  # never told: it would fix every shuffle to come
     kept = True  # the server's store keeps it
     session = None
@@ -228,6 +237,9 @@ class RemoteHost:
 
     def hint(self, seat: int) -> Future[Hint] | Refusal:
         return self.remote.hint(seat)
+
+    def leave(self, seat: int) -> Refusal | None:
+        return self.remote.leave_game(seat)
 
     def watch(self, on_save_report: Callable[[], object], on_warning: Callable[[Message], object]) -> None:
         pass  # the hub saves and warns its own way (it refuses what it cannot store)

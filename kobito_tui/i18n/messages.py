@@ -104,6 +104,9 @@ RENDER: dict[str, Text | Filled | Render] = {
     # the table's and the server's refusals
     "no-such-seat": msg("There is no such seat at this table."),
     "game-over": msg("The game is over."),
+    "not-seated": msg("You are not seated at this game."),
+    "not-begun": msg("The game has not begun: there is nothing to leave yet."),
+    "cannot-leave": msg("This seat cannot leave the game: its player left already, or this game cannot be left."),
     "not-your-turn": msg("It is not your turn."),
     "stale-revision": msg("The table changed before your move arrived; look again."),
     "illegal-move": msg("That move is not allowed now."),
@@ -155,6 +158,7 @@ RENDER: dict[str, Text | Filled | Render] = {
     "game.set-up-already": msg("the game is already set up"),
     "game.unknown-fields": filled(msg("a {kind} event has no field {fields}"), kind=code("kind"), fields=listed("fields", _shown)),
     "game.not-seats-turn": filled(msg("it is not seat {seat}'s turn"), seat=code("seat")),
+    "game.cannot-leave": filled(msg("seat {seat} cannot leave: there is no such seat, or its player left already"), seat=code("seat")),
     "game.first-player": filled(msg("the options make seat {seat} the first player"), seat=code("seat")),
     # Kobito
     "kobito.reshuffle": msg_n("The discard pile is shuffled into a new deck of {count} card.",
@@ -769,6 +773,30 @@ def _unavailable(t: Translator, params: Params, who: Seats) -> str:
 def _computer_failed(t: Translator, params: Params, who: Seats) -> str:
     # Translators: {error} is what the program said, in English; {name} the seat the computer plays.
     return t("The computer failed ({error}); a random one plays for {name}.", error=_detail(params, "error"), name=who(params["seat"]))
+
+
+@says("game.left")
+def _left(t: Translator, params: Params, who: Seats) -> str:
+    if params.get("ends"):
+        left = msg("{name} left the game."), you("You left the game.")
+    else:
+        left = msg("{name} left the game: a computer plays on in their seat."), you("You left the game: a computer plays on in your seat.")
+    return _by(t, who, params["seat"], *left)
+
+
+@says("game.others-left")
+def _others_left(t: Translator, params: Params, who: Seats) -> str:
+    return _by(
+        t, who, params["seat"], msg("Everyone else left the game: the winner is {name}."), you("Everyone else left the game: you win.")
+    )
+
+
+@says("game.left-note")
+def _left_note(t: Translator, params: Params, who: Seats) -> str:
+    names = words.names(t, [who(seat) for seat in params["seats"]])
+    return t.text(
+        msg_n("{names} left the game and finishes last.", "{names} left the game and finish last."), len(params["seats"]), names=names
+    )
 
 
 @says("result.tie-break")

@@ -387,6 +387,10 @@ class RemoteTable:
     def redo(self, seat: int) -> Refusal | None:
         return self._ask(seat, p.Redo)
 
+    def leave_game(self, seat: int) -> Refusal | None:
+        """Leave the game for good from ``seat`` (a computer plays on, or the others win)."""
+        return self._ask(seat, p.Resign)
+
     def record(self) -> Record | Refusal:
         """The whole game, once it is over and this connection played it (the hub refuses it otherwise)."""
         return self.connection.record(self.table_id)

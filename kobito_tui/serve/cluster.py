@@ -42,14 +42,14 @@ from kobito_tui.serve import protocol
 from kobito_tui.serve.bus import Bus
 from kobito_tui.serve.lobby import Visitor
 from kobito_tui.serve.peers import MOVED, REJOIN, HubSide, Relay, S
-from kobito_tui.serve.store_api import OVER, StoreError
+from kobito_tui.serve.store_api import ENDED, StoreError
 from kobito_tui.serve.transport import INTERNAL_ERROR
 from kobito_tui.table.messages import cannot_save
 
 log = logging.getLogger("kobito.serve")
 
 POLL_S = 0.5  # how often a server looks for tables whose owner is gone
-RELAYED = (protocol.Submit, protocol.Undo, protocol.Redo, protocol.AskHint, protocol.GiveToComputer)
+RELAYED = (protocol.Submit, protocol.Undo, protocol.Redo, protocol.AskHint, protocol.GiveToComputer, protocol.Resign)
 
 
 class Call(msgspec.Struct, tag="call", frozen=True):
@@ -144,7 +144,7 @@ class Cluster(Generic[S]):
         loop = asyncio.get_running_loop()
         self.bus.wait_listening(10)
         for room in self.hub.lobby.rooms.values():
-            if room.status != OVER:  # every server shows the finished ones it loaded: no owner to say
+            if room.status not in ENDED:  # every server shows the finished ones it loaded: no owner to say
                 self.publish(room.info())
         for table_id, owner, info in await loop.run_in_executor(None, self.bus.lobby):
             summary = _decode_info(info)
@@ -163,7 +163,7 @@ class Cluster(Generic[S]):
         await asyncio.get_running_loop().run_in_executor(None, self.bus.close)
 
     def listing(self) -> list[protocol.TableInfo]:
-        return [info for _owner, info in self.elsewhere.values() if info.status != OVER]
+        return [info for _owner, info in self.elsewhere.values() if info.status not in ENDED]
 
     def publish(self, info: protocol.TableInfo) -> None:
         self.bus.publish(info.table, _encode(info))
@@ -358,12 +358,12 @@ class Cluster(Generic[S]):
             self.elsewhere.pop(table_id, None)
             return
         here = self.hub.lobby.rooms.get(table_id)
-        if owner == self.server or (here is not None and here.status == OVER):  # a finished table: anyone's to show
+        if owner == self.server or (here is not None and here.status in ENDED):  # a finished table: anyone's to show
             return
         summary = _decode_info(info)
         if summary is None:
             return
-        if summary.status == OVER and here is None:  # finished elsewhere: shown here too, as a restart would
+        if summary.status in ENDED and here is None:  # finished elsewhere: shown here too, as a restart would
             self.elsewhere.pop(table_id, None)
             if table_id not in self._taking:
                 task = self._taking[table_id] = asyncio.create_task(self.hub.show_finished(table_id))
@@ -416,7 +416,7 @@ class Cluster(Generic[S]):
             for key in [key for key in self.proxies if key[0] in gone]:
                 self._end_proxy(key)
             for table_id, (owner, info) in list(self.elsewhere.items()):
-                if owner in gone and info.status != OVER and table_id not in self._taking:
+                if owner in gone and info.status not in ENDED and table_id not in self._taking:
                     self._taking[table_id] = asyncio.create_task(self.take(table_id))
 
     async def take(self, table_id: str) -> None:

@@ -45,6 +45,7 @@ from typing import Any
 from kobito_tui.analysis.checked import checked_report, parsed
 from kobito_tui.analysis.sidecar import seat_key
 from kobito_tui.core.game import Event, Seat
+from kobito_tui.core.leaving import STAND_IN
 from kobito_tui.core.record import Record, new_header
 from kobito_tui.core.safetext import name_fault, printable
 from kobito_tui.core.savefile import dumps
@@ -66,7 +67,7 @@ from kobito_tui.serve.lobby import (
 from kobito_tui.serve.lock import DataDirLock
 from kobito_tui.serve.loopthread import LoopThread
 from kobito_tui.serve.peers import MOVED, Endpoint, NoPeers, Peers, Relay
-from kobito_tui.serve.store import OVER, PLAYING, SET_ASIDE, Store, StoredTable, StoreError, StoreUnusable, TableLost
+from kobito_tui.serve.store import ENDED, OVER, PLAYING, SET_ASIDE, UNFINISHED, Store, StoredTable, StoreError, StoreUnusable, TableLost
 from kobito_tui.serve.store_open import open_store
 from kobito_tui.serve.table_limits import Limits
 from kobito_tui.serve.transport import FramedStream
@@ -239,7 +240,7 @@ class Hub:
     async def start(self) -> None:
         self.loop_thread.bind()
         for stored in self.store.list():  # a finished table is only shown: it needs no owner
-            if stored.status == OVER or (stored.status != SET_ASIDE and self.store.own(stored.table_id) is not None):
+            if stored.status in ENDED or (stored.status != SET_ASIDE and self.store.own(stored.table_id) is not None):
                 self._load(stored)  # not owned (None): another server plays it
         self._bind_seated_names()
         await self.peers.start()
@@ -262,7 +263,9 @@ class Hub:
             log.warning("table %s set aside: its seating does not read (%s)", stored.table_id, error)
             self._kept(self.store.set_status, stored.table_id, SET_ASIDE)
             return None
-        if stored.record is not None:
+        if stored.status == UNFINISHED:  # only shown: its players' replays
+            room.status = UNFINISHED
+        elif stored.record is not None:
             revision = stored.resumed_revision()  # past every revision told of it before (see there why)
 
             def keep(kept: int, dealt: list[Event], table_id: str = room.table_id) -> None:
@@ -311,7 +314,7 @@ class Hub:
         except (StoreError, KeyError, StoreUnusable) as error:
             log.warning("finished table %s not shown: %s", table_id, error)
             return
-        if stored.status == OVER and table_id not in self.lobby.rooms:
+        if stored.status in ENDED and table_id not in self.lobby.rooms:
             room = self._load(stored)
             if room is not None:
                 self.tell_all(protocol.TableChanged(room.info()))
@@ -705,6 +708,41 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None)
 
+    async def resign(self, session: HubSession, request: protocol.Resign) -> None:
+        """The player leaves the game for good (stored as an event first: :meth:`Table.leave`): with one other
+        player left, the game is over; else a computer stand-in plays on in the seat and the leaver is back in the lobby.
+        A game no player is left in is closed, kept unfinished."""
+        visitor = session.visitor
+        assert visitor is not None
+        seat, room = self.lobby.resigning(visitor), visitor.room
+        live = None if room is None else self.live.get(room.table_id)
+        if isinstance(seat, Refusal) or room is None or live is None:
+            session.reply(request.id, seat if isinstance(seat, Refusal) else Refusal("not-seated"))
+            return
+        table = live.table
+        refusal = await asyncio.get_running_loop().run_in_executor(self.changes, table.leave, seat)
+        if refusal is not None:
+            session.reply(request.id, refusal)
+            return
+        self.lobby.resigned(visitor, table.over)
+        self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")  # only logged: the record says who left
+        if not table.over:
+            table.bind(seat, Occupant.COMPUTER)
+            live.computers[seat] = ComputerSeat.of_level(table, seat, STAND_IN)
+            self.leave(session)  # back to the lobby: the seat is the stand-in's
+        if room.deserted:
+            self._close_deserted(room)
+        self._announce(room)
+        session.reply(request.id, None)
+
+    def _close_deserted(self, room: Room) -> None:
+        """Stop ``room``'s game, which no player is left in: kept unfinished, no longer listed as playing."""
+        live = self.live.pop(room.table_id, None)
+        for computer in live.computers.values() if live is not None else ():
+            computer.close()
+        room.status = UNFINISHED
+        self._kept(self.store.set_status, room.table_id, UNFINISHED)
+
     async def rematch(self, session: HubSession, request: protocol.Rematch) -> None:
         """A player of a finished table accepts or declines its rematch; once every player has, it begins
         (stored with its start, in one write) and each player's lobby sees its id in the finished table's news."""
@@ -861,8 +899,9 @@ class Hub:
         assert visitor is not None
         room, seat = visitor.room, visitor.seat
         live = None if room is None else self.live.get(room.table_id)
-        if seat is None or live is None:
-            raise protocol.ProtocolError(f"{message.__struct_config__.tag} before sitting at a started table")
+        if seat is None or live is None:  # watching, in the lobby, or just left the game: nothing to play
+            session.reply(message.id, Refusal("not-seated"))
+            return
         table, loop = live.table, asyncio.get_running_loop()
         if isinstance(message, protocol.Submit):
             move, revision = dict(message.move), message.revision
@@ -918,6 +957,7 @@ HANDLERS: dict[type, Handler] = {
     protocol.FindSeat: Hub.find_seat,
     protocol.Leave: Hub.leave_table,
     protocol.GiveToComputer: Hub.give_to_computer,
+    protocol.Resign: Hub.resign,
     protocol.SetSettings: Hub.set_settings,
     protocol.ListReplays: Hub.list_replays,
     protocol.GetRecord: Hub.send_record,

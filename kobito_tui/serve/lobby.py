@@ -21,12 +21,13 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 import msgspec
 
 from kobito_tui.core.game import check_players, option_message
+from kobito_tui.core.leaving import STAND_IN
 from kobito_tui.core.levels import BOT_LEVELS
 from kobito_tui.core.safetext import printable
 from kobito_tui.games import game_ids, get_game
@@ -34,7 +35,7 @@ from kobito_tui.i18n import LANGUAGES
 from kobito_tui.i18n.messages import english_error
 from kobito_tui.serve import protocol
 from kobito_tui.serve.seatcode import canonical, new_code
-from kobito_tui.serve.store import OPEN, OVER, PLAYING
+from kobito_tui.serve.store import ENDED, OPEN, OVER, PLAYING
 from kobito_tui.serve.table_limits import Limits
 from kobito_tui.table import Refusal
 
@@ -89,13 +90,16 @@ class Visitor:
 
 @dataclass
 class Chair:
-    """Who a seat belongs to: ``open``, a ``player`` (by identity, or by ``code``), or a ``computer``."""
+    """Who a seat belongs to: ``open``, a ``player`` (by identity, or by ``code``), or a ``computer``.
+    A player who ``left`` the game keeps identity and code (the game is still theirs to replay) while
+    a computer stand-in plays on in the seat (or, the game over, nobody)."""
 
     kind: Literal["open", "player", "computer"] = "open"
     identity: str = ""
     name: str = ""
     level: str | None = None
     code: str = ""
+    left: bool = False
 
     def owned_by(self, visitor: Visitor, code: str | None) -> bool:
         """By identity, or a guest's seat by its code (a keyed seat comes back only with its key)."""
@@ -109,7 +113,8 @@ class Chair:
 
     def held_by(self, visitor: Visitor) -> bool:
         """Whether this seat is ``visitor``'s: by identity, or a guest's seat it has the code of."""
-        return self.kind == "player" and (self.identity == visitor.identity or self.code != "" and self.code in visitor.codes)
+        mine = self.identity == visitor.identity or self.code != "" and self.code in visitor.codes
+        return (self.kind == "player" or self.left) and mine
 
 
 @dataclass
@@ -170,7 +175,9 @@ class Room:
         return visitor.identity == self.creator or seat is not None and self.chairs[seat].identity == self.creator
 
     def info(self) -> protocol.TableInfo:
-        seats = [protocol.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level) for i, c in enumerate(self.chairs)]
+        seats = [
+            protocol.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level, c.left) for i, c in enumerate(self.chairs)
+        ]
         spectators = sum(v.seat is None for v in self.visitors)
         to_act = self.to_act if self.status == PLAYING else None
         info = protocol.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started, to_act)
@@ -179,6 +186,11 @@ class Room:
         return msgspec.structs.replace(
             info, rematch=sorted(self.rematch), next=self.next, rematch_off=self.rematch_off, declined=self.declined
         )
+
+    @property
+    def deserted(self) -> bool:
+        """A game going on with no player left in it (every seat a computer's, some by leaving)."""
+        return self.status == PLAYING and any(c.left for c in self.chairs) and all(c.kind != "player" for c in self.chairs)
 
     @property
     def humans(self) -> list[int]:
@@ -253,7 +265,7 @@ class Lobby:
 
     def listing(self) -> list[protocol.TableInfo]:
         """The tables a newcomer is told of: the open and the playing (finished ones are for export)."""
-        return [room.info() for room in self.rooms.values() if room.status != OVER]
+        return [room.info() for room in self.rooms.values() if room.status not in ENDED]
 
     @staticmethod
     def guest_identity() -> str:
@@ -351,7 +363,7 @@ class Lobby:
         if self._guessing(visitor):
             return Refusal("too-many-codes", {"minutes": round(CODE_WINDOW_S / 60)})
         for room in self.rooms.values():
-            if room.status != OVER and any(chair.owned_by(visitor, request.code) for chair in room.chairs):
+            if room.status not in ENDED and any(chair.owned_by(visitor, request.code) for chair in room.chairs):
                 return room
         return self._wrong_code(visitor)
 
@@ -434,6 +446,29 @@ class Lobby:
         return Given(room, request.seat, chair)
 
     @staticmethod
+    def resigning(visitor: Visitor) -> Refusal | int:
+        """The seat ``visitor`` would leave the game from: theirs, at a game being played."""
+        room, seat = visitor.room, visitor.seat
+        if room is None or seat is None:
+            return Refusal("not-seated")
+        if room.status != PLAYING:
+            return Refusal("game-over" if room.status == OVER else "not-begun")
+        return seat
+
+    @staticmethod
+    def resigned(visitor: Visitor, over: bool) -> None:
+        """``visitor``'s player has left the game at its seat (the table took it): the seat keeps who it was
+        (for the replay) and, the game going on, is a computer stand-in's: the leaver is seated no more."""
+        room, seat = visitor.room, visitor.seat
+        assert room is not None and seat is not None
+        chair = room.chairs[seat]
+        if over:
+            room.chairs[seat] = replace(chair, left=True)
+            return
+        room.chairs[seat] = replace(chair, kind="computer", level=STAND_IN, left=True)
+        visitor.seat = None
+
+    @staticmethod
     def take_back(given: Given) -> None:
         """Undo ``given`` (the hub could not store it): the seat is its player's again, still away."""
         given.room.chairs[given.seat] = given.before
@@ -441,13 +476,16 @@ class Lobby:
     def waiting_for(self, identity: str) -> int:
         """How many games wait for a move of ``identity``'s."""
         return sum(
-            room.status == PLAYING and room.to_act is not None and room.chairs[room.to_act].identity == identity
+            room.status == PLAYING
+            and room.to_act is not None
+            and room.chairs[room.to_act].kind == "player"
+            and room.chairs[room.to_act].identity == identity
             for room in self.rooms.values()
         )
 
     def played(self, visitor: Visitor) -> list[Room]:
-        """The finished tables ``visitor`` sat at (by its key, or a seat code it gave)."""
-        return [room for room in self.rooms.values() if room.status == OVER and any(c.held_by(visitor) for c in room.chairs)]
+        """The finished (or unfinished) tables ``visitor`` sat at (by its key, or a seat code it gave)."""
+        return [room for room in self.rooms.values() if room.status in ENDED and any(c.held_by(visitor) for c in room.chairs)]
 
     def answer_rematch(self, visitor: Visitor, request: protocol.Rematch) -> Refusal | Rematched:
         """``visitor`` accepts or declines a rematch of the finished table it played at.  The first acceptance

@@ -91,6 +91,12 @@ class AskHint(WireMessage, tag="hint", frozen=True):
     id: int
 
 
+class Resign(WireMessage, tag="resign", frozen=True):
+    """The player leaves the game at their seat (for good: a computer plays on, or the others win)."""
+
+    id: int
+
+
 class GiveToComputer(WireMessage, tag="give", frozen=True):
     """The table's creator hands a long-away seat to a computer."""
 
@@ -176,6 +182,7 @@ ClientMessage = (
     | Redo
     | AskHint
     | GiveToComputer
+    | Resign
     | SetSettings
     | ListReplays
     | GetRecord
@@ -192,6 +199,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     name: str = ""
     connected: bool = False
     level: str | None = None
+    left: bool = False  # the player left the game (a computer plays on in the seat, or it is over)
 
 
 class TableInfo(msgspec.Struct, frozen=True):

@@ -24,7 +24,7 @@ from kobito_tui.serve.hub import STORE_NAME, Hub
 from kobito_tui.serve.invites import Invites
 from kobito_tui.serve.limits import Caps, Startups
 from kobito_tui.serve.lock import DataDirInUse
-from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, StoreError, StoreReader, StoreUnusable
+from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, UNFINISHED, StoreError, StoreReader, StoreUnusable
 from kobito_tui.serve.store_api import StoreReading
 from kobito_tui.serve.store_open import database_url, open_reader, open_store
 from kobito_tui.serve.table_limits import Limits
@@ -161,12 +161,12 @@ def check(args: argparse.Namespace) -> int:
         tables = reader.tables()
     finally:
         reader.close()
-    counts = {status: sum(t.status == status for t in tables) for status in (OPEN, PLAYING, OVER)}
+    counts = {status: sum(t.status == status for t in tables) for status in (OPEN, PLAYING, OVER, UNFINISHED)}
     aside = [t for t in tables if t.problem is not None]
     earlier = sum(t.status == SET_ASIDE and t.problem is None for t in tables)
     print(
         f"{printable(reader.where)}: sound; {len(tables)} tables ({counts[OPEN]} open, {counts[PLAYING]} playing, "
-        f"{counts[OVER]} over, {earlier} set aside earlier); {len(aside)} would be set aside"
+        f"{counts[OVER]} over, {counts[UNFINISHED]} unfinished, {earlier} set aside earlier); {len(aside)} would be set aside"
     )
     for stored in aside:
         print(f"  table {printable(stored.table_id, 40)}: {printable(stored.problem, 200)}")

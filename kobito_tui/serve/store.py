@@ -18,10 +18,12 @@ from pathlib import Path
 
 from kobito_tui.core.safetext import printable
 from kobito_tui.serve.store_api import (
+    ENDED,
     OPEN,
     OVER,
     PLAYING,
     SET_ASIDE,
+    UNFINISHED,
     Identity,
     Store,
     StoredTable,
@@ -33,10 +35,12 @@ from kobito_tui.serve.store_batches import GroupCommit, Write
 from kobito_tui.serve.store_rows import Statement, TableRows, settings_of, stored_table
 
 __all__ = [  # what the hub, the lobby and the tools have always found here
+    "ENDED",
     "OPEN",
     "OVER",
     "PLAYING",
     "SET_ASIDE",
+    "UNFINISHED",
     "Identity",
     "Store",
     "StoredTable",

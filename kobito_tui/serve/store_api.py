@@ -20,6 +20,8 @@ from kobito_tui.core.game import Event, Header
 from kobito_tui.core.record import Record
 
 OPEN, PLAYING, OVER, SET_ASIDE = "open", "playing", "over", "set-aside"
+UNFINISHED = "unfinished"  # closed with the game not over: every player left it
+ENDED = (OVER, UNFINISHED)  # written no more: shown by any server, owned by none
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,7 @@ class Store(Protocol):
     def set_seating(self, table_id: str, seating: list[dict[str, Any]]) -> None: ...
 
     def set_status(self, table_id: str, status: str) -> None:
-        """``OVER``: the game is finished and nothing more is written to it, so a shared store lets
+        """``OVER`` or ``UNFINISHED`` (:data:`ENDED`): the game is finished and nothing more is written to it, so a shared store lets
         go of the table (no server owns it; each may load it to show, as :meth:`own` is not needed)."""
 
     def append(self, table_id: str, kept: int, events: list[Event], revision: int | None = None) -> None:

@@ -29,7 +29,7 @@ import psycopg
 import psycopg.conninfo
 
 from kobito_tui.core.safetext import printable
-from kobito_tui.serve.store_api import OVER, Identity, StoredTable, StoreError, StoreUnusable, TableLost
+from kobito_tui.serve.store_api import ENDED, Identity, StoredTable, StoreError, StoreUnusable, TableLost
 from kobito_tui.serve.store_batches import GroupCommit, Write
 from kobito_tui.serve.store_rows import Statement, TableRows, settings_of, stored_table
 
@@ -304,7 +304,7 @@ class PostgresStore(TableRows):
         """A table that is over is written no more: this server lets go of it (and of its lock: a
         server owning every table it ever finished would run out of locks) once that is kept."""
         super().set_status(table_id, status)
-        if status == OVER:
+        if status in ENDED:
             self.release(table_id)
 
     def own(self, table_id: str) -> int | None:

@@ -60,7 +60,8 @@ async def test_the_palette_offers_each_palette_action_of_its_home_once_and_runs_
         await pilot.pause()
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         for action in (*actions.PALETTE, *actions.GAME_PALETTE):
-            offered = actions.home_action(action.action) in (None, *FilesHome.ACTIONS)
+            local = action is not actions.LEAVE_GAME  # a game here is left by quitting: leaving is a server's game's
+            offered = local and actions.home_action(action.action) in (None, *FilesHome.ACTIONS)
             assert action.palette in commands if offered else action.palette not in commands, action
             assert not offered or commands[action.palette].help == action.help
         titles = [action.palette for action in (*actions.PALETTE, *actions.GAME_PALETTE)]
@@ -81,7 +82,7 @@ async def test_help_has_a_line_for_each_action_of_the_game_screen_and_the_app(sa
         assert isinstance(app.screen, HelpScreen)
         lines = {text for _, text in app.screen.keys}
     for action in (*actions.GAME, *actions.APP):
-        if action.keys and action.label:
+        if action.keys and action.label and action is not actions.LEAVE_GAME:  # not offered here: a server's game's
             assert (action.help or action.label) in lines, action
 
 

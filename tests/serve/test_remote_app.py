@@ -277,3 +277,42 @@ async def test_a_guest_who_sits_down_is_told_the_seat_code_and_may_give_an_absen
         await pilot.press("ctrl+c")
         await until(pilot, lambda: app.return_code is not None)
     assert app.exit_lines[-1] == f"kobito: your seat at table {table} stays yours: ssh in again, then r and the seat code {code}."
+
+
+async def test_a_player_leaves_by_the_menu_with_a_click_and_the_computer_wins(server, data_dir):
+    from kobito_tui.app.browser.dialogs import ConfirmDialog
+    from kobito_tui.app.screens.final import FinalScreen
+    from kobito_tui.app.screens.menu import MenuScreen
+
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_a_new_table(pilot, app)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.click("#leave")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert "The other player wins" in str(app.screen.question)
+        await pilot.press("n")  # asked first: no changes nothing
+        await until(pilot, lambda: not isinstance(app.screen, ConfirmDialog))
+        assert not app.home.remote.wait_for(lambda u: True).over
+        await pilot.press("ctrl+l", "y")
+        await until(pilot, lambda: isinstance(app.screen, FinalScreen), timeout=15)
+        assert app.home.remote.wait_for(lambda u: True).result.left == [0]
+
+
+async def test_the_only_player_who_leaves_a_game_of_three_is_back_in_the_lobby_and_it_is_closed(server, data_dir):
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: in_lobby(app))
+        table = app.home.connection.create("kobito", ["open", "easy", "random"])
+        await until(pilot, lambda: app.screen.chosen() == table)
+        await pilot.press("j")
+        await until(pilot, lambda: app.home.remote is not None and app.home.remote.last is not None)
+        await pilot.resize_terminal(80, 24)  # and at the smallest size
+        await pilot.press("ctrl+l")
+        await pilot.press("y")
+        await until(pilot, lambda: in_lobby(app) and app.home.remote is None, timeout=15)
+        info = app.home.connection.tables[table]
+        assert info.seats[0].left and info.seats[0].kind == "computer"
+        assert info.status == "unfinished"  # no player is left in it: closed, not listed
+        assert app.screen.chosen() != table

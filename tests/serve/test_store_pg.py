@@ -240,7 +240,7 @@ def test_check_and_export_read_the_database_as_it_is(pg_url, tmp_path, capsys):
     assert main(["serve", "check", "--database", pg_url]) == 0
     out = capsys.readouterr().out
     assert out.startswith("database kobito_test_") and out.endswith(
-        ": sound; 2 tables (1 open, 1 playing, 0 over, 0 set aside earlier); 0 would be set aside\n"
+        ": sound; 2 tables (1 open, 1 playing, 0 over, 0 unfinished, 0 set aside earlier); 0 would be set aside\n"
     )
     assert main(["serve", "export", "--database", pg_url, "t1", str(tmp_path / "t1.jsonl")]) == 0
     assert (tmp_path / "t1.jsonl").read_text() == dumps(record)

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from kobito_tui.app import actions, settings, viewpoint
 from kobito_tui.app.board import GameBoard
+from kobito_tui.app.browser.dialogs import ConfirmDialog
 from kobito_tui.app.games import board_class
 from kobito_tui.app.screens.curtain import CurtainScreen
 from kobito_tui.app.screens.final import FinalScreen
@@ -65,6 +66,8 @@ class GameScreen(BoardKeys):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A spectator has no seat-only actions: their keys leave the footer and do nothing."""
+        if action == actions.LEAVE_GAME.action:
+            return self.client.may_leave  # a player at a server's game not over
         return not (self.client.spectating and action in actions.SEAT_ONLY)
 
     @property
@@ -240,7 +243,42 @@ class GameScreen(BoardKeys):
         self.notify(words, title=self.t("Error"), severity="warning", markup=False)
 
     def action_menu(self) -> None:
-        self.app.push_screen(MenuScreen(saved=self.host.kept, watching=watching_others(self.client)))
+        menu = MenuScreen(saved=self.host.kept, watching=watching_others(self.client), leave=self.client.may_leave)
+        self.app.push_screen(menu, lambda chosen: self.action_leave_game() if chosen == "leave" else None)
+
+    # -- leaving for good --------------------------------------------------------
+    def action_leave_game(self) -> None:
+        """Asked first: leaving cannot be taken back."""
+        if not self.client.may_leave:
+            return
+        t = self.t
+        two = self.header.players == 2
+        question = (
+            t("Leave the game for good? The other player wins.")
+            if two
+            else t("Leave the game for good? A computer plays on in your seat and you finish last.")
+        )
+        self.app.push_screen(ConfirmDialog(question, t("Leave the game")), self._leave_if)
+
+    def _leave_if(self, yes: bool | None) -> None:
+        if yes:
+            self._leave()
+
+    @work(thread=True, group="request", exit_on_error=False)
+    def _leave(self) -> None:
+        try:
+            refusal = self.client.leave()
+        except Exception as error:  # the connection is gone: say so, keep the screen
+            self.app.call_from_thread(self.notify, printable(error), title=self.t("Not sent"), severity="error", markup=False)
+            return
+        self.app.call_from_thread(self._left, refusal)
+
+    def _left(self, refusal: Refusal | None) -> None:
+        """Refused: said; the game over (the others won): its end shows as usual; else back to the lobby."""
+        if refusal is not None:
+            self.say(refusal)
+        elif not self.header.players == 2:
+            self.app.to_title()
 
     # -- hints -------------------------------------------------------------
     def action_hint(self) -> None:

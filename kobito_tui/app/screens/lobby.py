@@ -38,6 +38,7 @@ from kobito_tui.i18n.words import level_name, seat_kinds
 from kobito_tui.serve.client import NOT_ANSWERING, HubAnalyses, HubConnection, RemoteTable
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.serve.seatcode import MAX_CODE_CHARS
+from kobito_tui.serve.store_api import ENDED
 from kobito_tui.table import Refusal
 
 
@@ -47,18 +48,22 @@ def refused(t: Translator, refusal: Refusal) -> str:
 
 
 def seat_text(t: Translator, seat: SeatInfo, away: bool = True) -> str:
-    """A seat as the lobby lists it: open, a computer, or a player (away, when ``away``)."""
+    """A seat as the lobby lists it: open, a computer, a player who left (a computer plays on for them),
+    or a player (away, when ``away``)."""
     if seat.kind == "open":
         return t("(open)")
+    name = printable(seat.name, NAME_MAX_CHARS)
+    if seat.left:
+        return t("{name} (left)", name=name)
     if seat.kind == "computer":
         return t("computer ({level})", level=level_name(t, seat.level))
-    name = printable(seat.name, NAME_MAX_CHARS)
     return name if seat.connected or not away else t("{name} (away)", name=name)
 
 
 def status_words(t: Translator, status: str) -> str:
     """A table's status ("open", "playing") in the player's words."""
-    words = {"open": t.p("table", "open"), "playing": t.p("table", "playing"), "over": t.p("table", "over")}
+    words = {"open": t.p("table", "open"), "playing": t.p("table", "playing"), "over": t.p("table", "over"),
+             "unfinished": t.p("table", "unfinished")}  # fmt: skip  # aligned by hand with its opening bracket
     return words.get(status, printable(status, 20))
 
 
@@ -196,7 +201,7 @@ class LobbyScreen(ShellScreen):
     def show_tables(self) -> None:
         table = self.query_one("#lobby-tables", DataTable)
         chosen, t, name = self.chosen(), self.t, self.connection.name
-        listed = [info for info in self.connection.tables.values() if info.status != "over"]
+        listed = [info for info in self.connection.tables.values() if info.status not in ENDED]
         listed.sort(key=lambda info: not waits_for(info, name))  # the tables waiting for you first
         rows = [
             (
@@ -222,7 +227,7 @@ class LobbyScreen(ShellScreen):
             shown.truncate(room, overflow="ellipsis")
             waits = waits_for(self.connection.tables[key], name)  # its status cell bold: "your move"
             table.add_row(*(Text(cell, style="bold" if waits and i == 2 else "") for i, cell in enumerate(cells)), shown, key=key)
-        if chosen is not None and chosen in self.connection.tables and self.connection.tables[chosen].status != "over":
+        if chosen is not None and chosen in self.connection.tables and self.connection.tables[chosen].status not in ENDED:
             table.move_cursor(row=table.get_row_index(chosen))
 
     def chosen(self) -> str | None:
