@@ -1,10 +1,14 @@
-"""Leaving a game: the one rule every game shares.
+"""Who plays a seat, as the record tells it: leaving a game, a stand-in, coming back.  One rule for every game.
 
 A player may leave while the game is not over, on their turn or not; the record
 then holds ``{"type": "leave", "seat": s}``.  When one seat alone has not left,
 the game is over and that seat wins.  Otherwise the game plays on (the table
 seats a computer stand-in, :data:`STAND_IN`, in the seat) and the leaver
 finishes last, an earlier leaver below a later (:func:`~kobito_tui.core.game.places`).
+
+A player away for long may have a computer play for them (``"stand-in"``) and
+take their seat back on return (``"back"``; the stand-in's moves stay): these
+change nothing in the game, the record tells them so that a replay does.
 
 A game takes part by keeping ``left`` (the seats that left, in order) in its
 state beside ``names`` and ``over``, and by wrapping its ``apply``, ``result``
@@ -20,7 +24,8 @@ from typing import Any, Protocol
 from kobito_tui.core.game import Event, IllegalEvent, Result
 from kobito_tui.core.message import Message
 
-LEAVE = "leave"
+LEAVE, STANDS_IN, BACK = "leave", "stand-in", "back"
+SEAT_EVENTS = (LEAVE, STANDS_IN, BACK)
 STAND_IN = "medium"  # the computer that plays on in a seat whose player left
 
 
@@ -32,36 +37,44 @@ class Leavable(Protocol):
     over: bool
 
 
+def seat_event(kind: str, seat: int) -> Event:
+    """A leave, stand-in or back event for ``seat``."""
+    return {"type": kind, "seat": seat}
+
+
 def leave_event(seat: int) -> Event:
-    return {"type": LEAVE, "seat": seat}
+    return seat_event(LEAVE, seat)
 
 
-def is_leave(event: object) -> bool:
-    return isinstance(event, dict) and event.get("type") == LEAVE
+def is_seat_event(event: object) -> bool:
+    return isinstance(event, dict) and event.get("type") in SEAT_EVENTS
 
 
 def with_leaving(apply: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
-    """A game's ``apply`` that also takes a leave event."""
+    """A game's ``apply`` that also takes the seat events."""
 
     def applied(state: Any, event: Any) -> None:
-        if is_leave(event):
-            leave(state, event)
+        if is_seat_event(event):
+            play_seat_event(state, event)
         else:
             apply(state, event)
 
     return applied
 
 
-def leave(state: Leavable, event: Event) -> None:
-    """Check a leave event and apply it; ``IllegalEvent`` (nothing changed) if refused."""
+def play_seat_event(state: Leavable, event: Event) -> None:
+    """Check a seat event and apply it; ``IllegalEvent`` (nothing changed) if refused."""
+    kind = event["type"]
     extra = sorted(event.keys() - {"type", "seat"})
     if extra:
-        raise IllegalEvent("game.unknown-fields", kind=LEAVE, fields=extra)
+        raise IllegalEvent("game.unknown-fields", kind=kind, fields=extra)
     if state.over:
         raise IllegalEvent("game.over")
     seat = event.get("seat")
     if type(seat) is not int or not 0 <= seat < len(state.names) or seat in state.left:
-        raise IllegalEvent("game.cannot-leave", seat=seat)
+        raise IllegalEvent("game.not-a-players-seat", seat=seat)
+    if kind != LEAVE:
+        return  # who plays the seat is the table's: the record tells it
     state.left.append(seat)
     if len(state.names) - len(state.left) == 1:
         state.over = True
@@ -84,7 +97,9 @@ def amend(state: Leavable, result: Result | None) -> Result | None:
 
 
 def described(state: Leavable, event: Event) -> Message | None:
-    """The message for a leave event (None for any other)."""
-    if not is_leave(event):
+    """The message for a seat event (None for any other)."""
+    if not is_seat_event(event):
         return None
+    if event["type"] != LEAVE:
+        return Message("game.stand-in" if event["type"] == STANDS_IN else "game.back", {"seat": event["seat"]})
     return Message("game.left", {"seat": event["seat"], "ends": len(state.names) - len(state.left) == 2})

@@ -28,7 +28,6 @@ from typing import Any
 
 from kobito_tui.core.autosave import AutoSaver
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent, Result
-from kobito_tui.core.leaving import leave_event
 from kobito_tui.core.record import Record, fold, run_chance
 
 
@@ -130,10 +129,10 @@ class Session:
         self._changed()
         return added
 
-    def leave(self, seat: int) -> list[Event]:
-        """``seat``'s player leaves the game (:mod:`~kobito_tui.core.leaving`), on their turn or not;
-        no undo goes back past it.  Returns the events added; raises IllegalEvent (nothing changed) if refused."""
-        event = leave_event(seat)
+    def seat_event(self, event: Event) -> list[Event]:
+        """Who plays a seat changes (:mod:`~kobito_tui.core.leaving`: its player leaves, a stand-in plays for them,
+        they are back), on their turn or not; no undo goes back past it.  Returns the events added; raises
+        IllegalEvent (nothing changed) if refused."""
         self.game.apply(self.state, event)
         self.events.append(event)
         self._mark_barrier_at_end()

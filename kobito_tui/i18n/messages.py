@@ -158,7 +158,7 @@ RENDER: dict[str, Text | Filled | Render] = {
     "game.set-up-already": msg("the game is already set up"),
     "game.unknown-fields": filled(msg("a {kind} event has no field {fields}"), kind=code("kind"), fields=listed("fields", _shown)),
     "game.not-seats-turn": filled(msg("it is not seat {seat}'s turn"), seat=code("seat")),
-    "game.cannot-leave": filled(msg("seat {seat} cannot leave: there is no such seat, or its player left already"), seat=code("seat")),
+    "game.not-a-players-seat": filled(msg("seat {seat} is no player's: there is no such seat, or its player left the game"), seat=code("seat")),
     "game.first-player": filled(msg("the options make seat {seat} the first player"), seat=code("seat")),
     # Kobito
     "kobito.reshuffle": msg_n("The discard pile is shuffled into a new deck of {count} card.",
@@ -782,6 +782,20 @@ def _left(t: Translator, params: Params, who: Seats) -> str:
     else:
         left = msg("{name} left the game: a computer plays on in their seat."), you("You left the game: a computer plays on in your seat.")
     return _by(t, who, params["seat"], *left)
+
+
+@says("game.stand-in")
+def _stand_in(t: Translator, params: Params, who: Seats) -> str:
+    away = (
+        msg("{name} is away: a computer plays in their seat until they are back."),
+        you("You are away: a computer plays in your seat until you are back."),
+    )
+    return _by(t, who, params["seat"], *away)
+
+
+@says("game.back")
+def _back(t: Translator, params: Params, who: Seats) -> str:
+    return _by(t, who, params["seat"], msg("{name} is back and plays their seat again."), you("You are back and play your seat again."))
 
 
 @says("game.others-left")

@@ -637,12 +637,14 @@ class Hub:
         room, refusal = seated.room, None
         if seated.full:  # the last seat is stored with the game's start (which watches for every visitor)
             refusal = self._start(room, "seat")
-        elif seated.took_open:
+        elif seated.took_open or seated.took_back:
             refusal = self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")
         if refusal is not None:  # not kept: the lobby as it was, the session still watching what it watched
             self.lobby.unseat(visitor, seated)
             session.reply(request.id, refusal)
             return
+        if seated.took_back:
+            await self._back(room, seated.seat)
         if seated.displaced is not None:
             self._displace(room, seated.displaced, seated.seat)
         if was is not None and was is not room:
@@ -704,9 +706,26 @@ class Hub:
             session.reply(request.id, refusal)
             return
         live = self.live[room.table_id]
+        live.table.bind(request.seat, Occupant.COMPUTER)
         live.computers[request.seat] = ComputerSeat.of_level(live.table, request.seat, request.level)
+        await self._told(live.table.stand_in, request.seat)
         self._announce(room)
         session.reply(request.id, None)
+
+    async def _back(self, room: Room, seat: int) -> None:
+        """The player a computer stood in for is back in ``seat``: the computer stops, the record tells it."""
+        live = self.live[room.table_id]
+        computer = live.computers.pop(seat, None)
+        if computer is not None:
+            computer.close()
+        live.table.bind(seat, Occupant.REMOTE)
+        await self._told(live.table.back, seat)
+
+    async def _told(self, change: Callable[[int], Refusal | None], seat: int) -> None:
+        """Tell in the record who plays ``seat`` now (off the loop: it is stored); only logged if it cannot be."""
+        refusal = await asyncio.get_running_loop().run_in_executor(self.changes, change, seat)
+        if refusal is not None:
+            log.warning("seat %d: who plays it is not in the record (%s)", seat + 1, refusal.id)
 
     async def resign(self, session: HubSession, request: protocol.Resign) -> None:
         """The player leaves the game for good (stored as an event first: :meth:`Table.leave`): with one other

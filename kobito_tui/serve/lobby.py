@@ -91,8 +91,8 @@ class Visitor:
 @dataclass
 class Chair:
     """Who a seat belongs to: ``open``, a ``player`` (by identity, or by ``code``), or a ``computer``.
-    A player who ``left`` the game keeps identity and code (the game is still theirs to replay) while
-    a computer stand-in plays on in the seat (or, the game over, nobody)."""
+    A computer in a player's seat keeps the player's identity and code: a stand-in while they are away
+    (theirs to take back), or for good once they ``left`` the game (still theirs to replay)."""
 
     kind: Literal["open", "player", "computer"] = "open"
     identity: str = ""
@@ -103,8 +103,13 @@ class Chair:
 
     def owned_by(self, visitor: Visitor, code: str | None) -> bool:
         """By identity, or a guest's seat by its code (a keyed seat comes back only with its key)."""
-        if self.kind != "player":
-            return False
+        return self.kind == "player" and self._proves(visitor, code)
+
+    def held_for(self, visitor: Visitor, code: str | None) -> bool:
+        """A seat a computer stands in for ``visitor`` (by identity or code): theirs to take back."""
+        return self.kind == "computer" and self.identity != "" and not self.left and self._proves(visitor, code)
+
+    def _proves(self, visitor: Visitor, code: str | None) -> bool:
         if self.identity == visitor.identity:  # a guest's identity is its connection's own
             return True
         if code is None or not self.code or not self.identity.startswith(GUEST):
@@ -113,8 +118,7 @@ class Chair:
 
     def held_by(self, visitor: Visitor) -> bool:
         """Whether this seat is ``visitor``'s: by identity, or a guest's seat it has the code of."""
-        mine = self.identity == visitor.identity or self.code != "" and self.code in visitor.codes
-        return (self.kind == "player" or self.left) and mine
+        return self.identity == visitor.identity or self.code != "" and self.code in visitor.codes  # a computer's own: ""
 
 
 @dataclass
@@ -206,6 +210,7 @@ class Seated:
     seat: int
     code: str  # "" for a keyed seat
     took_open: bool  # the seat was open: the seating changed
+    took_back: bool  # a computer stood in for the visitor there: the seat is theirs again
     full: bool  # every seat is taken and the game has not begun: it begins now
     displaced: Visitor | None = None  # who sat there until the code took it: to be told
     before: Chair = field(default_factory=Chair)  # the chair as it was, and where the visitor was: for Lobby.unseat
@@ -331,19 +336,22 @@ class Lobby:
         if code is not None and self._guessing(visitor):
             return Refusal("too-many-codes", {"minutes": round(CODE_WINDOW_S / 60)})
         seat = request.seat
+        playing = room.status == PLAYING
         if seat is None:
-            seat = next((i for i, c in enumerate(room.chairs) if c.owned_by(visitor, code)), None)
+            seat = next((i for i, c in enumerate(room.chairs) if c.owned_by(visitor, code) or playing and c.held_for(visitor, code)), None)
             if seat is None:
                 return self._wrong_code(visitor) if code is not None else Refusal("no-seat-of-yours")
         if not 0 <= seat < len(room.chairs):
             return Refusal("no-such-seat", {"seat": seat})
         chair = before = room.chairs[seat]
-        took_open = chair.kind == "open"
+        took_open, took_back = chair.kind == "open", playing and chair.held_for(visitor, code)
         if took_open:
             mine = next((i for i, c in enumerate(room.chairs) if c.held_by(visitor)), None)
             if mine is not None:
                 return Refusal("one-seat-each", {"seat": mine})
             chair = room.chairs[seat] = Chair("player", visitor.identity, visitor.name, code=self.new_code() if visitor.guest else "")
+        elif took_back:
+            chair = room.chairs[seat] = replace(chair, kind="player", level=None)
         elif not chair.owned_by(visitor, code):
             return self._wrong_code(visitor) if code is not None else Refusal("seat-taken", {"seat": seat})
         was, away = (visitor.room, visitor.seat), room.away_since.get(seat)
@@ -356,7 +364,7 @@ class Lobby:
             visitor.codes.add(chair.code)
         room.away_since.pop(seat, None)
         full = room.status == OPEN and all(c.kind != "open" for c in room.chairs)
-        return Seated(room, seat, chair.code, took_open, full, displaced, before, was, away)
+        return Seated(room, seat, chair.code, took_open, took_back, full, displaced, before, was, away)
 
     def find_seat(self, visitor: Visitor, request: protocol.FindSeat) -> Refusal | Room:
         """The room of the seat ``request.code`` proves (a game not over); a code that fits none counts as a guess."""
@@ -442,7 +450,7 @@ class Lobby:
         begun = room.status != OPEN  # before the game begins no seat is long away
         if not begun or chair.kind != "player" or away is None or self.clock() - away < self.away_before_give_s:
             return Refusal("not-away", {"seat": request.seat})
-        room.chairs[request.seat] = Chair("computer", name=chair.name, level=request.level)
+        room.chairs[request.seat] = replace(chair, kind="computer", level=request.level)  # theirs to take back
         return Given(room, request.seat, chair)
 
     @staticmethod

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from kobito_tui.bots import make_bot
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent
+from kobito_tui.core.leaving import BACK, LEAVE, STANDS_IN, seat_event
 from kobito_tui.core.record import Record
 from kobito_tui.core.session import Session
 from kobito_tui.table import messages
@@ -183,13 +184,24 @@ class Table:
     def leave(self, seat: int) -> Refusal | None:
         """``seat``'s player leaves the game, on their turn or not (who plays on in the seat is the
         host's to bind); a refusal if the game is over, the seat left already or the game has no leaving."""
+        return self._seat_event(LEAVE, seat)
+
+    def stand_in(self, seat: int) -> Refusal | None:
+        """The record tells that a computer plays ``seat`` for its absent player (the host binds it)."""
+        return self._seat_event(STANDS_IN, seat)
+
+    def back(self, seat: int) -> Refusal | None:
+        """The record tells that ``seat``'s player is back in it (the host binds them)."""
+        return self._seat_event(BACK, seat)
+
+    def _seat_event(self, kind: str, seat: int) -> Refusal | None:
         with self._lock:
             refusal = messages.no_such_seat(seat) if type(seat) is not int or not 0 <= seat < self.players else None
             if refusal is None and self.over:
                 refusal = messages.game_over()
             if refusal is None:
                 try:
-                    refusal = self._change(lambda: self._session.leave(seat))
+                    refusal = self._change(lambda: self._session.seat_event(seat_event(kind, seat)))
                 except IllegalEvent:
                     refusal = messages.cannot_leave(seat)
         self._deliver()

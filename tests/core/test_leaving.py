@@ -51,7 +51,7 @@ def test_a_leave_that_is_not_one_is_refused_and_changes_nothing(game_id):
         with pytest.raises(IllegalEvent):
             game.apply(state, bad)
     game.apply(state, leave_event(0))
-    with pytest.raises(IllegalEvent, match="cannot-leave"):
+    with pytest.raises(IllegalEvent, match="not-a-players-seat"):
         game.apply(state, leave_event(0))
     game.apply(state, leave_event(1))
     assert game.is_over(state)

@@ -154,6 +154,7 @@ def produce() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
         found["illegal"] += [(error.message, names) for error in illegal(game, state)]
     leaving = [Message("game.left", {"seat": 1, "ends": ends}) for ends in (True, False)]
     leaving += [Message("game.others-left", {"seat": 0}), Message("game.left-note", {"seats": [2, 1]})]
+    leaving += [Message(f"game.{kind}", {"seat": seat}) for kind in ("stand-in", "back") for seat in (0, 1)]
     found["log"] += [(message, ("Ann", "Bob", "Cy")) for message in leaving]
     table = Table(Record(new_header("kobito", (Seat("Ann"), Seat("Bob")), seed=1)), bot_delay=0)
     seat = table.to_act
@@ -275,6 +276,7 @@ LOG_IDS = {
     "kobito.play", "kobito.move", "kobito.open", "kobito.extend", "kobito.take-kobito", "kobito.end-turn",
     "kobito.won", "treasure.setup", "treasure.place", "treasure.pass", "treasure.reveal", "treasure.turn",
     "treasure.won", "treasure.turn-limit", "game.left", "game.others-left", "game.left-note",
+    "game.stand-in", "game.back",
 }  # fmt: skip  # a table: one row a line
 
 

@@ -105,7 +105,10 @@ def test_an_unreadable_file_is_said_so_not_taken_for_a_new_store(tmp_path, monke
 def test_check_lists_the_tables_a_start_would_set_aside_and_why(tmp_path, capsys):
     path = stored_games(tmp_path)
     assert main(["serve", "check", "--data-dir", str(tmp_path)]) == 0
-    assert capsys.readouterr().out == f"{path}: sound; 4 tables (0 open, 4 playing, 0 over, 0 unfinished, 0 set aside earlier); 0 would be set aside\n"
+    assert (
+        capsys.readouterr().out
+        == f"{path}: sound; 4 tables (0 open, 4 playing, 0 over, 0 unfinished, 0 set aside earlier); 0 would be set aside\n"
+    )
     db = sqlite3.connect(path)
     db.execute("DELETE FROM events WHERE table_id = 't1' AND seq = 3")
     db.execute('UPDATE events SET event = \'{"type":"pass","seat":"\x1b[2J"}\' WHERE table_id = \'t2\' AND seq = 5')

@@ -95,3 +95,29 @@ def test_after_a_restart_the_stand_in_plays_on_and_an_unfinished_game_stays_unfi
         assert deserted in [info.table for info in again.connect(KEY_ANN, "Ann").replays()]
     finally:
         again.stop()
+
+
+def test_a_player_away_comes_back_to_the_seat_a_computer_played_and_the_record_tells_it(data_dir):
+    server = Server(data_dir / "data", "--away-before-give", "0")
+    try:
+        ann, bob = server.connect(KEY_ANN, "Ann"), server.connect(KEY_BOB, "Bob")
+        table = ann.create("kobito", ["open", "open"])
+        hers = ann.join(table, 0)
+        bob.join(table, 1)
+        bob.close()
+        eventually(lambda: ann.tables[table].seats[1].connected is False)
+        assert ann.give_to_computer(1, "random") is None  # any player seated there may: Bob stalls nobody
+        eventually(lambda: ann.tables[table].seats[1].kind == "computer" and ann.tables[table].seats[1].name == "Bob")
+        play_until([hers], random.Random(4), lambda u: u.revision >= 8)  # the stand-in plays Bob's turns
+        bob = server.connect(KEY_BOB, "Bob")
+        his = bob.join(table)  # his seat back, by his key
+        assert his.seat == 1
+        eventually(lambda: ann.tables[table].seats[1].kind == "player" and ann.tables[table].seats[1].connected)
+        kinds = [entry.id for entry in hers.log]
+        assert kinds.index("game.stand-in") < kinds.index("game.back")
+        play_until([hers, his], random.Random(5), lambda u: u.over, timeout=60)
+        record = hers.record()
+        assert {"type": "stand-in", "seat": 1} in record.events and {"type": "back", "seat": 1} in record.events
+        assert server.connect("guest", "Eve").join(table).id == "no-seat-of-yours"
+    finally:
+        server.stop()

@@ -49,12 +49,14 @@ def refused(t: Translator, refusal: Refusal) -> str:
 
 def seat_text(t: Translator, seat: SeatInfo, away: bool = True) -> str:
     """A seat as the lobby lists it: open, a computer, a player who left (a computer plays on for them),
-    or a player (away, when ``away``)."""
+    an absent player a computer stands in for, or a player (away, when ``away``)."""
     if seat.kind == "open":
         return t("(open)")
     name = printable(seat.name, NAME_MAX_CHARS)
     if seat.left:
         return t("{name} (left)", name=name)
+    if seat.kind == "computer" and seat.name:
+        return t("{name} (a computer plays for now)", name=name)
     if seat.kind == "computer":
         return t("computer ({level})", level=level_name(t, seat.level))
     return name if seat.connected or not away else t("{name} (away)", name=name)
