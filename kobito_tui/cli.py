@@ -311,6 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     serve.add_argument("--open-socket", action="store_true", help=argparse.SUPPRESS)  # believe any client of the socket: tests, benches
     serve.add_argument("--away-before-give", type=float, default=60.0, help=argparse.SUPPRESS)
+    serve.add_argument("--pace-hour", type=float, default=3600.0, help=argparse.SUPPRESS)  # seconds: to try turn-based tables
     serve_commands = serve.add_subparsers(dest="serve_command")
     serve_export = serve_commands.add_parser("export", help="write a table's game as a save file")
     serve_export.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")

@@ -41,7 +41,7 @@ from kobito_tui.app.main import KobitoApp
 from kobito_tui.app.paced_driver import PacedDriver
 from kobito_tui.app.screens.base import ShellDialog, ShellScreen
 from kobito_tui.app.screens.final import FinalScreen
-from kobito_tui.app.screens.lobby import LobbyScreen, game_title, refused, seat_text
+from kobito_tui.app.screens.lobby import LobbyScreen, game_title, pace_words, refused, seat_text
 from kobito_tui.app.settings import Settings
 from kobito_tui.app.widgets.bounded_input import BoundedInput
 from kobito_tui.app.widgets.terminal_notice import ring
@@ -63,7 +63,7 @@ from kobito_tui.serve.client import (
     RemoteSubscription,
     RemoteTable,
 )
-from kobito_tui.serve.protocol import HUNG_UP, STOPPING, TableInfo
+from kobito_tui.serve.protocol import HUNG_UP, STOPPING, SeatInfo, TableInfo
 from kobito_tui.table import Refusal, Update
 
 if TYPE_CHECKING:
@@ -159,6 +159,13 @@ class LanguageDialog(ShellDialog):
         self.dismiss(str(event.button.id).removeprefix("lang-"))
 
 
+def stalls(info: TableInfo | None, seat: int, chair: SeatInfo) -> bool:
+    """Whether ``seat`` holds the game up: turn-based, its time ran out; live, its player is away."""
+    if info is not None and info.pace != "live":
+        return info.overdue and seat == info.to_act
+    return not chair.connected
+
+
 def may_give_seats(remote: RemoteTable, info: TableInfo | None) -> bool:
     """Whether to offer giving an away player's seat to the computer: any player seated at the table may
     (the hub decides, after the seat has been away long enough)."""
@@ -190,10 +197,15 @@ class TableDialog(ShellDialog):
                 yield Static(t("Table {table}: you are in seat {seat}.", table=remote.table_id, seat=remote.seat + 1), markup=False)
             if remote.code:
                 yield Static(t("Your seat code: {code} (join with it to come back).", code=remote.code), markup=False)
+            if info is not None and info.pace != "live":
+                yield Static(t("Pace: {pace}.", pace=pace_words(t, info.pace)), markup=False)
+                if info.deadline is not None:
+                    when = info.deadline.replace("T", " ").removesuffix("Z")[:16]
+                    yield Static(t("The time of the seat to act runs out at {when} (UTC).", when=when), markup=False)
             for seat, chair in enumerate(info.seats if info else []):
                 state = "" if chair.kind != "player" else "  " + (t("connected") if chair.connected else t("away"))
                 yield Static(Text(f"{seat + 1}. {seat_text(t, chair, away=False)}{state}"))
-                if chair.kind == "player" and not chair.connected and may_give_seats(remote, info):
+                if chair.kind == "player" and may_give_seats(remote, info) and stalls(info, seat, chair):
                     yield Button(t("Give seat {seat} to the computer", seat=seat + 1), id=f"give-{seat}", compact=True)
             yield Static("", id="table-said", markup=False)
             yield Static(t("Esc: back"), markup=False)

@@ -105,6 +105,8 @@ RENDER: dict[str, Text | Filled | Render] = {
     "no-such-seat": msg("There is no such seat at this table."),
     "game-over": msg("The game is over."),
     "not-seated": msg("You are not seated at this game."),
+    "bad-pace": msg("That is not a pace: a table is live, or turn-based with 1 hour, 12 hours, 1 day or 3 days a move."),
+    "not-overdue": filled(msg("Seat {number} still has time for its move: it may be handed on once that runs out."), number=plus_one("seat")),
     "not-begun": msg("The game has not begun: there is nothing to leave yet."),
     "cannot-leave": msg("This seat cannot leave the game: its player left already, or this game cannot be left."),
     "not-your-turn": msg("It is not your turn."),

@@ -140,9 +140,9 @@ class HubConnection:
         self._sock.close()
 
     # -- the lobby ----------------------------------------------------------
-    def create(self, game: str, seats: list[str], options: dict[str, Any] | None = None) -> str | Refusal:
-        """A new table (each seat "open" or a computer level): its id, or why not."""
-        answer = self.request(lambda i: p.CreateTable(i, game, seats, options or {}))
+    def create(self, game: str, seats: list[str], options: dict[str, Any] | None = None, pace: str = "live") -> str | Refusal:
+        """A new table (each seat "open" or a computer level; live or turn-based): its id, or why not."""
+        answer = self.request(lambda i: p.CreateTable(i, game, seats, options or {}, pace))
         return _refusal(answer) or str(answer.value)  # type: ignore[union-attr]  # not a refusal: the answer with a value
 
     def join(self, table: str, seat: int | None = None, code: str | None = None) -> RemoteTable | Refusal:

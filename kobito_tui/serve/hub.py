@@ -66,6 +66,7 @@ from kobito_tui.serve.lobby import (
 )
 from kobito_tui.serve.lock import DataDirLock
 from kobito_tui.serve.loopthread import LoopThread
+from kobito_tui.serve.pace import HOUR_S
 from kobito_tui.serve.peers import MOVED, Endpoint, NoPeers, Peers, Relay
 from kobito_tui.serve.store import ENDED, OVER, PLAYING, SET_ASIDE, UNFINISHED, Store, StoredTable, StoreError, StoreUnusable, TableLost
 from kobito_tui.serve.store_open import open_store
@@ -187,6 +188,7 @@ class Hub:
         *,
         bot_delay: float = 0.6,
         away_before_give_s: float = 60.0,
+        hour_s: float = HOUR_S,
         store: Store | None = None,
         thinkers: int | None = None,
         limits: Limits = Limits(),
@@ -207,7 +209,7 @@ class Hub:
             self.dir_lock.release()
             raise
         self.bot_delay = bot_delay
-        self.lobby = Lobby(away_before_give_s=away_before_give_s, limits=limits)
+        self.lobby = Lobby(away_before_give_s=away_before_give_s, limits=limits, hour_s=hour_s)
         self.live: dict[str, Live] = {}
         self.connections: set[FramedStream] = set()
         self.sessions: dict[Visitor, HubSession] = {}  # those that said hello
@@ -414,7 +416,8 @@ class Hub:
         """The table ``visitor`` was seated at when its last connection ended, if it is still played and the seat still theirs."""
         table = self.dropped.pop(visitor.identity, "")
         room = self.lobby.rooms.get(table)
-        held = room is not None and room.status == PLAYING and any(chair.identity == visitor.identity for chair in room.chairs)
+        live = room is not None and room.status == PLAYING and room.pace.clocks is None  # turn-based: the lobby, marked
+        held = live and room is not None and any(chair.identity == visitor.identity and not chair.left for chair in room.chairs)
         return table if held else ""
 
     def doubt(self, connection: FramedStream, hello: protocol.Hello) -> str | None:
@@ -502,12 +505,16 @@ class Hub:
             return refusal
 
         table = Table(record, None, bot_delay=self.bot_delay, on_events=on_events, workers=self.workers, revision=revision)
+        clocks = room.pace.clocks
+        if clocks is not None and clocks.turn_began is None:  # a turn-based game begins: the first clock starts
+            self.lobby.turn_passed(room, None, table.to_act)
         refusal = self._kept(keep, stored, record.events[stored:], what=what)
         if refusal is not None:
             return refusal
         live = self.live[room.table_id] = Live(table)
         room.status, room.started, room.to_act = (OVER if table.over else PLAYING), table.header.created, table.to_act
         room.first = first_player(record.events)
+        self._watch_deadline(room)
         for seat, chair in enumerate(room.chairs):
             if chair.kind == "player":
                 table.bind(seat, Occupant.REMOTE)
@@ -528,13 +535,28 @@ class Hub:
         """It is seat ``to_act``'s turn at ``room`` now: everyone is told (whose turn it is is public),
         unless the turn went from a computer to a computer (nobody waits for that)."""
         self.loop_thread.check()
-        before, room.to_act = room.to_act, to_act
+        before = room.to_act
+        if self.lobby.turn_passed(room, before, to_act):  # turn-based: the clocks are kept with the seating
+            self._kept(self.store.set_seating, room.table_id, room.seating(), what="seat")  # only logged if not kept
+            self._watch_deadline(room)  # restarts the clock of the seat to act
         people = {seat for seat, chair in enumerate(room.chairs) if chair.kind == "player"}
         if room.status == PLAYING and before != to_act and {before, to_act} & people:
             self._announce(room)
             for seat in people & {before, to_act}:
                 if self.on_turn is not None:
                     self.on_turn(room.chairs[seat].identity)
+
+    def _watch_deadline(self, room: Room) -> None:
+        """At a turn-based table, tell everyone when the time of the seat to act runs out (it may be handed on then)."""
+        clocks = room.pace.clocks
+        deadline = None if clocks is None or room.status != PLAYING else clocks.deadline(room.to_act)
+        if deadline is not None and self.loop is not None:
+            self.loop.call_later(max(0.0, deadline - self.lobby.wall()) + 0.05, self._deadline_passed, room, deadline)
+
+    def _deadline_passed(self, room: Room, deadline: float) -> None:
+        clocks = room.pace.clocks
+        if room.status == PLAYING and clocks is not None and clocks.deadline(room.to_act) == deadline:  # not moved since
+            self._announce(room)
 
     def _start(self, room: Room, what: str) -> Refusal | None:
         """Every seat is taken: the game begins, stored with its seating and deal in one write (or not at all)."""

@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 import msgspec
@@ -34,6 +35,7 @@ from kobito_tui.games import game_ids, get_game
 from kobito_tui.i18n import LANGUAGES
 from kobito_tui.i18n.messages import english_error
 from kobito_tui.serve import protocol
+from kobito_tui.serve.pace import HOUR_S, PACES, Clocks, Pace
 from kobito_tui.serve.seatcode import canonical, new_code
 from kobito_tui.serve.store import ENDED, OPEN, OVER, PLAYING
 from kobito_tui.serve.table_limits import Limits
@@ -143,6 +145,7 @@ class Room:
     rematch_off: str = ""  # why the rematch will not be: "declined" (by ``declined``) or "timeout"
     declined: int | None = None
     next: str = ""  # the rematch's table, once every player accepted
+    pace: Pace = field(default_factory=Pace)
 
     def seating(self) -> list[dict[str, Any]]:
         """What the store keeps of the room."""
@@ -154,15 +157,25 @@ class Room:
                     "creator": self.creator,
                     "creator_name": self.creator_name,
                     "address": self.address,
+                    **self.pace_kept(),
                 }
             }
         ] + [asdict(c) for c in self.chairs]
+
+    def pace_kept(self) -> dict[str, Any]:
+        clocks = self.pace.clocks
+        return {} if clocks is None else {"pace": self.pace.name, "clocks": clocks.kept()}
 
     @classmethod
     def from_seating(cls, table_id: str, seating: list[dict[str, Any]]) -> Room:
         meta = seating[0]["meta"]
         chairs = [Chair(**c) for c in seating[1:]]
-        return cls(table_id, meta["game"], meta["options"], meta["creator"], meta["creator_name"], chairs, meta.get("address", ""))
+        room = cls(table_id, meta["game"], meta["options"], meta["creator"], meta["creator_name"], chairs, meta.get("address", ""))
+        if "pace" in meta:
+            if meta["pace"] not in PACES:
+                raise KeyError(meta["pace"])
+            room.pace = Pace(meta["pace"], Clocks.from_kept(meta["clocks"]))
+        return room
 
     @property
     def computers_only(self) -> bool:
@@ -178,13 +191,20 @@ class Room:
         seat = visitor.seat if visitor.room is self else None
         return visitor.identity == self.creator or seat is not None and self.chairs[seat].identity == self.creator
 
-    def info(self) -> protocol.TableInfo:
+    def info(self, now: float | None = None) -> protocol.TableInfo:
+        """What every lobby is told of the room (``now``, wall-clock: a turn-based seat overdue or not)."""
         seats = [
             protocol.SeatInfo(c.kind, c.name, c.kind == "computer" or self.connected(i), c.level, c.left) for i, c in enumerate(self.chairs)
         ]
         spectators = sum(v.seat is None for v in self.visitors)
         to_act = self.to_act if self.status == PLAYING else None
         info = protocol.TableInfo(self.table_id, self.game, self.status, seats, spectators, self.creator_name, self.started, to_act)
+        clocks = self.pace.clocks
+        if clocks is not None:
+            deadline = clocks.deadline(to_act) if self.status == PLAYING else None
+            overdue = deadline is not None and (time.time() if now is None else now) >= deadline
+            when = None if deadline is None else datetime.fromtimestamp(deadline, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            info = msgspec.structs.replace(info, pace=self.pace.name, deadline=when, overdue=overdue)
         if self.status != OVER:
             return info
         return msgspec.structs.replace(
@@ -262,8 +282,13 @@ class Lobby:
         new_id: Callable[[], str] = _new_table_id,
         new_code: Callable[[], str] = new_code,
         rematch_s: float = REMATCH_S,
+        wall: Callable[[], float] = time.time,
+        hour_s: float = HOUR_S,
     ):
+        """``clock`` times what lasts minutes (the away rule, code guesses, rematches); ``wall`` (seconds since
+        the epoch) the turn-based tables' clocks, which outlast the server, in hours of ``hour_s``."""
         self.away_before_give_s, self.limits, self.clock, self.rematch_s = away_before_give_s, limits, clock, rematch_s
+        self.wall, self.hour_s = wall, hour_s
         self.new_id, self.new_code = new_id, new_code
         self.rooms: dict[str, Room] = {}
         self.wrong_codes: dict[str, deque[float]] = {}  # per address: when a wrong seat code came
@@ -298,6 +323,8 @@ class Lobby:
             return Refusal("unknown-game", {"game": printable(request.game, 40)})
         if any(kind not in ("open", *BOT_LEVELS) for kind in request.seats):
             return Refusal("bad-seat", {"levels": list(BOT_LEVELS)})
+        if request.pace not in PACES:
+            return Refusal("bad-pace", {"paces": list(PACES)})
         game = get_game(request.game)
         try:
             players = len(request.seats)
@@ -307,8 +334,18 @@ class Lobby:
             return Refusal("bad-options", {"reason": printable(english_error(error), 200), "why": option_message(error).dump()})
         chairs = [Chair() if kind == "open" else Chair("computer", level=kind) for kind in request.seats]
         room = Room(self.new_id(), request.game, options, visitor.identity, visitor.name, chairs, visitor.address)
+        room.pace = Pace(request.pace, Clocks.start(request.pace, len(chairs), self.hour_s))
         self.rooms[room.table_id] = room
         return room
+
+    def turn_passed(self, room: Room, before: int | None, to_act: int | None) -> bool:
+        """The turn went from ``before`` to ``to_act`` (or the game began): the clocks run on; whether they changed."""
+        room.to_act = to_act
+        clocks = room.pace.clocks
+        if clocks is None:
+            return False
+        clocks.turn_passed(before, self.wall())
+        return True
 
     def _over_limits(self, visitor: Visitor, computers_only: bool) -> Refusal | None:
         """Why ``visitor`` may not have one more table of this kind (computers only, or waiting for players).
@@ -445,11 +482,15 @@ class Lobby:
             return Refusal("not-at-table")
         if request.level not in BOT_LEVELS or not 0 <= request.seat < len(room.chairs):
             return Refusal("no-such-seat-or-level")
-        chair = room.chairs[request.seat]
-        away = room.away_since.get(request.seat)
-        begun = room.status != OPEN  # before the game begins no seat is long away
-        if not begun or chair.kind != "player" or away is None or self.clock() - away < self.away_before_give_s:
-            return Refusal("not-away", {"seat": request.seat})
+        chair, clocks = room.chairs[request.seat], room.pace.clocks
+        if clocks is not None:  # turn-based: nobody need be there, but nobody may stall the game past their time
+            why = "not-overdue"
+            stalls = room.status == PLAYING and request.seat == room.to_act and clocks.overdue(request.seat, self.wall())
+        else:  # live: away long enough (before the game begins no seat is long away)
+            why, away = "not-away", room.away_since.get(request.seat)
+            stalls = room.status != OPEN and away is not None and self.clock() - away >= self.away_before_give_s
+        if chair.kind != "player" or not stalls:
+            return Refusal(why, {"seat": request.seat})
         room.chairs[request.seat] = replace(chair, kind="computer", level=request.level)  # theirs to take back
         return Given(room, request.seat, chair)
 
@@ -534,6 +575,7 @@ class Lobby:
             for s, c in enumerate(room.chairs)
         ]
         new = Room(self.new_id(), room.game, options, room.creator, room.creator_name, chairs, room.address)
+        new.pace = Pace(room.pace.name, Clocks.start(room.pace.name, len(chairs), self.hour_s))
         self.rooms[new.table_id] = new
         return new
 

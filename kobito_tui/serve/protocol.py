@@ -46,6 +46,7 @@ class CreateTable(WireMessage, tag="create", frozen=True):
     game: str
     seats: list[str]  # per seat: "open", or a computer level (core.levels.BOT_LEVELS)
     options: dict[str, bool | int | str] = {}
+    pace: Annotated[str, msgspec.Meta(max_length=8)] = "live"  # or turn-based: serve.pace.PACES
 
 
 class Join(WireMessage, tag="join", frozen=True):
@@ -215,6 +216,9 @@ class TableInfo(msgspec.Struct, frozen=True):
     next: str = ""  # the rematch's table, once every player accepted
     rematch_off: str = ""  # why there will be no rematch: "declined" (by seat ``declined``) or "timeout"
     declined: int | None = None
+    pace: str = "live"  # or turn-based: the time per move (serve.pace.PACES)
+    deadline: str | None = None  # turn-based, while played: when the time of the seat to act runs out (UTC)
+    overdue: bool = False  # that time has run out: any other player may hand the seat to a computer
 
 
 class Welcome(WireMessage, tag="welcome", frozen=True):

@@ -54,6 +54,7 @@ async def _serve(args: argparse.Namespace) -> None:
         folder,
         bot_delay=args.bot_delay,
         away_before_give_s=args.away_before_give,
+        hour_s=args.pace_hour,
         thinkers=args.thinkers,
         limits=limits,
         database=database,

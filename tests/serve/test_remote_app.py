@@ -316,3 +316,29 @@ async def test_the_only_player_who_leaves_a_game_of_three_is_back_in_the_lobby_a
         assert info.seats[0].left and info.seats[0].kind == "computer"
         assert info.status == "unfinished"  # no player is left in it: closed, not listed
         assert app.screen.chosen() != table
+
+
+async def test_a_turn_based_table_is_set_with_its_pace_and_the_lobby_says_it(server, data_dir):
+    from textual.widgets import Select
+
+    app = lobby_app(server.socket, KEY_ANN, "Ann", data_dir / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: in_lobby(app))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, TableForm))
+        pace = app.screen.query_one("#pace", Select)
+        pace.scroll_visible(animate=False)
+        await pilot.pause()
+        await pilot.click("#pace")  # the pace by a click and keys: live, 1 hour, 12 hours, 1 day
+        await pilot.press("down", "down", "down", "enter")
+        await until(pilot, lambda: app.screen.pace == "1d")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: app.home.remote is not None)  # her seat; the computer's too: the game begins
+        table = app.home.remote.table_id
+        await until(pilot, lambda: table in app.home.connection.tables)
+        assert app.home.connection.tables[table].pace == "1d"
+        app.to_title()  # the lobby
+        await until(pilot, lambda: in_lobby(app))
+        await pilot.pause()
+        row = app.screen.query_one("#lobby-tables").get_row(table)
+        assert "1 day a move" in str(row[2])

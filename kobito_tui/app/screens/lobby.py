@@ -15,11 +15,12 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, DataTable, Footer, Input, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from kobito_tui.app import actions
 from kobito_tui.app.replay import ReplayScreen
@@ -36,6 +37,7 @@ from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.words import game_title as titled
 from kobito_tui.i18n.words import level_name, seat_kinds
 from kobito_tui.serve.client import NOT_ANSWERING, HubAnalyses, HubConnection, RemoteTable
+from kobito_tui.serve.pace import PACES
 from kobito_tui.serve.protocol import SeatInfo, TableInfo
 from kobito_tui.serve.seatcode import MAX_CODE_CHARS
 from kobito_tui.serve.store_api import ENDED
@@ -69,6 +71,19 @@ def status_words(t: Translator, status: str) -> str:
     return words.get(status, printable(status, 20))
 
 
+def pace_words(t: Translator, pace: str) -> str:
+    """A table's pace in the player's words: live, or the time a move may take ("1 day a move")."""
+    words = {"live": t.p("pace", "live"), "1h": t("1 hour a move"), "12h": t("12 hours a move"), "1d": t("1 day a move"),
+             "3d": t("3 days a move")}  # fmt: skip  # aligned by hand with its opening bracket
+    return words.get(pace, printable(pace, 8))
+
+
+def row_status(t: Translator, info: TableInfo, mine: bool) -> str:
+    """A lobby row's status: "your move" first, then the status, and a turn-based table's pace."""
+    said = t("your move") if mine else status_words(t, info.status)
+    return said if info.pace == "live" else f"{said} · {pace_words(t, info.pace)}"
+
+
 def game_title(t: Translator, game_id: str) -> str:
     return titled(t, game_id) if game_id in game_ids() else printable(game_id, 20)
 
@@ -79,20 +94,32 @@ def seats_wanted(header: Header) -> list[str]:
 
 
 class TableForm(NewGameScreen):
-    """The new-game form as a new table's: each seat open or a computer level, rule options; no names, no seed."""
+    """The new-game form as a new table's: each seat open or a computer level, rule options, the pace
+    (live, or turn-based: :attr:`pace`); no names, no seed."""
 
     DEFAULT_CSS = "TableForm .seat-name { display: none; }"
+    pace = "live"
 
     def on_mount(self) -> None:
-        self.query_one(".dialog-title", Static).update(self.t("New table"))
-        self.query_one("#start", Button).label = self.t("Create")
+        t = self.t
+        self.query_one(".dialog-title", Static).update(t("New table"))
+        self.query_one("#start", Button).label = t("Create")
         seed_row = self.query_one("#seed", Input).parent
-        assert seed_row is not None
+        assert isinstance(seed_row, Widget)
         seed_row.display = False  # the hub deals from the OS
+        paces = Select([(pace_words(t, pace), pace) for pace in PACES], value="live", allow_blank=False, compact=True, id="pace")
+        # Translators: a table's pace: live (everyone there together), or turn-based with a time a move.
+        self.query_one("#new-game-form").mount(
+            Horizontal(Label(t("Pace"), classes="form-label"), paces, classes="form-row"), before=seed_row
+        )
         for kind in self.query(".seat-row Select").results(Select):
             value = kind.value
             kind.set_options([*(choice for choice in seat_kinds(self.t) if chosen(choice[1])[1]), (self.t("Open seat"), seat_choice())])
             kind.value = value  # after the set_options, so that the label shown follows
+
+    @on(Select.Changed, "#pace")
+    def _on_pace(self, event: Select.Changed) -> None:
+        self.pace = str(event.value)
 
 
 class CodeDialog(ShellDialog):
@@ -211,7 +238,7 @@ class LobbyScreen(ShellScreen):
                 (
                     info.table,
                     game_title(t, info.game),
-                    t("your move") if waits_for(info, name) else status_words(t, info.status),
+                    row_status(t, info, waits_for(info, name)),
                     (info.started or "")[11:16],
                     str(info.spectators),
                 ),
@@ -243,12 +270,13 @@ class LobbyScreen(ShellScreen):
 
     # -- actions -----------------------------------------------------------
     def action_new_table(self) -> None:
-        self.app.push_screen(TableForm(), self._form_done)
+        form = TableForm()
+        self.app.push_screen(form, lambda header: self._form_done(header, form.pace))
 
-    def _form_done(self, header: Header | None) -> None:
+    def _form_done(self, header: Header | None, pace: str) -> None:
         if header is not None:
             self.say(self.t("Creating the table…"))
-            self._request_create(header.game, seats_wanted(header), dict(header.options))
+            self._request_create(header.game, seats_wanted(header), dict(header.options), pace)
 
     def action_join(self) -> None:
         if (chosen := self.chosen()) is not None:
@@ -290,8 +318,8 @@ class LobbyScreen(ShellScreen):
             return Refusal("hub", {"error": str(error)})
 
     @work(thread=True, exclusive=True, group="lobby")
-    def _request_create(self, game: str, seats: list[str], options: dict[str, Any]) -> None:
-        created = self._ask(lambda: self.connection.create(game, seats, options))
+    def _request_create(self, game: str, seats: list[str], options: dict[str, Any], pace: str) -> None:
+        created = self._ask(lambda: self.connection.create(game, seats, options, pace))
         if isinstance(created, Refusal):
             self.app.call_from_thread(self.say, refused(self.t, created))
         elif "open" in seats:  # the creator takes the first open seat
