@@ -26,10 +26,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgspec
+
 from kobito_tui.core.game import Header, places
 from kobito_tui.core.levels import DEFAULT_LEVEL, canonical
 from kobito_tui.core.record import Record, fold
-from kobito_tui.core.savefile import SaveError, dumps, load
+from kobito_tui.core.savefile import SaveError, header_line, load
 from kobito_tui.core.saves import list_saves
 
 YOU = ""
@@ -97,7 +99,7 @@ class Statistics:
 
     def add(self, record: Record) -> None:
         """Count one game (once, however many files hold it)."""
-        digest = hashlib.sha256(dumps(record).encode()).hexdigest()
+        digest = hashlib.sha256(msgspec.json.encode((header_line(record.header), record.events))).hexdigest()
         if digest in self._seen:
             return
         self._seen.add(digest)
