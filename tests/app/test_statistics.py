@@ -67,6 +67,7 @@ async def test_by_keys_your_results_then_the_next_player_and_back(saves):
         screen = await opened(pilot)
         assert screen.query_one(Select).value == ""  # you (the one unnamed human against computers) first
         shown = rows(screen)
+        assert screen.query_one(DataTable).cursor_row == 1 and "p Next player" in screen_text(app).splitlines()[-1]
         assert shown[1] == ["All opponents", "3", "1", "1·1·1", "23.3", "1"]  # Kobito: 3 finished, one unfinished
         assert [row[0] for row in shown] == [
             "Kobito",
@@ -156,6 +157,7 @@ async def test_an_empty_folder_says_so(saves):
         screen = await opened(pilot)
         assert "No games in the saves folder yet: play one, and your results show here." in screen_text(app)
         assert not screen.query(DataTable) and not screen.query("#stats-skipped")
+        assert "Next player" not in screen_text(app).splitlines()[-1]  # nobody to go on to: no such key
         await pilot.press("p")  # nobody to go on to: nothing happens
         await pilot.press("q")
         await pilot.pause()

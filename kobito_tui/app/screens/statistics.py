@@ -104,6 +104,7 @@ class StatisticsScreen(ShellScreen):
                 self.show(self.stats.players()[0])
                 if self.focused is None:  # (the size notice keeps it while the window is too small)
                     self.query_one(DataTable).focus()
+            self.refresh_bindings()  # p, where there is another player
         elif event.state == WorkerState.ERROR:  # the folder itself unreadable: said, as any file is
             self.app.show_error(self.t("Statistics"), printable(event.worker.error))
 
@@ -146,10 +147,17 @@ class StatisticsScreen(ShellScreen):
             for opponent in opponent_order(rows):
                 name = opponent_name(t, stats, opponent)
                 table.add_row(Text("  " + name, style="bold" if opponent is None else ""), *cells(rows[opponent]))
+        table.move_cursor(row=1)  # on the first game's total, under its heading
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str):
             self.show(event.value)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``p`` only where there is another player to go on to."""
+        if action == "next_player" and (self.stats is None or len(self.stats.players()) < 2):
+            return False
+        return super().check_action(action, parameters)
 
     def action_next_player(self) -> None:
         players = self.stats.players() if self.stats is not None else []
