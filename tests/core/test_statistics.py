@@ -15,7 +15,7 @@ from kobito_tui.core.game import Seat, places
 from kobito_tui.core.randomplay import random_game
 from kobito_tui.core.record import Record, fold, new_header, parse_players
 from kobito_tui.core.savefile import dumps, save
-from kobito_tui.core.statistics import UNNAMED, YOU, Statistics, read_folder, seat_players, statistics
+from kobito_tui.core.statistics import UNNAMED, YOU, Statistics, opponents, read_folder, seat_players, statistics
 from kobito_tui.games import get_game
 
 EXAMPLES = Path(__file__).parents[2] / "saves"
@@ -140,6 +140,14 @@ def test_totals_add_up(records):
                 seat = next(s for s, p in seat_players(record.header).items() if p == player)
                 expected[places(finish_of(record), record.header.players)[seat]] += 1
             assert total.places == expected
+            against = Counter(
+                opponent
+                for r in mine
+                for seat, key in seat_players(r.header).items()
+                if key == player
+                for opponent in set(opponents(r.header, seat))
+            )
+            assert {opponent: t.games + t.unfinished for opponent, t in rows.items() if opponent} == against  # once a game
             for tally in rows.values():
                 assert tally.games <= total.games and tally.unfinished <= total.unfinished and tally.wins <= total.wins
                 assert sum(tally.places.values()) == tally.games >= tally.wins
