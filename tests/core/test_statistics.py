@@ -181,5 +181,6 @@ def test_corrupt_hostile_and_foreign_files_are_skipped_and_counted(tmp_path):
     assert sorted(path.name for path in stats.skipped) == sorted(bad)
 
 
-def test_a_missing_or_empty_folder_has_no_statistics(tmp_path):
-    assert read_folder(tmp_path / "nowhere") == read_folder(tmp_path) == Statistics()
+def test_a_missing_or_empty_folder_or_a_file_in_its_place_has_no_statistics(tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
+    assert read_folder(tmp_path / "nowhere") == read_folder(tmp_path) == read_folder(tmp_path / "a-file") == Statistics()
