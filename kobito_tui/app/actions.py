@@ -113,6 +113,10 @@ CONTINUE = Action(
 )  # fmt: skip  # arguments grouped a few a line by meaning
 LOAD = Action("l", "app.home('load_game')", phrase("Load"), phrase("Resume a saved game"), palette=phrase("Load"), show=False)
 REPLAYS = Action("p", "app.home('replays')", phrase("Replays"), phrase("Watch saved games"), palette=phrase("Replays"), show=False)
+STATISTICS = Action(
+    "s", "app.home('statistics')", phrase("Statistics"), phrase("Your wins and places"),
+    palette=phrase("Statistics"), show=False,
+)  # fmt: skip  # arguments grouped a few a line by meaning
 LEARN = Action("h", "app.how_to_play", phrase("Learn"), phrase("How to play"), show=False)
 TUTORIAL = Action(
     "t", "app.tutorial", phrase("Tutorial"), phrase("A guided first game: every kind of move"),
@@ -122,7 +126,7 @@ RULES = Action("r", "app.rules", phrase("Rules"), phrase("The rules, with the op
 QUIT_KEY = Action("q", "app.quit", phrase("Quit"), show=False)  # the footer fits 80 columns; a button shows it
 UP = Action("up", "app.focus_previous", "", show=False)
 DOWN = Action("down", "app.focus_next", "", show=False)
-TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, TUTORIAL, LEARN, RULES, QUIT_KEY, UP, DOWN)
+TITLE = (NEW_GAME, CONTINUE, LOAD, REPLAYS, STATISTICS, TUTORIAL, LEARN, RULES, QUIT_KEY, UP, DOWN)
 
 # -- the game screen -------------------------------------------------------
 # Undo, Redo, Hint and Menu are buttons above the log, with their keys, and
@@ -185,6 +189,7 @@ RULES_SCREEN = (BACK, Action("tab", "other_game", phrase("Other game"), phrase("
 NEW_GAME_SCREEN = (Action("escape", "cancel", phrase("Cancel")), Action("ctrl+s", "start", phrase("Start"), phrase("Start the game")))
 TUTORIAL_DIALOG = (Action("escape", "dismiss(None)", phrase("Back")), UP, DOWN)  # a list of buttons: ↑/↓ as in every list
 MENU_SCREEN = (Action("escape", "dismiss", phrase("Resume"), phrase("Back to the game")), UP, DOWN)
+STATISTICS_SCREEN = (BACK, Action("p", "next_player", phrase("Next player"), phrase("The next player's results")))
 MESSAGE_SCREEN = (Action("escape,enter", "dismiss", phrase("Close")),)
 UNSAVED_SCREEN = (Action("escape", "dismiss(None)", phrase("Back")),)
 CURTAIN_SCREEN = (

@@ -38,7 +38,7 @@ class FilesHome:
 
     local_files = True
     cursor_blink = True
-    ACTIONS = frozenset({"new_game", "continue_game", "load_game", "replays", "title"})
+    ACTIONS = frozenset({"new_game", "continue_game", "load_game", "replays", "statistics", "title"})
 
     def __init__(
         self,
@@ -114,6 +114,13 @@ class FilesHome:
         self.app.push_screen(BrowserScreen(self.saves_dir), self.resume)
 
     action_replays = action_load_game
+
+    def action_statistics(self) -> None:
+        """The results in the saves folder, the open game's file complete first."""
+        from kobito_tui.app.screens.statistics import StatisticsScreen
+
+        self.flush_game()
+        self.app.push_screen(StatisticsScreen(self.saves_dir))
 
     def action_title(self) -> None:
         self.to_title()

@@ -154,6 +154,7 @@ SCENARIOS: dict[str, Callable[[Path], dict]] = {
     "curtain-treasure": new("treasure", "hh"),
     "browser": keys("l", folder=HOSTILE),
     "browser-plain-names": keys("l", folder=PLAIN),
+    "statistics": keys("s", folder=HOSTILE),
     "replay-viewer": replay,
     "rules": keys("r"),
     "help": keys("f1"),

@@ -32,9 +32,11 @@ from kobito_tui.app.screens.lobby import LobbyScreen, TableForm
 from kobito_tui.app.screens.menu import MenuScreen
 from kobito_tui.app.screens.new_game import NewGameScreen
 from kobito_tui.app.screens.rules import RulesScreen
+from kobito_tui.app.screens.statistics import StatisticsScreen
 from kobito_tui.app.screens.title import TitleScreen
 from kobito_tui.app.screens.tutorial import TutorialChoice, TutorialScreen
 from kobito_tui.core.record import fold, new_header, parse_players
+from tests.app.test_statistics import fill, opened
 from tests.replay.conftest import example, hand_report, kept
 
 from .screentext import screen_lines
@@ -166,12 +168,35 @@ async def test_the_title_and_its_pages_and_dialogs(tmp_path, lang):
             ("h", HowToPlayScreen),
             ("t", TutorialChoice),
             ("n", NewGameScreen),
+            ("s", StatisticsScreen),  # an empty folder, said so
         ):
             await pilot.press(key)
             await settle(pilot, screen_type)
             found += problems_here(app)
             await pilot.press("escape")
             await settle(pilot, TitleScreen)
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_statistics_of_each_player(tmp_path, lang):
+    fill(tmp_path / "saves")
+    app = local_app(tmp_path, lang)
+    found: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, TitleScreen)
+        await pilot.press("s")
+        screen = await opened(pilot)
+        for _ in screen.stats.players():
+            found += problems_here(app)
+            table = screen.query_one("#stats-table")  # every column in sight: none scrolled off to the right
+            found += (
+                [f"the table is {table.virtual_size.width} wide"]
+                if table.virtual_size.width > table.scrollable_content_region.width
+                else []
+            )
+            await pilot.press("p")
+            await pilot.pause()
     assert found == [], "\n".join(found)
 
 
