@@ -104,9 +104,11 @@ def test_a_player_away_comes_back_to_the_seat_a_computer_played_and_the_record_t
         table = ann.create("kobito", ["open", "open"])
         hers = ann.join(table, 0)
         bob.join(table, 1)
+        eventually(lambda: [s.connected for s in ann.tables[table].seats] == [True, True])
         bob.close()
-        eventually(lambda: ann.tables[table].seats[1].connected is False)
-        assert ann.give_to_computer(1, "random") is None  # any player seated there may: Bob stalls nobody
+        eventually(lambda: ann.tables[table].seats[1].connected is False)  # away now, not an open seat still
+        given = ann.give_to_computer(1, "random")
+        assert given is None, given  # any player seated there may: Bob stalls nobody
         eventually(lambda: ann.tables[table].seats[1].kind == "computer" and ann.tables[table].seats[1].name == "Bob")
         play_until([hers], random.Random(4), lambda u: u.revision >= 8)  # the stand-in plays Bob's turns
         bob = server.connect(KEY_BOB, "Bob")
