@@ -16,7 +16,8 @@
 * ``peak_rss_mb``: this process's peak resident memory after the game session.
 
 With ``--terminal``, :mod:`kobito_tui.bench.terminal` times keys in a real
-pseudo-terminal instead, beside a bare Textual app.
+pseudo-terminal instead, beside a bare Textual app (and, with ``--against REV``,
+beside commit REV's app).
 """
 
 from __future__ import annotations
@@ -232,7 +233,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.terminal:
         from kobito_tui.bench import terminal  # it imports this module's percentile: here, not at the top
 
-        return terminal.measure()
+        return terminal.measure(against=args.against)
     game_id = args.game
     players = args.players
     samples = 200
