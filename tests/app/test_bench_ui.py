@@ -23,7 +23,13 @@ async def test_cursor_latency_times_keys_while_the_hard_bot_thinks(monkeypatch):
     monkeypatch.setattr("kobito_tui.app.screens.game.board_class", board_class)  # the real card cursor
     timings = await ui.cursor_latency(4, thinking=True)
     assert len(timings) == 4
-    assert all(0 < ms < 10_000 for ms in timings)
+    assert all(0 < ms < 10_000 and 0 <= cpu for ms, cpu in timings)
+
+
+async def test_the_bare_app_is_timed_on_the_same_keys():
+    timings = await ui.bare_latency(4)
+    assert len(timings) == 4
+    assert all(0 < ms < 10_000 and 0 <= cpu for ms, cpu in timings)
 
 
 def test_report_quotes_every_figure():
@@ -42,9 +48,12 @@ def test_report_quotes_every_figure():
         "cursor_ms_idle_p95": 11.5,
         "cursor_ms_thinking_median": 8.25,
         "cursor_ms_thinking_p95": 21.75,
+        "cursor_cpu_ms_median": 2.5,
+        "bare_cpu_ms_median": 2.0,
+        "cursor_cpu_ratio": 1.25,
     }
     text = ui.report(result)
-    for figure in ("1.33x", "12.5 ms", "30.1 ms", "90.2 MB", "200 key presses", "7.5 / 11.5 ms", "8.25 / 21.75 ms"):
+    for figure in ("1.33x", "12.5 ms", "30.1 ms", "90.2 MB", "200 key presses", "7.5 / 11.5 ms", "8.25 / 21.75 ms", "2.5 ms", "1.25x"):
         assert figure in text
 
 
