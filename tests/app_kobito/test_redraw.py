@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -48,11 +49,13 @@ def cells(lines: TokenLines) -> dict[tuple[int, int], tuple[str, object]]:
     return drawn
 
 
-async def test_a_cursor_key_repaints_two_cards_of_the_hand_and_nothing_else(saves, monkeypatch):
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])  # one row a card, and framed cards three rows high
+async def test_a_cursor_key_repaints_two_cards_of_the_hand_and_nothing_else(saves, monkeypatch, size):
     app = make_app(saves, new=kobito("Ann,bot:random,bot:random", seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         board = (await human_turn(pilot, await game_screen(pilot))).board
         hand = board.parts["hand"]
+        assert hand.big == (size == (120, 40))
         redraws = Redraws(monkeypatch)
         for key in ("right", "right", "left"):
             before = cells(hand)
