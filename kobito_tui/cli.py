@@ -134,7 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--database", metavar="URL", help="serve: also time servers sharing this PostgreSQL database, seats across them")
     bench.add_argument("--servers", type=int, default=2, help="serve with --database: how many servers (at least 2)")
-    bench.add_argument("--against", metavar="REV", help="engine: this engine beside commit REV's, alternating runs")
+    bench.add_argument(
+        "--against", metavar="REV", help="engine: this engine beside commit REV's, alternating runs; ui --terminal: REV's app keyed alike"
+    )
     bench.add_argument("--json", action="store_true")
 
     analyse = commands.add_parser("analyse", help="a finished game's winning chances and marked turns")

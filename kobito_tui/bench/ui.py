@@ -13,10 +13,14 @@
   the human to act in a 3-seat Kobito game, key to rendered screen, while
   nobody thinks and while a Hard bot thinks in the table's threads (a computer
   can never block a key press).
+* ``cursor_cpu_ms_median`` / ``bare_cpu_ms_median``: this process's CPU from a
+  cursor key to its rendered screen (nobody thinking), beside a bare Textual
+  app's repainting a label on the same keys; ``cursor_cpu_ratio`` their ratio.
 * ``peak_rss_mb``: this process's peak resident memory after the game session.
 
 With ``--terminal``, :mod:`kobito_tui.bench.terminal` times keys in a real
-pseudo-terminal instead, beside a bare Textual app.
+pseudo-terminal instead, beside a bare Textual app (and, with ``--against REV``,
+beside commit REV's app).
 """
 
 from __future__ import annotations
@@ -180,15 +184,16 @@ async def _play_one(pilot: Pilot[int], screen: GameScreen, move: Event) -> None:
     )
 
 
-async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[float]:
-    """Milliseconds from each card-cursor key (→ ←) of the human to act in a
-    3-seat Kobito game (Hard computers at the other seats) to the rendered
-    screen; with ``thinking``, while the Hard bot thinks all along in the
-    table's own threads (a hint for the seat, asked again as each one is
-    answered: the bot and thinker a Hard computer seat uses on its turn)."""
+async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[tuple[float, float]]:
+    """Milliseconds (wall, this process's CPU) from each card-cursor key (→ ←)
+    of the human to act in a 3-seat Kobito game (Hard computers at the other
+    seats) to the rendered screen; with ``thinking``, while the Hard bot thinks
+    all along in the table's own threads (a hint for the seat, asked again as
+    each one is answered: the bot and thinker a Hard computer seat uses on its
+    turn)."""
 
     header = new_header("kobito", parse_players("You,bot:hard,bot:hard"), seed=seed)
-    timings: list[float] = []
+    timings: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as folder:
         app = files_app(Path(folder), new=header, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -214,12 +219,38 @@ async def cursor_latency(samples: int, thinking: bool, seed: int = 3) -> list[fl
             clock = PaintClock(app)
             try:
                 for index in range(samples):
-                    timings.append((await clock.key_to_paint(("right", "left")[index % 2]))[0])
+                    timings.append(await clock.key_to_paint(("right", "left")[index % 2]))
                     await pilot.pause(0.005)
             finally:
                 stop.set()
             if thinking:
                 thinker.join(10)
+    return timings
+
+
+async def bare_latency(samples: int) -> list[tuple[float, float]]:
+    """The floor beside :func:`cursor_latency`: a bare Textual app repainting one label on → ←, timed alike."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Label
+
+    class Bare(App[None]):
+        BINDINGS = [("left", "move(-1)"), ("right", "move(1)")]
+        position = 0
+
+        def compose(self) -> ComposeResult:
+            yield Label("B A R E 0")
+
+        def action_move(self, step: int) -> None:
+            self.position += step
+            self.query_one(Label).update(f"B A R E {self.position}")
+
+    app, timings = Bare(), []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        clock = PaintClock(app)
+        for index in range(samples):
+            timings.append(await clock.key_to_paint(("right", "left")[index % 2]))
+            await pilot.pause(0.005)
     return timings
 
 
@@ -232,16 +263,20 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.terminal:
         from kobito_tui.bench import terminal  # it imports this module's percentile: here, not at the top
 
-        return terminal.measure()
+        return terminal.measure(against=args.against)
     game_id = args.game
     players = args.players
     samples = 200
     result = {"game": game_id, "players": players, "size": "120x40", **startup()}
     timings = asyncio.run(key_latency(game_id, players, samples))
     idle, thinking = asyncio.run(cursor_latency(100, False)), asyncio.run(cursor_latency(100, True))
-    for name, values in (("cursor_ms_idle", idle), ("cursor_ms_thinking", thinking)):
+    for name, found in (("cursor_ms_idle", idle), ("cursor_ms_thinking", thinking)):
+        values = [wall for wall, _ in found]
         result[f"{name}_median"] = round(statistics.median(values), 2)
         result[f"{name}_p95"] = round(percentile(values, 0.95), 2)
+    cpu = statistics.median(used for _, used in idle)
+    bare = statistics.median(used for _, used in asyncio.run(bare_latency(100)))
+    result.update(cursor_cpu_ms_median=round(cpu, 2), bare_cpu_ms_median=round(bare, 2), cursor_cpu_ratio=round(cpu / bare, 2))
     result.update(
         key_presses=len(timings),
         key_to_screen_ms_median=round(statistics.median(timings), 2),
@@ -267,6 +302,8 @@ def report(result: dict[str, Any]) -> str:
             "  card cursor, 3 seats  median / p95, 100 keys each (target: thinking no worse, p95 <= 60)",
             f"    nobody thinks       {result['cursor_ms_idle_median']} / {result['cursor_ms_idle_p95']} ms",
             f"    Hard bot thinks     {result['cursor_ms_thinking_median']} / {result['cursor_ms_thinking_p95']} ms",
+            f"    CPU per key         {result['cursor_cpu_ms_median']} ms, nobody thinking (bare Textual app"
+            f" {result['bare_cpu_ms_median']} ms): {result['cursor_cpu_ratio']}x  (target <= 1.3)",
             f"  peak memory           {result['peak_rss_mb']} MB  (target <= 150)",
         ]
     )

@@ -25,8 +25,6 @@ from kobito_tui.core.message import Message
 from kobito_tui.core.record import EventError
 from kobito_tui.core.safetext import printable
 from kobito_tui.core.savefile import REASON_MAX_CHARS, SaveError
-from kobito_tui.kobito.cards import CARD, NUMBER, is_kobito
-from kobito_tui.treasure.board import CORNER_NAMES, from_rc
 
 from . import words
 from .msgids import Text, msg, msg_n, you, you_n
@@ -371,6 +369,8 @@ def _capital(text: str) -> str:
 # -- Kobito: cards -------------------------------------------------------------
 def card(t: Translator, name: str, stands_for: int | None = None) -> str:
     """A card in a log line: "7", "a kobito", "a paint card (as 7)"."""
+    from kobito_tui.kobito.cards import CARD, NUMBER, is_kobito  # here: the title, which words no card, loads no engine
+
     number = CARD[name]
     if NUMBER[number]:
         return str(NUMBER[number])
@@ -596,6 +596,8 @@ def _treasure_setup(t: Translator, params: Params, who: Seats) -> str:
 
 @says("treasure.place")
 def _place(t: Translator, params: Params, who: Seats) -> str:
+    from kobito_tui.treasure.board import CORNER_NAMES, from_rc  # (see card)
+
     corner = from_rc(params["corner"])
     if corner is None:  # not a corner: shown as the id, like any message whose params do not fit
         raise ValueError(params["corner"])
@@ -687,6 +689,8 @@ def _start_needs(t: Translator, params: Params, who: Seats) -> str:
 
 @says("kobito.stands-for")
 def _stands_for(t: Translator, params: Params, who: Seats) -> str:
+    from kobito_tui.kobito.cards import CARD, NUMBER  # (see card)
+
     given = NUMBER[CARD[params["card"]]]
     if not given:
         return t("that kobito stands for {number}, not a wild card", number=params["number"])

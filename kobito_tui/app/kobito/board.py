@@ -60,22 +60,29 @@ class KobitoBoard(GameBoard):
         self._keys: tuple[bool, bool] | None = None  # what the footer showed last: (interactive, spectating)
         self.news: set[tuple[str, int]] = set()  # see lines.news
         self._news_timer: Timer | None = None
+        # The sections, each drawn from what it shows (see _redraw): a key redraws what it changed.
+        self.parts = {name: TokenLines(id=name) for name in ("table-info", "pot-rows", "opponents", "me", "workshop", "hand")}
+        self._stops_of: tuple[KobitoView, Picker] | None = None  # what self.stops were walked out of
+        self._status: tuple[object, str] | None = None  # the status last worded, and what from
+        self.mine: Vertical  # the workshop-and-hand section, and its End turn button (made in compose)
+        self.end: Button
 
     def compose(self) -> ComposeResult:
         # Titles set here, not on mount: a board replaced at once (a preview
         # while scrolling a list) may never find its children mounted.
-        t = self.app.t
+        t, part = self.app.t, self.parts
         with _section("pots", t("Table")):
-            yield TokenLines(id="table-info")
-            yield TokenLines(id="pot-rows")
+            yield part["table-info"]
+            yield part["pot-rows"]
         with _section("players", t("Players")):
-            yield TokenLines(id="opponents")
-        with _section("mine", t("Workshop and hand") if self.watching else t("Your workshop and hand")):
-            yield TokenLines(id="me")
-            yield TokenLines(id="workshop")
+            yield part["opponents"]
+        with _section("mine", t("Workshop and hand") if self.watching else t("Your workshop and hand")) as mine:
+            self.mine = mine
+            yield part["me"]
+            yield part["workshop"]
             with Horizontal(id="hand-row"):
-                yield TokenLines(id="hand")
-                end = Button(t("End turn"), id="end-turn", disabled=True)
+                yield part["hand"]
+                self.end = end = Button(t("End turn"), id="end-turn", disabled=True)
                 end.can_focus = False  # keys stay with the board
                 end.display = not self.watching  # a replay or a preview: nobody's turn to end
                 yield end
@@ -138,33 +145,42 @@ class KobitoBoard(GameBoard):
         return lines.hand_cards(self.shown, self.me)
 
     def _redraw(self) -> None:
+        """Bring each section up to date: only those whose inputs changed are built, only the tokens that changed repaint."""
         view, picker, t = self.view, self.picker, self.app.t
         if view is None:
             return
-        self.stops = [("card", card.id) for card in self.hand()]
-        for index, rainbow in enumerate(view.workshops[self.me]):
-            ends: list[Stop] = [("workshop", index, end) for end in ("left", "right") if picker.movable(index, end)]
-            self.stops += ends if len(rainbow) > 1 else ends[:1]  # a lone card is picked once
+        if self._stops_of != (view, picker):  # the stops come from the view and the legal moves only
+            self._stops_of = view, picker
+            self.stops = [("card", card.id) for card in self.hand()]
+            for index, rainbow in enumerate(view.workshops[self.me]):
+                ends: list[Stop] = [("workshop", index, end) for end in ("left", "right") if picker.movable(index, end)]
+                self.stops += ends if len(rainbow) > 1 else ends[:1]  # a lone card is picked once
         self.stop = min(self.stop, max(len(self.stops) - 1, 0))
         cursor = self.stops[self.stop] if self.interactive and self.stops else None
-        marks = lines.Marks(picker, cursor, t)
-        self.query_one("#table-info", TokenLines).variants = lines.table_info(t, view)
-        self.query_one("#pot-rows", TokenLines).variants = lines.pots(t, view, marks, self.news)
-        spectating = self.spectating
-        self.query_one("#mine").display = not spectating
-        others = lines.opponents(t, view, None if spectating else self.me, self.news)
-        self.query_one("#opponents", TokenLines).variants = others
-        self.query_one("#me", TokenLines).variants = lines.me(t, view, self.me, self.news, you=not self.watching)
-        self.query_one("#workshop", TokenLines).variants = lines.workshop(t, view, self.me, marks, self.stops)
-        self.query_one("#hand", TokenLines).variants = lines.hand(t, self.hand(), marks, self.stops)
-        end = self.query_one("#end-turn", Button)
-        end.disabled = not picker.can_end
-        end.set_class(bool(picker.move_to(END)) or picker.hinted == END, "-ready")
+        marks, news, me, spectating = lines.Marks(picker, cursor, t), frozenset(self.news), self.me, self.spectating
+        picked = picker.shown
+        part = self.parts
+        part["table-info"].draw((t, view), lambda: lines.table_info(t, view))
+        part["pot-rows"].draw((t, view, picked, news), lambda: lines.pots(t, view, marks, self.news))
+        self.mine.display = not spectating
+        others = None if spectating else me
+        part["opponents"].draw((t, view, others, news), lambda: lines.opponents(t, view, others, self.news))
+        you = not self.watching
+        part["me"].draw((t, view, me, news, you), lambda: lines.me(t, view, me, self.news, you=you))
+        in_workshop, in_hand = (cursor, None) if cursor is not None and cursor[0] == "workshop" else (None, cursor)
+        part["workshop"].draw((t, view, picked, in_workshop), lambda: lines.workshop(t, view, me, marks, self.stops))
+        part["hand"].draw((t, view, picked, in_hand), lambda: lines.hand(t, self.hand(), marks, self.stops))
+        self.end.disabled = not picker.can_end
+        self.end.set_class(bool(picker.move_to(END)) or picker.hinted == END, "-ready")
         keys = (self.interactive, spectating)
         if keys != self._keys:  # the footer rebuilds itself (slow): only when what it shows changes
             self._keys = keys
             self.refresh_bindings()
-        self.status_line = self.status()
+        said = (t, view, picked, self.interactive)
+        if self._status is None or self._status[0] != said:
+            self._status = said, self.status()
+        if self._status[1] != self.status_line:  # the same words need no saying again (a reason said is replaced)
+            self.status_line = self._status[1]
 
     def _picked(self) -> str:
         """The selection in words ("8", "4 5 6"), "" if nothing is picked."""

@@ -61,12 +61,20 @@ class Picker:
         self.selection: Source = NOTHING
         self.cursor: int | None = 0  # None: no place chosen (Enter plays nothing)
         self.hinted: Target | None = None
+        self._targets: tuple[Source, list[Target]] | None = None  # the last selection's targets
 
     # -- reading ----------------------------------------------------------
     @property
     def targets(self) -> list[Target]:
         """Where the selection may go, in a fixed order (End turn is apart)."""
-        return sorted((t for t in self.moves.get(self.selection, ()) if t != END), key=_order)
+        if self._targets is None or self._targets[0] != self.selection:
+            self._targets = self.selection, sorted((t for t in self.moves.get(self.selection, ()) if t != END), key=_order)
+        return self._targets[1]
+
+    @property
+    def shown(self) -> tuple[object, ...]:
+        """What the picker's highlights are drawn from: equal while nothing it shows changed."""
+        return self, self.selection, self.cursor, self.hinted
 
     @property
     def current(self) -> Target | None:

@@ -50,6 +50,7 @@ class TreasureBoard(GameBoard):
         self._hint: Event | None = None
         self._status = ""
         self._lines: tuple[object, ...] = ()
+        self._worded: tuple[object, ...] = ()
         self._waiting = False  # a move was posted and the shell has not shown its result yet
         self._typed_ahead: list[tuple[str, str | None]] = []  # keys pressed meanwhile
 
@@ -162,13 +163,15 @@ class TreasureBoard(GameBoard):
         choices = self._choices
         grid.show(view, choices, self._cursor if choices.corners else None, choices.target_of(self._hint))
         width = self.query_one("#treasure-seats", Static).content_size.width or self.content_size.width
-        you = not self.watching
-        t = self.app.t
-        lines = (words.colour_line(t, view, width, you), words.seats_line(t, view, width, you))
-        if lines != self._lines:  # an update re-runs the layout: only when the words change
-            self._lines = lines
-            self.query_one("#treasure-mine", Static).update(lines[0])
-            self.query_one("#treasure-seats", Static).update(lines[1])
+        you, t = not self.watching, self.app.t
+        worded = (t, view, width, you)  # what the two lines are worded from: a cursor key changes none of it
+        if worded != self._worded:
+            self._worded = worded
+            lines = (words.colour_line(t, view, width, you), words.seats_line(t, view, width, you))
+            if lines != self._lines:  # an update re-runs the layout: only when the words change
+                self._lines = lines
+                self.query_one("#treasure-mine", Static).update(lines[0])
+                self.query_one("#treasure-seats", Static).update(lines[1])
         confirm = self.query_one("#treasure-confirm", Button)
         kind = "place" if choices.corners else choices.confirm["type"] if choices.confirm else "end"
         confirm.label = words.confirm_label(t, kind)

@@ -6,7 +6,8 @@ middle lines of a tile show the side facing up (colour letter and treasure
 glyph, or a chest with the colour letter once known, ``?`` for a tile nobody
 has seen in *seek*), then a pawn or a highlight (a step's arrow, a corner to
 choose, a tile flipped this turn).  Colours come from ``styles/treasure.tcss``
-component classes.
+component classes.  A change repaints only the tiles that look different (a
+cursor move: two).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.segment import Segment
 from rich.style import Style
 from textual import events, getters
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -81,11 +82,41 @@ class TileGrid(Widget):
         self._hint: Pos | None = None
         self._winning: set[Pos] = set()
         self._hover: Pos | None = None
+        self._styles: dict[tuple[str, bool], Style] = {}  # component styles (a refresh empties Textual's own cache)
 
     def show(self, view: TreasureView, choices: Choices, cursor: Pos | None = None, hint: Pos | None = None) -> None:
+        before = self._looks()
         self._view, self._choices, self._cursor, self._hint = view, choices, cursor, hint
         self._winning = _winning_tiles(view)
-        self.refresh()
+        self._repaint(before)
+
+    def _looks(self) -> dict[Pos, object] | None:
+        """What each tile shows (its side up and its mark); None before there is anything to show."""
+        if self._view is None or not self._view.tiles:
+            return None
+        return {(row, col): (self._tile((row, col)), self._mark((row, col))) for row in range(SIZE) for col in range(SIZE)}
+
+    def _repaint(self, before: dict[Pos, object] | None) -> None:
+        """Repaint the tiles that look different from ``before`` (all of them without it)."""
+        after = self._looks()
+        if before is None or after is None or not self.size:
+            self.refresh()
+            return
+        pitch_x, pitch_y = self.pitch
+        changed = [
+            Region(col * pitch_x, row * pitch_y, pitch_x - 1, pitch_y - 1) for (row, col), look in after.items() if before[row, col] != look
+        ]
+        if changed:
+            self.refresh(*changed)
+
+    def _style(self, component: str, partial: bool = False) -> Style:
+        if (component, partial) not in self._styles:
+            self._styles[component, partial] = self.get_component_rich_style(component, partial=partial)
+        return self._styles[component, partial]
+
+    def notify_style_update(self) -> None:
+        self._styles.clear()
+        super().notify_style_update()
 
     # -- drawing ---------------------------------------------------------
     @property
@@ -122,8 +153,8 @@ class TileGrid(Widget):
     def _tile_style(self, pos: Pos) -> Style:
         tile = self._tile(pos)
         if tile.colour is None:
-            return self.get_component_rich_style("tile--unknown")
-        return self.get_component_rich_style(f"tile--{tile.colour}" if tile.face_up else "tile--chest")
+            return self._style("tile--unknown")
+        return self._style(f"tile--{tile.colour}" if tile.face_up else "tile--chest")
 
     def _face(self, pos: Pos, width: int) -> Segment:
         """Colour letter and treasure, or a chest with its colour letter (public
@@ -143,7 +174,7 @@ class TileGrid(Widget):
         text, component = self._mark(pos)
         style = self._tile_style(pos)
         if component:
-            style += self.get_component_rich_style(component, partial=True)
+            style += self._style(component, partial=True)
         return Segment(f"{text:^{width}}", style)
 
     def _fill(self, pos: Pos, width: int) -> Segment:
@@ -198,8 +229,9 @@ class TileGrid(Widget):
     def _hover_over(self, pos: Pos | None) -> None:
         """Light up the choice under the mouse, so a click's effect is seen first."""
         if pos != self._hover:
+            before = self._looks()
             self._hover = pos
-            self.refresh()
+            self._repaint(before)
 
 
 def _winning_tiles(view: TreasureView) -> set[Pos]:
