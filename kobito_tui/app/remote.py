@@ -202,16 +202,35 @@ class TableDialog(ShellDialog):
                 if info.deadline is not None:
                     when = info.deadline.replace("T", " ").removesuffix("Z")[:16]
                     yield Static(t("The time of the seat to act runs out at {when} (UTC).", when=when), markup=False)
+            held_up = False
             for seat, chair in enumerate(info.seats if info else []):
                 state = "" if chair.kind != "player" else "  " + (t("connected") if chair.connected else t("away"))
                 yield Static(Text(f"{seat + 1}. {seat_text(t, chair, away=False)}{state}"))
-                if chair.kind == "player" and may_give_seats(remote, info) and stalls(info, seat, chair):
+                if chair.kind == "player" and may_give_seats(remote, info) and stalls(info, seat, chair) and seat != remote.seat:
+                    held_up = True
                     yield Button(t("Give seat {seat} to the computer", seat=seat + 1), id=f"give-{seat}", compact=True)
+            if held_up and info is not None:
+                voted = ", ".join(printable(info.seats[seat].name, NAME_MAX_CHARS) for seat in info.votes if seat < len(info.seats))
+                if voted:
+                    yield Static(t("Voted to end the game as it stands: {names}.", names=voted), markup=False)
+                yield Button(t("Vote to end the game as it stands"), id="vote-end", compact=True)
             yield Static("", id="table-said", markup=False)
             yield Static(t("Esc: back"), markup=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self._give(int(str(event.button.id).removeprefix("give-")))
+        if event.button.id == "vote-end":
+            self._vote()
+        else:
+            self._give(int(str(event.button.id).removeprefix("give-")))
+
+    @work(thread=True, exclusive=True)
+    def _vote(self) -> None:
+        try:
+            refusal = self.remote.connection.vote_to_end()
+        except NOT_ANSWERING as error:
+            refusal = Refusal("hub", {"error": str(error)})
+        said = refused(self.t, refusal) if refusal else self.t("Your vote is in: the game ends once every other player votes.")
+        self.app.call_from_thread(self.query_one("#table-said", Static).update, printable(said, 200))
 
     @work(thread=True, exclusive=True)
     def _give(self, seat: int) -> None:

@@ -103,6 +103,7 @@ RENDER: dict[str, Text | Filled | Render] = {
     "no-such-seat": msg("There is no such seat at this table."),
     "game-over": msg("The game is over."),
     "not-seated": msg("You are not seated at this game."),
+    "nobody-holds-up": msg("Nobody holds the game up: a vote to end it is for a player away too long, or past their time."),
     "bad-pace": msg("That is not a pace: a table is live, or turn-based with 1 hour, 12 hours, 1 day or 3 days a move."),
     "not-overdue": filled(msg("Seat {number} still has time for its move: it may be handed on once that runs out."), number=plus_one("seat")),
     "not-begun": msg("The game has not begun: there is nothing to leave yet."),
@@ -802,6 +803,34 @@ def _stand_in(t: Translator, params: Params, who: Seats) -> str:
 @says("game.back")
 def _back(t: Translator, params: Params, who: Seats) -> str:
     return _by(t, who, params["seat"], msg("{name} is back and plays their seat again."), you("You are back and play your seat again."))
+
+
+@says("game.calling-off")
+def _calling_off(t: Translator, params: Params, who: Seats) -> str:
+    held = msg("{name} held the game up: the others ended it as it stood."), you("You held the game up: the others ended it as it stood.")
+    return _by(t, who, params["seat"], *held)
+
+
+@says("game.called-off")
+def _called_off(t: Translator, params: Params, who: Seats) -> str:
+    return f"{t('The game was ended as it stood.')} {_winners(t, who, params['winners'])}"
+
+
+@says("game.won-after-leaving")
+def _won_after_leaving(t: Translator, params: Params, who: Seats) -> str:
+    return f"{t('A seat whose player had left finished first.')} {_winners(t, who, params['winners'])}"
+
+
+def _winners(t: Translator, who: Seats, winners: list[int]) -> str:
+    """Who wins, for a result that says no score: nobody, one (you or a name), or several sharing it."""
+    if not winners:
+        return t("Nobody wins.")
+    if len(winners) == 1:
+        return _by(t, who, winners[0], msg("The winner is {name}."), you("You win."))
+    others = words.names(t, [who(seat) for seat in winners if not who.is_reader(seat)])
+    if any(who.is_reader(seat) for seat in winners):
+        return t.p("you", "You and {names} share the win.", names=others)
+    return t("{names} share the win.", names=others)
 
 
 @says("game.others-left")

@@ -44,6 +44,7 @@ class KobitoState:
     quiet: int = 0  # turns in a row that ended quiet (see rules.end_turn)
     over: bool = False
     left: list[int] = field(default_factory=list)  # the seats whose players left (core.leaving)
+    called_off: bool = False  # the players ended the game as it stood (core.leaving)
 
     @property
     def players(self) -> int:
@@ -78,6 +79,7 @@ class KobitoState:
             self.quiet,
             self.over,
             self.left[:],
+            self.called_off,
         )
 
 

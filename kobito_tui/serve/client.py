@@ -172,6 +172,10 @@ class HubConnection:
             return p.refusal(answer)
         return remote
 
+    def vote_to_end(self, accept: bool = True) -> Refusal | None:
+        """Vote to end your game as it stands, a seat holding it up (``accept`` False: withdraw the votes)."""
+        return _refusal(self.request(lambda i: p.VoteToEnd(i, accept)))
+
     def give_to_computer(self, seat: int, level: str) -> Refusal | None:
         return _refusal(self.request(lambda i: p.GiveToComputer(i, seat, level)))
 

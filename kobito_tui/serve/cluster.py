@@ -49,7 +49,7 @@ from kobito_tui.table.messages import cannot_save
 log = logging.getLogger("kobito.serve")
 
 POLL_S = 0.5  # how often a server looks for tables whose owner is gone
-RELAYED = (protocol.Submit, protocol.Undo, protocol.Redo, protocol.AskHint, protocol.GiveToComputer, protocol.Resign)
+RELAYED = (protocol.Submit, protocol.Undo, protocol.Redo, protocol.AskHint, protocol.GiveToComputer, protocol.Resign, protocol.VoteToEnd)
 
 
 class Call(msgspec.Struct, tag="call", frozen=True):

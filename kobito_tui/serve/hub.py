@@ -734,6 +734,24 @@ class Hub:
         self._announce(room)
         session.reply(request.id, None)
 
+    async def vote_to_end(self, session: HubSession, request: protocol.VoteToEnd) -> None:
+        """A vote to end the game as it stands, a seat holding it up; the last vote needed ends it (stored first)."""
+        visitor = session.visitor
+        assert visitor is not None
+        held_by, room = self.lobby.vote_to_end(visitor, request.accept), visitor.room
+        if isinstance(held_by, Refusal) or room is None:
+            session.reply(request.id, held_by if isinstance(held_by, Refusal) else Refusal("not-seated"))
+            return
+        if held_by is not None:
+            table = self.live[room.table_id].table
+            refusal = await asyncio.get_running_loop().run_in_executor(self.changes, table.call_off, held_by)
+            room.votes.clear()
+            if refusal is not None:
+                session.reply(request.id, refusal)
+                return
+        self._announce(room)
+        session.reply(request.id, None)
+
     async def _back(self, room: Room, seat: int) -> None:
         """The player a computer stood in for is back in ``seat``: the computer stops, the record tells it."""
         live = self.live[room.table_id]
@@ -999,6 +1017,7 @@ HANDLERS: dict[type, Handler] = {
     protocol.Leave: Hub.leave_table,
     protocol.GiveToComputer: Hub.give_to_computer,
     protocol.Resign: Hub.resign,
+    protocol.VoteToEnd: Hub.vote_to_end,
     protocol.SetSettings: Hub.set_settings,
     protocol.ListReplays: Hub.list_replays,
     protocol.GetRecord: Hub.send_record,

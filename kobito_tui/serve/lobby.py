@@ -146,6 +146,7 @@ class Room:
     declined: int | None = None
     next: str = ""  # the rematch's table, once every player accepted
     pace: Pace = field(default_factory=Pace)
+    votes: set[int] = field(default_factory=set)  # the seats voting to end the game as it stands
 
     def seating(self) -> list[dict[str, Any]]:
         """What the store keeps of the room."""
@@ -205,6 +206,8 @@ class Room:
             overdue = deadline is not None and (time.time() if now is None else now) >= deadline
             when = None if deadline is None else datetime.fromtimestamp(deadline, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
             info = msgspec.structs.replace(info, pace=self.pace.name, deadline=when, overdue=overdue)
+        if self.votes:
+            info = msgspec.structs.replace(info, votes=sorted(self.votes))
         if self.status != OVER:
             return info
         return msgspec.structs.replace(
@@ -341,6 +344,7 @@ class Lobby:
     def turn_passed(self, room: Room, before: int | None, to_act: int | None) -> bool:
         """The turn went from ``before`` to ``to_act`` (or the game began): the clocks run on; whether they changed."""
         room.to_act = to_act
+        room.votes.clear()  # the game moved on: nobody holds it up now
         clocks = room.pace.clocks
         if clocks is None:
             return False
@@ -400,6 +404,7 @@ class Lobby:
         if chair.code:
             visitor.codes.add(chair.code)
         room.away_since.pop(seat, None)
+        room.votes.clear()  # someone is back: a vote to end starts again if still wanted
         full = room.status == OPEN and all(c.kind != "open" for c in room.chairs)
         return Seated(room, seat, chair.code, took_open, took_back, full, displaced, before, was, away)
 
@@ -493,6 +498,35 @@ class Lobby:
             return Refusal(why, {"seat": request.seat})
         room.chairs[request.seat] = replace(chair, kind="computer", level=request.level)  # theirs to take back
         return Given(room, request.seat, chair)
+
+    def holding_up(self, room: Room) -> int | None:
+        """The seat holding the game up: turn-based, the seat to act past its time; live, a player away long enough."""
+        if room.status != PLAYING:
+            return None
+        clocks = room.pace.clocks
+        if clocks is not None:
+            seat = room.to_act
+            late = seat is not None and room.chairs[seat].kind == "player" and clocks.overdue(seat, self.wall())
+            return seat if late else None
+        now = self.clock()
+        away = (seat for seat, since in sorted(room.away_since.items()) if now - since >= self.away_before_give_s)
+        return next((seat for seat in away if room.chairs[seat].kind == "player"), None)
+
+    def vote_to_end(self, visitor: Visitor, accept: bool) -> Refusal | int | None:
+        """``visitor``'s vote to end its game as it stands while a seat holds it up (or, not ``accept``, every
+        vote withdrawn): the seat holding it up once every other player has voted (the game ends), else None."""
+        room, seat = visitor.room, visitor.seat
+        if room is None or seat is None or room.chairs[seat].kind != "player":
+            return Refusal("not-seated")
+        held_by = self.holding_up(room)
+        if held_by is None or held_by == seat:
+            return Refusal("nobody-holds-up")
+        if not accept:
+            room.votes.clear()
+            return None
+        room.votes.add(seat)
+        others = {other for other, chair in enumerate(room.chairs) if chair.kind == "player" and other != held_by}
+        return held_by if others <= room.votes else None
 
     @staticmethod
     def resigning(visitor: Visitor) -> Refusal | int:

@@ -98,6 +98,13 @@ class Resign(WireMessage, tag="resign", frozen=True):
     id: int
 
 
+class VoteToEnd(WireMessage, tag="vote-end", frozen=True):
+    """Vote to end the game as it stands, a seat holding it up (``accept`` False: withdraw every vote)."""
+
+    id: int
+    accept: bool = True
+
+
 class GiveToComputer(WireMessage, tag="give", frozen=True):
     """The table's creator hands a long-away seat to a computer."""
 
@@ -184,6 +191,7 @@ ClientMessage = (
     | AskHint
     | GiveToComputer
     | Resign
+    | VoteToEnd
     | SetSettings
     | ListReplays
     | GetRecord
@@ -219,6 +227,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     pace: str = "live"  # or turn-based: the time per move (serve.pace.PACES)
     deadline: str | None = None  # turn-based, while played: when the time of the seat to act runs out (UTC)
     overdue: bool = False  # that time has run out: any other player may hand the seat to a computer
+    votes: list[int] = []  # the seats that voted to end the game as it stands (a seat holding it up)
 
 
 class Welcome(WireMessage, tag="welcome", frozen=True):

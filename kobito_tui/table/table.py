@@ -27,7 +27,7 @@ from pathlib import Path
 
 from kobito_tui.bots import make_bot
 from kobito_tui.core.game import Event, Game, Header, IllegalEvent
-from kobito_tui.core.leaving import BACK, LEAVE, STANDS_IN, seat_event
+from kobito_tui.core.leaving import BACK, CALLED_OFF, LEAVE, STANDS_IN, seat_event
 from kobito_tui.core.record import Record
 from kobito_tui.core.session import Session
 from kobito_tui.table import messages
@@ -185,6 +185,10 @@ class Table:
         """``seat``'s player leaves the game, on their turn or not (who plays on in the seat is the
         host's to bind); a refusal if the game is over, the seat left already or the game has no leaving."""
         return self._seat_event(LEAVE, seat)
+
+    def call_off(self, seat: int) -> Refusal | None:
+        """The others end the game as it stands, ``seat`` having held it up (it counts as having left)."""
+        return self._seat_event(CALLED_OFF, seat)
 
     def stand_in(self, seat: int) -> Refusal | None:
         """The record tells that a computer plays ``seat`` for its absent player (the host binds it)."""

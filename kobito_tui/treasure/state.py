@@ -42,6 +42,7 @@ class TreasureState:
         "winner",
         "over",
         "left",
+        "called_off",
     )
 
     def __init__(self, names: tuple[str, ...], options: dict[str, Any]) -> None:
@@ -69,6 +70,7 @@ class TreasureState:
         self.winner: int | None = None
         self.over = False
         self.left: list[int] = []  # the seats whose players left (core.leaving)
+        self.called_off = False  # the players ended the game as it stood (core.leaving)
 
     @property
     def round(self) -> int:

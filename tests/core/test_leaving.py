@@ -69,3 +69,30 @@ def test_leaving_is_worded_for_each_reader(lang):
     assert "Ann" in on and "Ann" not in mine and on != mine
     assert "Bob" in say(t, Message("game.others-left", {"seat": 1}), names, 0)
     assert "Ann" in say(t, Message("game.left-note", {"seats": [0]}), names, 2)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_called_off_ends_as_it_stands_and_who_held_it_up_is_last(game_id):
+    game, header, state, events = started(game_id, 3)
+    held_up = game.to_act(state)
+    game.apply(state, {"type": "called-off", "seat": held_up})
+    assert game.is_over(state) and game.to_act(state) is None
+    result = game.result(state)
+    assert result.left == [held_up] and held_up not in result.winners and result.summary.id == "game.called-off"
+    assert places(result, 3)[held_up] == 3
+    if game_id == "treasure":
+        assert result.winners == []  # no points: nobody wins a game ended as it stood
+    for lang in ("en", "uk", "ru"):
+        words = say(translator(lang), result.summary, ("Ann", "Bob", "Cy"), None)
+        assert words and "{" not in words
+
+
+def test_whoever_left_never_wins_the_best_of_the_others_does():
+    from kobito_tui.core.game import Result
+    from kobito_tui.core.leaving import amend
+
+    class State:
+        names, left, called_off, over = ("A", "B", "C"), [0], False, True
+
+    result = amend(State(), Result([0], [9, 5, 7], Message("kobito.won", {"winners": [0], "score": 9})))
+    assert result.winners == [2] and result.summary.id == "game.won-after-leaving" and places(result, 3) == [3, 2, 1]

@@ -154,7 +154,9 @@ def produce() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
         found["illegal"] += [(error.message, names) for error in illegal(game, state)]
     leaving = [Message("game.left", {"seat": 1, "ends": ends}) for ends in (True, False)]
     leaving += [Message("game.others-left", {"seat": 0}), Message("game.left-note", {"seats": [2, 1]})]
-    leaving += [Message(f"game.{kind}", {"seat": seat}) for kind in ("stand-in", "back") for seat in (0, 1)]
+    leaving += [Message(f"game.{kind}", {"seat": seat}) for kind in ("stand-in", "back", "calling-off") for seat in (0, 1)]
+    leaving += [Message(f"game.{kind}", {"seat": 2, "winners": winners}) for kind in ("called-off", "won-after-leaving")
+                for winners in ([], [0], [0, 1])]  # fmt: skip  # aligned by hand with its opening bracket
     found["log"] += [(message, ("Ann", "Bob", "Cy")) for message in leaving]
     table = Table(Record(new_header("kobito", (Seat("Ann"), Seat("Bob")), seed=1)), bot_delay=0)
     seat = table.to_act
@@ -276,7 +278,7 @@ LOG_IDS = {
     "kobito.play", "kobito.move", "kobito.open", "kobito.extend", "kobito.take-kobito", "kobito.end-turn",
     "kobito.won", "treasure.setup", "treasure.place", "treasure.pass", "treasure.reveal", "treasure.turn",
     "treasure.won", "treasure.turn-limit", "game.left", "game.others-left", "game.left-note",
-    "game.stand-in", "game.back",
+    "game.stand-in", "game.back", "game.calling-off", "game.called-off", "game.won-after-leaving",
 }  # fmt: skip  # a table: one row a line
 
 

@@ -123,3 +123,25 @@ def test_a_player_away_comes_back_to_the_seat_a_computer_played_and_the_record_t
         assert server.connect("guest", "Eve").join(table).id == "no-seat-of-yours"
     finally:
         server.stop()
+
+
+def test_the_others_vote_to_end_a_game_a_player_away_holds_up(data_dir):
+    server = Server(data_dir / "data", "--away-before-give", "0")
+    try:
+        ann, bob, cy = (server.connect(key, name) for key, name in ((KEY_ANN, "Ann"), (KEY_BOB, "Bob"), (KEY_CY, "Cy")))
+        table = ann.create("kobito", ["open", "open", "open"])
+        hers, _his = ann.join(table, 0), bob.join(table, 1)
+        cy.join(table, 2)
+        eventually(lambda: all(s.connected for s in ann.tables[table].seats))
+        assert ann.vote_to_end().id == "nobody-holds-up"
+        cy.close()
+        eventually(lambda: not ann.tables[table].seats[2].connected)
+        assert ann.vote_to_end() is None
+        eventually(lambda: ann.tables[table].votes == [0])
+        assert not hers.wait_for(lambda u: True).over  # Bob has not voted
+        assert bob.vote_to_end() is None
+        result = hers.wait_for(lambda u: u.over).result
+        assert result.left == [2] and result.summary.id == "game.called-off" and places(result, 3)[2] == 3
+        assert {"type": "called-off", "seat": 2} in hers.record().events
+    finally:
+        server.stop()

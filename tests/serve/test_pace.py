@@ -122,3 +122,14 @@ def test_a_turn_based_game_between_players_never_there_together_survives_a_resta
         assert his.seat == 1
     finally:
         server.stop()
+
+
+def test_the_others_vote_to_end_a_game_held_up_and_the_last_vote_ends_it():
+    wall, lobby, ann, bob, room = turn_based()
+    assert lobby.vote_to_end(ann, True).id == "nobody-holds-up"  # Bob still has time
+    wall.now += 10 * HOUR
+    assert lobby.holding_up(room) == 1
+    assert lobby.vote_to_end(bob, True).id == "nobody-holds-up"  # not his vote: he holds it up
+    assert lobby.vote_to_end(ann, True) == 1  # the only other player: it ends now
+    lobby.turn_passed(room, 1, 0)  # (had Bob moved first, the votes would be gone)
+    assert room.votes == set()
