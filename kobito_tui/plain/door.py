@@ -44,6 +44,7 @@ class PlainGame:
         self.offered: list[Choice] = []  # the numbered list said last
         self.hinted: Hint | None = None
         self.prompted: tuple[int | None, int] | None = None  # (seat, revision) of the last prompt
+        self.last_line = ""  # the last log line said
         self.hot_seat = len(self.client.seats) > 1
 
     # -- the loop -----------------------------------------------------------------
@@ -66,10 +67,10 @@ class PlainGame:
             self._take_updates()
             latest = self.client.latest
             if latest is not None and latest.over:
-                said = self._say_log(self.client.perspective(self.client.seat))
+                self._say_log(self.client.perspective(self.client.seat))
                 result = latest.result
                 ending = say(t, result.summary, self.header.seats, self.client.seat) if result and result.summary else t("Game over")
-                if not said or ending not in said[-1]:  # the last line may say it already
+                if ending not in self.last_line:  # the last move's line may say it already
                     self.lines.say(ending)
                 self.lines.say(*self.on_quit())
                 return
@@ -101,13 +102,13 @@ class PlainGame:
                 for entry in update.taken_back:
                     self.lines.say(self.t("Taken back: {line}", line=say(self.t, entry, self.header.seats, self.client.seat)))
 
-    def _say_log(self, perspective: Perspective) -> list[str]:
-        """Say the log lines of ``perspective`` not said yet; those lines."""
+    def _say_log(self, perspective: Perspective) -> None:
+        """Say the log lines of ``perspective`` not said yet."""
         log = self.client.histories[perspective].log
         said = [say(self.t, entry, self.header.seats, self.client.seat) for entry in log[self.seen.get(perspective, 0) :]]
         self.lines.say(*said)
         self.seen[perspective] = len(log)
-        return said
+        self.last_line = said[-1] if said else self.last_line
 
     def _hand_over(self, seat: int) -> bool:
         """Hot seat: the keys go to ``seat``'s player, who says when the others cannot see."""
