@@ -10,11 +10,14 @@ since their last turn: another seat's hand never reaches the screen while it is 
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import TimeoutError as FutureTimeout
 
 from kobito_tui.client.game import GameClient
 from kobito_tui.client.hosts import Host
+from kobito_tui.core.message import Message
+from kobito_tui.core.safetext import printable
 from kobito_tui.i18n import Translator, words
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.seats import Seats
@@ -45,12 +48,15 @@ class PlainGame:
         self.hinted: Hint | None = None
         self.prompted: tuple[int | None, int] | None = None  # (seat, revision) of the last prompt
         self.last_line = ""  # the last log line said
+        self.notices: deque[Message | None] = deque()  # from other threads: a computer's failure, or None: the save's news
+        self.told: str | None = None  # the save failure said last
         self.hot_seat = len(self.client.seats) > 1
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> None:
         """Play until the game is over, the reader quits or the input ends."""
         self.client.subscribe(lambda update: self.changed.set())
+        self.host.watch(lambda: self._notice(None), self._notice)
         self.host.start()
         try:
             self._play()
@@ -91,8 +97,26 @@ class PlainGame:
     def who(self) -> Seats:
         return Seats(self.t, self.header.seats, self.client.seat)
 
+    def _notice(self, message: Message | None) -> None:
+        self.notices.append(message)
+        self.changed.set()
+
+    def _say_notices(self) -> None:
+        """What went wrong meanwhile: a computer that failed; a save that failed (once per reason)."""
+        while self.notices:
+            message = self.notices.popleft()
+            if message is not None:
+                self.lines.say(say(self.t, message, self.header.seats, self.client.seat))
+                continue
+            error = None if self.host.session is None else self.host.session.save_error
+            reason = None if error is None else printable(error)
+            if reason is not None and reason != self.told:
+                self.lines.say(self.t("The game could not be saved: {reason}", reason=reason))
+            self.told = reason
+
     def _take_updates(self) -> None:
         self.changed.clear()
+        self._say_notices()
         at_keys = self.client.perspective(self.client.seat) if self.client.seat is not None else None
         for update in self.client.waiting():
             self.client.apply(update)
@@ -247,6 +271,7 @@ class PlainGame:
         elif command == "hint":
             self._hint()
         elif command == "undo":
+            self.offered, self.hinted = [], None
             refusal = self.client.undo()
             if refusal is not None:
                 self._refused(refusal)

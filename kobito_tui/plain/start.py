@@ -89,7 +89,7 @@ def _kept(t: Translator, local: LocalTable) -> list[str]:
     try:
         local.flush()
     except OSError as error:
-        return [t("The game could not be saved: {error}", error=printable(error))]
+        return [t("The game could not be saved: {reason}", reason=printable(error))]
     if path is None or local.over:
         return [t("Saved in {file}.", file=printable(str(path)))] if path else []
     return [t("Saved in {file}; kobito plain load {file} goes on with it.", file=printable(str(path)))]

@@ -88,3 +88,23 @@ def test_a_reader_who_leaves_ends_the_door_and_the_game_stays_saved(tmp_path):
     with pytest.raises(ReaderLeft):
         run_plain(io.BytesIO(lines("play 3", "end", "hand")), _Closing(), "en", tmp_path, new=header)
     assert load(saved(tmp_path)).header.game == "kobito"
+
+
+def test_a_failing_save_is_said_and_the_game_goes_on(tmp_path, full_disk):
+    class Filling(io.BytesIO):
+        def readline(self, limit: int = -1) -> bytes:
+            line = super().readline(limit)
+            if line == b"end\n":
+                full_disk.set()  # the disk fills as the turn ends
+            return line
+
+    from kobito_tui.core.record import new_header, parse_players
+
+    out = io.StringIO()
+    header = new_header("kobito", parse_players("Ann,bot:easy"), {}, 3)
+    assert run_plain(Filling(lines("play 3", "end", "hand", "quit")), out, "en", tmp_path, new=header) == 0
+    text = out.getvalue()
+    # said as it failed (when the background save's report came before the next line was read) and on quitting
+    assert 1 <= text.count("The game could not be saved: [Errno 28] No space left") <= 2
+    assert "The game could not be saved: [Errno 28] No space left" in text.split("Your hand:")[1]
+    assert "Your hand: a paint card, 7, 10, a kobito, 12." in text  # played on meanwhile
