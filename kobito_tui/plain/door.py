@@ -181,6 +181,9 @@ class PlainGame:
         meanings = []
         for word in said:
             meaning = self.vocabulary.meaning(word)
+            if meaning is None and self.commands.meaning(word) is not None:
+                self.lines.say(t("{word} is a command: say it on a line of its own.", word=word))
+                return True
             if meaning is None:
                 self.lines.say(t("I do not know the word {word}; say help for the words of a move.", word=word))
                 return True

@@ -9,7 +9,7 @@ from kobito_tui.core.game import Event
 from kobito_tui.i18n import Translator, words
 from kobito_tui.i18n.messages import card, cards
 from kobito_tui.i18n.seats import Seats
-from kobito_tui.kobito.cards import CARD, KIND, NUMBER
+from kobito_tui.kobito.cards import CARD, KIND, NUMBER, NUMBERS
 from kobito_tui.kobito.view import CardView, KobitoView
 
 from .choices import Choice, Features, distinct, listed_name
@@ -27,6 +27,14 @@ def feature(name: str) -> str:
 
 def _feature_words(t: Translator, wanted: str) -> str:
     return {"kobito": t("a kobito"), "paint": t("a paint card")}.get(wanted, wanted)
+
+
+def _needs(row: tuple[CardView, ...], end: str) -> int | None:
+    """The number a card added at ``end`` of a workshop rainbow stands for (12 and 1 are neighbours)."""
+    number = row[0].number if end == "left" else row[-1].number
+    if number is None:
+        return None
+    return (number - 2) % NUMBERS + 1 if end == "left" else number % NUMBERS + 1
 
 
 def _row(t: Translator, row: Iterable[CardView]) -> str:
@@ -75,10 +83,12 @@ class KobitoWords:
     def _choice(self, t: Translator, view: KobitoView, move: Event) -> Choice:
         kind = move["type"]
         if kind == "play":
-            label, end = "ABC"[move["pot"]], move["end"]
+            label, end, pot = "ABC"[move["pot"]], move["end"], view.pots[move["pot"]]
+            stands = None if pot is None else pot.left_needs if end == "left" else pot.right_needs
+            played = card(t, move["card"], stands)  # a wild card says what it stands for there: "a kobito (as 9)"
             said = {
-                "left": t("play {card} on the left end of pot {label}", card=card(t, move["card"]), label=label),
-                "right": t("play {card} on the right end of pot {label}", card=card(t, move["card"]), label=label),
+                "left": t("play {card} on the left end of pot {label}", card=played, label=label),
+                "right": t("play {card} on the right end of pot {label}", card=played, label=label),
             }[end]
             return Choice(said, Counter(["play", feature(move["card"]), f"pot:{label}", end]), move)
         if kind == "open":
@@ -86,9 +96,10 @@ class KobitoWords:
             return Choice(said, Counter(["open", *map(feature, move["cards"])]), move)
         if kind == "extend":
             number, end = move["rainbow"] + 1, move["end"]
+            added = card(t, move["card"], _needs(view.workshops[move["seat"]][move["rainbow"]], end))
             said = {
-                "left": t("add {card} to the left end of workshop rainbow {number}", card=card(t, move["card"]), number=number),
-                "right": t("add {card} to the right end of workshop rainbow {number}", card=card(t, move["card"]), number=number),
+                "left": t("add {card} to the left end of workshop rainbow {number}", card=added, number=number),
+                "right": t("add {card} to the right end of workshop rainbow {number}", card=added, number=number),
             }[end]
             return Choice(said, Counter(["add", feature(move["card"]), f"w{number}", end]), move)
         if kind == "move":

@@ -56,7 +56,7 @@ def test_moves_in_words_are_completed_listed_and_refused_with_why(tmp_path):
     assert "You played 7 on the left end of pot A." in out
     assert "Pot A: 7 gold, 2 of 8 cards laid: 7, 8;" in out
     out = door(tmp_path, lines("play kobito on a", "2", "end", "quit"))
-    assert "1: play a kobito on the left end of pot A\n2: play a kobito on the right end of pot A\n" in out
+    assert "1: play a kobito (as 7) on the left end of pot A\n2: play a kobito (as 9) on the right end of pot A\n" in out
     assert "You played a kobito (as 9) on the right end of pot A." in out
     assert "You ended the turn." in out
 
