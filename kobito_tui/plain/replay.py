@@ -1,11 +1,14 @@
 """A saved game told again, one event a line: an empty line or next for the next event, back,
 end; the state commands show the moment reached.  A finished game shows everything; an
-unfinished one only its one human's view (``core.replay`` refuses the rest)."""
+unfinished one only its one human's view (``core.replay`` refuses the rest).  Where an analysis
+is kept beside the save (``kobito analyse FILE``), each turn's verdict follows the turn."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kobito_tui.analysis.report import Report
+from kobito_tui.analysis.verdicts import verdict_words
 from kobito_tui.core.message import Message
 from kobito_tui.core.record import Record
 from kobito_tui.core.replay import ReplayCursor
@@ -21,9 +24,10 @@ from .vocabulary import command_words
 class ReplayWalk:
     """``record`` stepped through, for the reader at ``lines``."""
 
-    def __init__(self, lines: Lines, t: Translator, record: Record) -> None:
+    def __init__(self, lines: Lines, t: Translator, record: Record, report: Report | None = None) -> None:
         self.lines, self.t = lines, t
         self.cursor = ReplayCursor(record)
+        self.verdicts = {} if report is None else {turn.end: turn for turn in report.turns}  # by where each turn ends
         self.header = self.cursor.header
         self.seat = self.cursor.perspectives[0] if self.cursor.perspectives else None
         self.who = Seats(t, self.header.seats, local_player(self.header.seats))
@@ -58,10 +62,14 @@ class ReplayWalk:
         if command == "next":
             after = cursor.next_line(cursor.position, self.seat)
             if after is None:
-                self._end()
+                self.lines.say(t("That was the last event."))
                 return
+            was = cursor.position
             cursor.jump(after)
             self._say(line for _, line in cursor.lines_before(after, self.seat, 1))
+            for end in range(was + 1, after + 1):
+                if end in self.verdicts:
+                    self.lines.say(verdict_words(t, self.cursor.record, self.who, self.verdicts[end]))
         elif command == "back":
             before = cursor.lines_before(cursor.position, self.seat, 2)
             if len(before) < 2:
@@ -72,7 +80,10 @@ class ReplayWalk:
             self._say([before[0][1]])
         elif command == "end":
             cursor.jump(cursor.length)
-            self._end()
+            result = cursor.game.result(cursor.state)
+            if result is not None and result.summary is not None:
+                self.lines.say(say(t, result.summary, self.header.seats, self.who.reader))
+            self.lines.say(t("That was the last event."))
         elif command in self.words.commands:
             self.lines.say(*self.words.state(command, t, cursor.view(self.seat), self.who))
         elif command == "who":
@@ -85,9 +96,3 @@ class ReplayWalk:
             self.lines.say(t("I do not know the word {word}; say help for the commands.", word=text))
         else:
             self.lines.say(t("That command is not for this game; say help for the commands."))
-
-    def _end(self) -> None:
-        result = self.cursor.game.result(self.cursor.state)
-        if result is not None and result.summary is not None:
-            self.lines.say(say(self.t, result.summary, self.header.seats, self.who.reader))
-        self.lines.say(self.t("That was the last event."))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+from kobito_tui.analysis.sidecar import load_cached
 from kobito_tui.client.hosts import LocalHost
 from kobito_tui.core.game import Header
 from kobito_tui.core.record import Record
@@ -43,7 +44,7 @@ def run_plain(
     lines = Lines(reader, writer)
     if replay is not None:
         record = _loaded(lines, t, replay)
-        return 1 if record is None else ReplayWalk(lines, t, record).run()
+        return 1 if record is None else ReplayWalk(lines, t, record, load_cached(replay, record)).run()
     path = new_save_path(saves_dir, new) if new is not None else load_path
     assert path is not None
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 
@@ -108,3 +109,18 @@ def test_a_failing_save_is_said_and_the_game_goes_on(tmp_path, full_disk):
     assert 1 <= text.count("The game could not be saved: [Errno 28] No space left") <= 2
     assert "The game could not be saved: [Errno 28] No space left" in text.split("Your hand:")[1]
     assert "Your hand: a paint card, 7, 10, a kobito, 12." in text  # played on meanwhile
+
+
+def test_a_kept_analysis_says_each_turns_verdict_after_it(tmp_path):
+    from kobito_tui.analysis.sidecar import analyse_cached
+    from kobito_tui.core.savefile import load
+
+    door(tmp_path, lines(*(["moves", "1"] * 3 + ["end"]) * 400), "treasure", turn_limit=6)
+    path = saved(tmp_path)
+    report = analyse_cached(path, load(path))
+    code, out = _run(lines(*[""] * 200), tmp_path, replay=path)
+    assert code == 0
+    plain_text(out)
+    chances = re.findall(r"^(Ann|Computer 2): \d+% → \d+%$", out, flags=re.M)
+    assert len(chances) == len(report.turns) > 0
+    assert re.search(r"^(A good turn|a good turn|The only move|the only move|(Inaccuracy|Mistake|Blunder)\. Best: .+)$", out, flags=re.M)
