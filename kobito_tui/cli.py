@@ -113,9 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
     plain = commands.add_parser(
         "plain", help="play in plain lines of text, for a screen reader or a braille display (docs/plain.md)"
     ).add_subparsers(dest="plain_command", required=True)
-    _new_game_arguments(plain.add_parser("new", help="start a new game"))
-    plain.add_parser("load", help="go on with a saved game").add_argument("file")
-    plain.add_parser("replay", help="step through a saved game").add_argument("file")
+    _new_game_arguments(plain_new := plain.add_parser("new", help="start a new game"))
+    (plain_load := plain.add_parser("load", help="go on with a saved game")).add_argument("file")
+    (plain_replay := plain.add_parser("replay", help="step through a saved game")).add_argument("file")
+    for where in (plain_new, plain_load, plain_replay):  # the language after the command too: "kobito plain new kobito --lang uk"
+        where.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="the language of the lines")
 
     check = commands.add_parser("check", help="validate save files (exit 1 if any is bad)")
     check.add_argument("files", nargs="+")

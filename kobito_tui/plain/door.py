@@ -65,10 +65,10 @@ class PlainGame:
 
     def _play(self) -> None:
         t = self.t
-        names = words.names(t, [self.who.label(seat) for seat in range(self.header.players)])
-        self.lines.say(t("{game}: {names}. Say help for the commands.", game=words.game_title(t, self.header.game), names=names))
         if len(self.client.seats) == 1:
             self.client.seat = self.client.seats[0]
+        names = words.names(t, [self.who.label(seat) for seat in range(self.header.players)])
+        self.lines.say(t("{game}: {names}. Say help for the commands.", game=words.game_title(t, self.header.game), names=names))
         while True:
             self._take_updates()
             latest = self.client.latest

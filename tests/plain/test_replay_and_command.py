@@ -124,3 +124,24 @@ def test_a_kept_analysis_says_each_turns_verdict_after_it(tmp_path):
     chances = re.findall(r"^(Ann|Computer 2): \d+% → \d+%$", out, flags=re.M)
     assert len(chances) == len(report.turns) > 0
     assert re.search(r"^(A good turn|a good turn|The only move|the only move|(Inaccuracy|Mistake|Blunder)\. Best: .+)$", out, flags=re.M)
+
+
+def test_the_language_may_follow_the_command(tmp_path):
+    command = [
+        sys.executable,
+        "-m",
+        "kobito_tui.cli",
+        "--saves-dir",
+        str(tmp_path),
+        "plain",
+        "new",
+        "kobito",
+        "--seed",
+        "3",
+        "--lang",
+        "uk",
+    ]
+    env = {**os.environ, "KOBITO_CONFIG_DIR": str(tmp_path / "config")}
+    done = subprocess.run(command, input=b"quit\n", capture_output=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().splitlines()[0] == "Кобіто: Ви та Комп’ютер 2. Скажіть «допомога», щоб почути команди."
