@@ -197,8 +197,11 @@ class PlainGame:
             if not self.client.to_move:
                 break
             found = matching(self.words.choices(t, update.view, update.legal), wanted)
-            if len(found) != 1:
-                self._offer(found) if found else self.lines.say(self.words.why_none(t, update.view, wanted))
+            if not found:
+                self.lines.say(self.words.why_none(t, update.view, wanted))
+                break
+            if len(found) > 1:
+                self._offer(found)
                 break
             self._play_choice(found[0])
         return True
@@ -219,7 +222,8 @@ class PlainGame:
         return True
 
     def _offer(self, choices: list[Choice]) -> None:
-        self.offered = choices
+        """The choices said, numbered (at most :data:`LISTED`: more words narrow a longer list)."""
+        self.offered = choices[:LISTED]
         self.lines.say(self.t("Which one? Say its number:"))
         self.lines.say(*(f"{number}: {choice.words}" for number, choice in enumerate(choices[:LISTED], 1)))
         if len(choices) > LISTED:
