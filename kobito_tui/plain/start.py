@@ -52,8 +52,8 @@ def run_plain(
     except SaveLocked:
         lines.say(t("{file} is open in another terminal.", file=printable(path.name)))
         return 1
-    except OSError as error:
-        lines.say(t("Cannot save games") + f": {printable(error)}")
+    except OSError as error:  # the saves folder cannot be written
+        lines.say(t("The game could not be saved: {reason}", reason=printable(error)))
         return 1
     try:
         record = Record(new) if new is not None else _loaded(lines, t, path)
@@ -65,8 +65,10 @@ def run_plain(
             PlainGame(lines, t, LocalHost(local), lambda: _kept(t, local)).run()
         except ReaderLeft:
             raise
+        except KeyboardInterrupt:  # Ctrl+C at a terminal: as quit
+            lines.say(*_kept(t, local))
         except OSError as error:
-            lines.say(t("Cannot save games") + f": {printable(error)}")
+            lines.say(t("The game could not be saved: {reason}", reason=printable(error)))
             return 1
         finally:
             local.close()

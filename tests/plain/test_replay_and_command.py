@@ -145,3 +145,27 @@ def test_the_language_may_follow_the_command(tmp_path):
     done = subprocess.run(command, input=b"quit\n", capture_output=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode().splitlines()[0] == "Кобіто: Ви та Комп’ютер 2. Скажіть «допомога», щоб почути команди."
+
+
+def test_ctrl_c_quits_as_quit_does(tmp_path):
+    from kobito_tui.core.record import new_header, parse_players
+
+    class Interrupted(io.BytesIO):
+        def readline(self, limit: int = -1) -> bytes:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    header = new_header("kobito", parse_players("Ann,bot:easy"), {}, 3)
+    assert run_plain(Interrupted(), out, "en", tmp_path, new=header) == 0
+    assert "Saved in " in "".join(out.getvalue().splitlines()[-2:])
+
+
+def test_a_saves_folder_that_cannot_be_written_is_said(tmp_path):
+    from kobito_tui.core.record import new_header, parse_players
+
+    folder = tmp_path / "file"
+    folder.write_text("not a folder")
+    out = io.StringIO()
+    header = new_header("kobito", parse_players("Ann,bot:easy"), {}, 3)
+    assert run_plain(io.BytesIO(b"quit\n"), out, "en", folder, new=header) == 1
+    assert out.getvalue().startswith("The game could not be saved: ")
