@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import io
 import json
 import os
 import sys
@@ -413,6 +414,8 @@ def _plain(args: argparse.Namespace, folder: Path, new: Any) -> int:
     lang = client_language(args.lang, os.environ)
     file = Path(args.file) if args.plain_command != "new" else None
     where = {"load_path": file} if args.plain_command == "load" else {"replay": file} if args.plain_command == "replay" else {"new": new}
+    if isinstance(sys.stdout, io.TextIOWrapper):  # a terminal set to another encoding gets "?" for what it cannot show
+        sys.stdout.reconfigure(errors="replace")
     try:
         return run_plain(sys.stdin.buffer, sys.stdout, lang, folder, **where)
     except ReaderLeft:  # the reader left (a pipe closed early): the game is saved; nothing more to say

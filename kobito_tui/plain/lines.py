@@ -46,6 +46,8 @@ class Lines:
                     for line in textwrap.wrap(safe, WIDTH, break_on_hyphens=False) or [""]:
                         self.writer.write(line + "\n")
             self.writer.flush()
+        except UnicodeError:
+            raise  # a writer that cannot take the words is a bug of whoever opened it, not a reader gone
         except (OSError, ValueError) as error:  # (ValueError: written to after it was closed)
             raise ReaderLeft from error
 

@@ -169,3 +169,11 @@ def test_a_saves_folder_that_cannot_be_written_is_said(tmp_path):
     header = new_header("kobito", parse_players("Ann,bot:easy"), {}, 3)
     assert run_plain(io.BytesIO(b"quit\n"), out, "en", folder, new=header) == 1
     assert out.getvalue().startswith("The game could not be saved: ")
+
+
+def test_a_terminal_that_cannot_show_the_letters_gets_question_marks_not_a_crash(tmp_path):
+    command = [sys.executable, "-m", "kobito_tui.cli", "--saves-dir", str(tmp_path), "plain", "new", "kobito", "--lang", "uk"]
+    env = {**os.environ, "KOBITO_CONFIG_DIR": str(tmp_path / "config"), "PYTHONIOENCODING": "latin-1"}
+    done = subprocess.run(command, input=b"hand\nquit\n", capture_output=True, timeout=60, env=env)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert done.stdout.count(b"?") > 20
