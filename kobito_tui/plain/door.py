@@ -241,9 +241,25 @@ class PlainGame:
         self._await(update.revision)
         latest = self.client.latest
         if self.hot_seat and latest is not None and latest.to_act != self.client.seat and not latest.over:
-            self.lines.say(self.t("Your turn is over; you hear what came of it at your next turn."))  # (a draw is secret)
+            self._say_public()
         else:
             self._say_log(self.client.perspective(self.client.seat))
+
+    def _say_public(self) -> None:
+        """Hot seat, the turn gone to another: the new lines of the seat at the keys that another person
+        here reads the same (its move), up to the first that only it may read (its draw), which waits
+        for its next turn."""
+        mine = self.client.perspective(self.client.seat)
+        log = self.client.histories[mine].log
+        others = [entry for perspective, history in self.client.histories.items() if perspective != mine for entry in history.log]
+        start = self.seen.get(mine, 0)
+        public = 0
+        while start + public < len(log) and log[start + public] in others:
+            public += 1
+        self.lines.say(*(say(self.t, entry, self.header.seats, self.client.seat) for entry in log[start : start + public]))
+        self.seen[mine] = start + public
+        if start + public < len(log):
+            self.lines.say(self.t("Your turn is over; you hear what came of it at your next turn."))
 
     def _await(self, revision: int) -> None:
         """Until the update after ``revision`` has come (a local table sends it at once)."""

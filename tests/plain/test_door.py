@@ -111,6 +111,9 @@ def test_hot_seat_shows_a_seat_its_secrets_only_while_it_has_the_keys(tmp_path, 
     assert len(turns) >= 6
     for seat in (0, 1):  # each hears its own secrets, in its own turns
         assert any(line in out for line in private[seat])
+    # the last move of a turn is said at once; only what is secret (a Kobito draw) waits for the next turn
+    ending = r"You ended the turn\.\nYour turn is over" if game == "kobito" else r"flipped 3 tiles\.\nPass the keys to"
+    assert re.search(ending, out)
 
 
 def test_hostile_lines_are_refused_with_a_reason(tmp_path):
