@@ -30,11 +30,6 @@ class Verdicts:
         return None
 
 
-def current_verdict(report: Report, position: int) -> TurnVerdict | None:
-    """The turn under way at ``position``, or the one that has just ended there."""
-    return Verdicts(report).at(position)
-
-
 def mark_words(t: Translator, mark: str) -> str:
     return {"inaccuracy": t("inaccuracy"), "mistake": t("mistake"), "blunder": t("blunder")}[mark]
 
