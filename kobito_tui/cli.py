@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import io
 import json
 import os
 import sys
@@ -100,12 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command")
 
-    new = commands.add_parser("new", help="start a new game straight away")
-    new.add_argument("game", choices=game_ids())
-    new.add_argument("--players", default="You,bot", help='e.g. "Ann,Bob,bot:hard" (computer levels: easy, medium, hard)')
-    new.add_argument("--seed", type=int, help="a reproducible game, for tests and benchmarks (the seed foretells every deal)")
-    new.add_argument("--variant", help="Hide the Treasure: standard, seek or shared")
-    new.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE", help="a rule option")
+    _new_game_arguments(commands.add_parser("new", help="start a new game straight away"))
 
     tutorial = commands.add_parser("tutorial", help="a first game that has you make every kind of move")
     tutorial.add_argument("game", nargs="?", default="kobito", choices=game_ids())
@@ -114,6 +110,15 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("file")
     replay = commands.add_parser("replay", help="watch a saved game")
     replay.add_argument("file")
+
+    plain = commands.add_parser(
+        "plain", help="play in plain lines of text, for a screen reader or a braille display (docs/plain.md)"
+    ).add_subparsers(dest="plain_command", required=True)
+    _new_game_arguments(plain_new := plain.add_parser("new", help="start a new game"))
+    (plain_load := plain.add_parser("load", help="go on with a saved game")).add_argument("file")
+    (plain_replay := plain.add_parser("replay", help="step through a saved game")).add_argument("file")
+    for where in (plain_new, plain_load, plain_replay):  # the language after the command too: "kobito plain new kobito --lang uk"
+        where.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help="the language of the lines")
 
     check = commands.add_parser("check", help="validate save files (exit 1 if any is bad)")
     check.add_argument("files", nargs="+")
@@ -363,6 +368,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _new_game_arguments(new: argparse.ArgumentParser) -> None:
+    """The arguments of a new game (``kobito new``, ``kobito plain new``)."""
+    new.add_argument("game", choices=game_ids())
+    new.add_argument("--players", default="You,bot", help='e.g. "Ann,Bob,bot:hard" (computer levels: easy, medium, hard)')
+    new.add_argument("--seed", type=int, help="a reproducible game, for tests and benchmarks (the seed foretells every deal)")
+    new.add_argument("--variant", help="Hide the Treasure: standard, seek or shared")
+    new.add_argument("--option", "-o", action="append", type=_option, default=[], metavar="NAME=VALUE", help="a rule option")
+
+
 def _new_game_options(args: argparse.Namespace) -> dict[str, Any]:
     options = dict(args.option)
     if args.variant:
@@ -393,6 +407,23 @@ def _bench(args: argparse.Namespace) -> int:
     result = bench.run(args)
     print(json.dumps(result) if args.json else bench.report(result))
     return 0
+
+
+def _plain(args: argparse.Namespace, folder: Path, new: Any) -> int:
+    from kobito_tui.i18n import client_language
+    from kobito_tui.plain.lines import ReaderLeft
+    from kobito_tui.plain.start import run_plain
+
+    lang = client_language(args.lang, os.environ)
+    file = Path(args.file) if args.plain_command != "new" else None
+    where = {"load_path": file} if args.plain_command == "load" else {"replay": file} if args.plain_command == "replay" else {"new": new}
+    if isinstance(sys.stdout, io.TextIOWrapper):  # a terminal set to another encoding gets "?" for what it cannot show
+        sys.stdout.reconfigure(errors="replace")
+    try:
+        return run_plain(sys.stdin.buffer, sys.stdout, lang, folder, **where)
+    except ReaderLeft:  # the reader left (a pipe closed early): the game is saved; nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -436,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
 
     folder = saves_dir(args.saves_dir)
     start: dict[str, Any] = {}
-    if args.command == "new":
+    if args.command == "new" or args.command == "plain" and args.plain_command == "new":
         from kobito_tui.core.record import new_header, parse_players
 
         try:
@@ -450,6 +481,8 @@ def main(argv: list[str] | None = None) -> int:
         start[args.command] = Path(args.file)
     elif args.command == "tutorial":
         start["tutorial"] = args.game
+    if args.command == "plain":
+        return _plain(args, folder, start.get("new"))
 
     from kobito_tui.app.main import run_app
     from kobito_tui.i18n import client_language

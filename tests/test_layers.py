@@ -163,6 +163,16 @@ def test_nothing_below_the_app_imports_textual():
     assert bad == [], _failure("Textual imported below the app", arrows, why, bad)
 
 
+def test_the_line_door_is_a_client_like_the_app_with_no_textual_under_it():
+    """``plain`` stands where the app stands (a client of the table), beside it, never on it."""
+    arrows, why = graph()
+    allowed = {"core", "games", "kobito", "treasure", "table", "bots", "client", "i18n", "analysis", "kobito_tui"}
+    bad = [("plain", target) for target in sorted(arrows["plain"]) if target not in allowed]
+    under = below(arrows, "plain") | {"plain"}
+    bad += [(source, "textual") for source in sorted(under) if "textual" in arrows[source]]
+    assert bad == [], _failure("the line door imports the app, Textual or a part no client needs", arrows, why, bad)
+
+
 def test_the_graph_sees_function_level_and_relative_imports(tmp_path):
     """The reader itself: an import inside a function counts, and a relative one is made absolute."""
     arrows, why = graph()

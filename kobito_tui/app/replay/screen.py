@@ -26,6 +26,7 @@ from textual.widgets import Button, ProgressBar, Static
 from kobito_tui.analysis.analyse import Unanalysable
 from kobito_tui.analysis.report import Report, TurnVerdict
 from kobito_tui.analysis.sidecar import Keeper
+from kobito_tui.analysis.verdicts import Verdicts, verdict_words
 from kobito_tui.app import actions
 from kobito_tui.app.games import board_class
 from kobito_tui.app.replay.analysing import Analysis, analysis_of, kept_report
@@ -33,7 +34,7 @@ from kobito_tui.app.replay.branch import BranchDialog
 from kobito_tui.app.replay.chart import ChanceChart
 from kobito_tui.app.replay.log import ReplayLog
 from kobito_tui.app.replay.timeline import Timeline
-from kobito_tui.app.replay.verdict import VerdictBox, Verdicts, verdict_words
+from kobito_tui.app.replay.verdict import VerdictBox
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.screens.message import MessageScreen
 from kobito_tui.app.widgets.workarounds import GameFooter

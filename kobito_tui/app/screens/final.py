@@ -20,10 +20,10 @@ from textual.widgets import Button, Footer, Static
 
 from kobito_tui.analysis.report import Report
 from kobito_tui.analysis.sidecar import Keeper
+from kobito_tui.analysis.verdicts import mark_words, percent
 from kobito_tui.app import actions
 from kobito_tui.app.replay import ReplayScreen
 from kobito_tui.app.replay.analysing import Analysis, analysis_of
-from kobito_tui.app.replay.verdict import mark_words, percent
 from kobito_tui.app.result_details import detail_columns
 from kobito_tui.app.screens.base import ShellScreen
 from kobito_tui.app.words import result_words
