@@ -1,7 +1,8 @@
 """Who plays a seat, as the record tells it: leaving a game, a stand-in, coming back.  One rule for every game.
 
 A player may leave while the game is not over, on their turn or not; the record
-then holds ``{"type": "leave", "seat": s}``.  When one seat alone has not left,
+then holds ``{"type": "leave", "player": s}`` (``player``, not ``seat``: no seat chose
+it at its turn, so bots, undo and the analysis take it as they take chance).  When one seat alone has not left,
 the game is over and that seat wins.  Otherwise the game plays on (the table
 seats a computer stand-in, :data:`STAND_IN`, in the seat) and the leaver
 finishes last, an earlier leaver below a later (:func:`~kobito_tui.core.game.places`).
@@ -44,8 +45,8 @@ class Leavable(Protocol):
 
 
 def seat_event(kind: str, seat: int) -> Event:
-    """A leave, stand-in or back event for ``seat``."""
-    return {"type": kind, "seat": seat}
+    """A leave, stand-in, back or called-off event for ``seat``."""
+    return {"type": kind, "player": seat}
 
 
 def leave_event(seat: int) -> Event:
@@ -71,12 +72,12 @@ def with_leaving(apply: Callable[[Any, Any], None]) -> Callable[[Any, Any], None
 def play_seat_event(state: Leavable, event: Event) -> None:
     """Check a seat event and apply it; ``IllegalEvent`` (nothing changed) if refused."""
     kind = event["type"]
-    extra = sorted(event.keys() - {"type", "seat"})
+    extra = sorted(event.keys() - {"type", "player"})
     if extra:
         raise IllegalEvent("game.unknown-fields", kind=kind, fields=extra)
     if state.over:
         raise IllegalEvent("game.over")
-    seat = event.get("seat")
+    seat = event.get("player")
     if type(seat) is not int or not 0 <= seat < len(state.names) or seat in state.left:
         raise IllegalEvent("game.not-a-players-seat", seat=seat)
     if kind in (STANDS_IN, BACK):
@@ -100,7 +101,7 @@ def amend(state: Leavable, result: Result | None) -> Result | None:
         return result
     left = list(state.left)
     stayer = last_stayer(state)
-    if stayer is not None:
+    if stayer is not None and not state.called_off:
         return Result([stayer], result.scores, Message("game.others-left", {"seat": stayer}), result.details, [], left)
     winners = [seat for seat in result.winners if seat not in left]
     if state.called_off or not winners:
@@ -128,7 +129,7 @@ def described(state: Leavable, event: Event) -> Message | None:
     if not is_seat_event(event):
         return None
     if event["type"] in (STANDS_IN, BACK):
-        return Message("game.stand-in" if event["type"] == STANDS_IN else "game.back", {"seat": event["seat"]})
+        return Message("game.stand-in" if event["type"] == STANDS_IN else "game.back", {"seat": event["player"]})
     if event["type"] == CALLED_OFF:
-        return Message("game.calling-off", {"seat": event["seat"]})
-    return Message("game.left", {"seat": event["seat"], "ends": len(state.names) - len(state.left) == 2})
+        return Message("game.calling-off", {"seat": event["player"]})
+    return Message("game.left", {"seat": event["player"], "ends": len(state.names) - len(state.left) == 2})

@@ -47,7 +47,7 @@ def test_with_more_the_game_plays_on_and_the_leaver_is_last(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_leave_that_is_not_one_is_refused_and_changes_nothing(game_id):
     game, header, state, events = started(game_id, 3)
-    for bad in (leave_event(3), leave_event(-1), {"type": "leave", "seat": "0"}, {"type": "leave", "seat": 0, "cards": [1]}):
+    for bad in (leave_event(3), leave_event(-1), {"type": "leave", "player": "0"}, {"type": "leave", "player": 0, "cards": [1]}):
         with pytest.raises(IllegalEvent):
             game.apply(state, bad)
     game.apply(state, leave_event(0))
@@ -75,7 +75,7 @@ def test_leaving_is_worded_for_each_reader(lang):
 def test_a_game_called_off_ends_as_it_stands_and_who_held_it_up_is_last(game_id):
     game, header, state, events = started(game_id, 3)
     held_up = game.to_act(state)
-    game.apply(state, {"type": "called-off", "seat": held_up})
+    game.apply(state, {"type": "called-off", "player": held_up})
     assert game.is_over(state) and game.to_act(state) is None
     result = game.result(state)
     assert result.left == [held_up] and held_up not in result.winners and result.summary.id == "game.called-off"
@@ -96,3 +96,21 @@ def test_whoever_left_never_wins_the_best_of_the_others_does():
 
     result = amend(State(), Result([0], [9, 5, 7], Message("kobito.won", {"winners": [0], "score": 9})))
     assert result.winners == [2] and result.summary.id == "game.won-after-leaving" and places(result, 3) == [3, 2, 1]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("kind", ["leave", "stand-in", "back"])
+def test_every_computer_plays_on_with_seat_events_in_its_history(game_id, kind):
+    """A stand-in reads the history as its seat saw it, seat events and all: no computer trips on them."""
+    from kobito_tui.bots import make_bot
+    from kobito_tui.core.leaving import seat_event
+
+    game, header, state, events = started(game_id, 3)
+    seat = game.to_act(state)
+    event = seat_event(kind, (seat + 1) % 3)
+    game.apply(state, event)
+    events.append(event)
+    history = [game.redact(e, seat) for e in events]
+    for level in ("easy", "medium", "hard"):
+        bot = make_bot(game_id, level, seed=1, budget_s=0.05, iterations=20)
+        assert bot.choose(game, header, game.view(state, seat), game.legal_moves(state), history) in game.legal_moves(state)

@@ -84,7 +84,7 @@ def bent(event):
 def tries(game, state, upcoming):
     """Events to offer in ``state``: junk, the next event and legal moves bent, moves out of turn."""
     yield from (None, [], {"type": "nonsense"}, {"type": "nonsense", "seat": 0})
-    yield from ({"type": "leave", "seat": 9}, {"type": "leave", "seat": 0, "why": "bored"})  # leaving (core.leaving)
+    yield from ({"type": "leave", "player": 9}, {"type": "leave", "player": 0, "why": "bored"})  # leaving (core.leaving)
     if upcoming is not None:
         yield from bent(upcoming)
     seat = game.to_act(state)

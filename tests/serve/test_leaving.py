@@ -35,7 +35,7 @@ def test_with_two_players_the_one_who_leaves_loses_and_both_keep_the_replay(serv
     for player in (ann, bob):
         assert table in [info.table for info in player.replays()]
         record = player.record(table)
-        assert record.events[-1] == {"type": "leave", "seat": 1}
+        assert record.events[-1] == {"type": "leave", "player": 1}
     assert his.leave_game(1).id == "game-over"
 
 
@@ -119,7 +119,7 @@ def test_a_player_away_comes_back_to_the_seat_a_computer_played_and_the_record_t
         assert kinds.index("game.stand-in") < kinds.index("game.back")
         play_until([hers, his], random.Random(5), lambda u: u.over, timeout=60)
         record = hers.record()
-        assert {"type": "stand-in", "seat": 1} in record.events and {"type": "back", "seat": 1} in record.events
+        assert {"type": "stand-in", "player": 1} in record.events and {"type": "back", "player": 1} in record.events
         assert server.connect("guest", "Eve").join(table).id == "no-seat-of-yours"
     finally:
         server.stop()
@@ -142,6 +142,6 @@ def test_the_others_vote_to_end_a_game_a_player_away_holds_up(data_dir):
         assert bob.vote_to_end() is None
         result = hers.wait_for(lambda u: u.over).result
         assert result.left == [2] and result.summary.id == "game.called-off" and places(result, 3)[2] == 3
-        assert {"type": "called-off", "seat": 2} in hers.record().events
+        assert {"type": "called-off", "player": 2} in hers.record().events
     finally:
         server.stop()
