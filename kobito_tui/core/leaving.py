@@ -102,7 +102,7 @@ def amend(state: Leavable, result: Result | None) -> Result | None:
     left = list(state.left)
     stayer = last_stayer(state)
     if stayer is not None and not state.called_off:
-        return Result([stayer], result.scores, Message("game.others-left", {"seat": stayer}), result.details, [], left)
+        return Result([stayer], result.scores, Message("game.others-left", {"seat": stayer, "left": left}), result.details, [], left)
     winners = [seat for seat in result.winners if seat not in left]
     if state.called_off or not winners:
         winners = best_of_the_rest(result, len(state.names), left)

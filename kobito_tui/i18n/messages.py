@@ -835,9 +835,13 @@ def _winners(t: Translator, who: Seats, winners: list[int]) -> str:
 
 @says("game.others-left")
 def _others_left(t: Translator, params: Params, who: Seats) -> str:
-    return _by(
-        t, who, params["seat"], msg("Everyone else left the game: the winner is {name}."), you("Everyone else left the game: you win.")
-    )
+    """Who left (the one, or everyone else), then who wins: the one who stayed."""
+    left = params.get("left", [])
+    if len(left) == 1:
+        gone = _by(t, who, left[0], msg("{name} left the game."), you("You left the game."))
+    else:
+        gone = t("Every other player left the game.")
+    return f"{gone} {_winners(t, who, [params['seat']])}"
 
 
 @says("game.left-note")

@@ -67,7 +67,10 @@ def test_leaving_is_worded_for_each_reader(lang):
     on = say(t, Message("game.left", {"seat": 0, "ends": False}), names, None)
     mine = say(t, Message("game.left", {"seat": 0, "ends": False}), names, 0)
     assert "Ann" in on and "Ann" not in mine and on != mine
-    assert "Bob" in say(t, Message("game.others-left", {"seat": 1}), names, 0)
+    assert say(t, Message("game.others-left", {"seat": 1, "left": [0]}), names, 0).startswith(
+        say(t, Message("game.left", {"seat": 0, "ends": True}), names, 0)
+    )
+    assert "Bob" in say(t, Message("game.others-left", {"seat": 1, "left": [0, 2]}), names, 0)
     assert "Ann" in say(t, Message("game.left-note", {"seats": [0]}), names, 2)
 
 

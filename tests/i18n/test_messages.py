@@ -153,7 +153,8 @@ def produce() -> dict[str, list[tuple[Message, tuple[str, ...]]]]:
         found["log"].append((game.result(state).summary, names))
         found["illegal"] += [(error.message, names) for error in illegal(game, state)]
     leaving = [Message("game.left", {"seat": 1, "ends": ends}) for ends in (True, False)]
-    leaving += [Message("game.others-left", {"seat": 0}), Message("game.left-note", {"seats": [2, 1]})]
+    leaving += [Message("game.others-left", {"seat": 0, "left": left}) for left in ([1], [1, 2])]
+    leaving += [Message("game.left-note", {"seats": [2, 1]})]
     leaving += [Message(f"game.{kind}", {"seat": seat}) for kind in ("stand-in", "back", "calling-off") for seat in (0, 1)]
     leaving += [Message(f"game.{kind}", {"seat": 2, "winners": winners}) for kind in ("called-off", "won-after-leaving")
                 for winners in ([], [0], [0, 1])]  # fmt: skip  # aligned by hand with its opening bracket
