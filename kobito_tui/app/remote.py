@@ -280,6 +280,8 @@ class WaitingScreen(ShellScreen):
                     seat=remote.seat + 1,
                 )
             ]
+        if info is not None and info.pace != "live":  # nobody need wait here: each moves when they sign in
+            lines.append(t("Pace: {pace}.", pace=pace_words(t, info.pace)))
         lines.append("")
         for seat, chair in enumerate(info.seats if info else []):
             lines.append(f"  {seat + 1}. {seat_text(t, chair)}")

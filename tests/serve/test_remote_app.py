@@ -341,4 +341,4 @@ async def test_a_turn_based_table_is_set_with_its_pace_and_the_lobby_says_it(ser
         await until(pilot, lambda: in_lobby(app))
         await pilot.pause()
         row = app.screen.query_one("#lobby-tables").get_row(table)
-        assert "1 day a move" in str(row[2])
+        assert "· 1 day" in str(row[2])

@@ -58,7 +58,7 @@ def seat_text(t: Translator, seat: SeatInfo, away: bool = True) -> str:
     if seat.left:
         return t("{name} (left)", name=name)
     if seat.kind == "computer" and seat.name:
-        return t("{name} (a computer plays for now)", name=name)
+        return t("{name} (computer for now)", name=name)
     if seat.kind == "computer":
         return t("computer ({level})", level=level_name(t, seat.level))
     return name if seat.connected or not away else t("{name} (away)", name=name)
@@ -79,9 +79,10 @@ def pace_words(t: Translator, pace: str) -> str:
 
 
 def row_status(t: Translator, info: TableInfo, mine: bool) -> str:
-    """A lobby row's status: "your move" first, then the status, and a turn-based table's pace."""
+    """A lobby row's status: "your move" first, then the status, and a turn-based table's time a move, short."""
     said = t("your move") if mine else status_words(t, info.status)
-    return said if info.pace == "live" else f"{said} · {pace_words(t, info.pace)}"
+    short = {"1h": t.p("pace", "1 h"), "12h": t.p("pace", "12 h"), "1d": t.p("pace", "1 day"), "3d": t.p("pace", "3 days")}
+    return said if info.pace == "live" else f"{said} · {short.get(info.pace, printable(info.pace, 8))}"
 
 
 def game_title(t: Translator, game_id: str) -> str:
@@ -242,7 +243,7 @@ class LobbyScreen(ShellScreen):
                     (info.started or "")[11:16],
                     str(info.spectators),
                 ),
-                ", ".join(seat_text(t, seat) for seat in info.seats),
+                ", ".join(seat_text(t, seat, away=info.pace == "live") for seat in info.seats),  # turn-based: nobody waits
             )
             for info in listed
         ]
