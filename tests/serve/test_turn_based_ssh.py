@@ -5,7 +5,6 @@ runs out with nobody there, the other player hands the seat to a computer, and i
 from __future__ import annotations
 
 import random
-import re
 import shutil
 import subprocess
 import time
