@@ -272,7 +272,7 @@ async def test_a_guest_who_sits_down_is_told_the_seat_code_and_may_give_an_absen
         await until(pilot, lambda: "Ann is away. The table waits (F4: give the seat to the computer)." in notices(app))
         await pilot.press("f4")
         await until(pilot, lambda: isinstance(app.screen, TableDialog))
-        assert [button.id for button in app.screen.query("Button")] == ["give-0"]
+        assert [button.id for button in app.screen.query("Button")] == ["give-0", "vote-end"]
         await pilot.press("escape")
         await pilot.press("ctrl+c")
         await until(pilot, lambda: app.return_code is not None)

@@ -19,7 +19,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from kobito_tui.app import actions
@@ -102,21 +101,22 @@ class TableForm(NewGameScreen):
     pace = "live"
 
     def on_mount(self) -> None:
-        t = self.t
-        self.query_one(".dialog-title", Static).update(t("New table"))
-        self.query_one("#start", Button).label = t("Create")
+        self.query_one(".dialog-title", Static).update(self.t("New table"))
+        self.query_one("#start", Button).label = self.t("Create")
         seed_row = self.query_one("#seed", Input).parent
-        assert isinstance(seed_row, Widget)
+        assert seed_row is not None
         seed_row.display = False  # the hub deals from the OS
-        paces = Select([(pace_words(t, pace), pace) for pace in PACES], value="live", allow_blank=False, compact=True, id="pace")
-        # Translators: a table's pace: live (everyone there together), or turn-based with a time a move.
-        self.query_one("#new-game-form").mount(
-            Horizontal(Label(t("Pace"), classes="form-label"), paces, classes="form-row"), before=seed_row
-        )
         for kind in self.query(".seat-row Select").results(Select):
             value = kind.value
             kind.set_options([*(choice for choice in seat_kinds(self.t) if chosen(choice[1])[1]), (self.t("Open seat"), seat_choice())])
             kind.value = value  # after the set_options, so that the label shown follows
+
+    def more_rows(self) -> ComposeResult:
+        t = self.t
+        with Horizontal(classes="form-row"):
+            # Translators: a table's pace: live (everyone there together), or turn-based with a time a move.
+            yield Label(t("Pace"), classes="form-label")
+            yield Select([(pace_words(t, pace), pace) for pace in PACES], value="live", allow_blank=False, compact=True, id="pace")
 
     @on(Select.Changed, "#pace")
     def _on_pace(self, event: Select.Changed) -> None:

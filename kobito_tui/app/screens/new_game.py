@@ -93,6 +93,10 @@ class NewGameScreen(ShellScreen):
         self.games = available_games()
         self.options_for = self.games[0].id  # the game whose rule options are shown
 
+    def more_rows(self) -> ComposeResult:
+        """Rows a form of another kind adds after the options (none here)."""
+        yield from ()
+
     def compose(self) -> ComposeResult:
         t = self.t
         yield Static(t("New game"), classes="dialog-title")
@@ -126,6 +130,7 @@ class NewGameScreen(ShellScreen):
                     )
             yield Static(t("Rule options"), classes="form-section")
             yield Vertical(*option_rows(t, self.games[0], self.games[0].min_players), id="options")
+            yield from self.more_rows()
             with Horizontal(classes="form-row"):
                 # Translators: the number that fixes the shuffles, to play the same deal again.
                 yield Label(t("Seed"), classes="form-label")
