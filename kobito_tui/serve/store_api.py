@@ -13,6 +13,7 @@ raises :class:`TableLost`, so the hub drops that table instead of forking its hi
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -151,6 +152,9 @@ class Store(Protocol):
 
     def stats(self) -> dict[str, Any]:
         """The history and the ratings as plain data (``kobito serve stats --json``)."""
+
+    def table_history(self, table_id: str) -> builtins.list[dict[str, Any]]:
+        """One finished table's history rows by seat (none until it is folded)."""
 
 
 class StoreReading(Protocol):

@@ -107,6 +107,13 @@ class HistoryRows:
             "history": [json.loads(row) for (row,) in history],
         }
 
+    def table_history(self, table_id: str) -> list[dict[str, Any]]:
+        """One finished table's history rows, by seat, each rated person's with their rating before and after
+        (what a final screen shows as the change); none until the table is folded."""
+        with self._folding() as sql:
+            rows = sql.rows("SELECT row FROM history WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [json.loads(row) for (row,) in rows]
+
     def stats_json(self) -> str:
         """:meth:`stats` as canonical JSON text: byte for byte the same for the same projection."""
         return canonical_json(self.stats()) + "\n"

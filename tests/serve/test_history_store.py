@@ -205,6 +205,7 @@ def test_the_hub_folds_a_table_into_the_history_as_it_finishes(tmp_path):
         eventually(lambda: hub.store.stats()["folded"] == 1)
         ann.close()
         rows = hub.store.stats()["history"]
+        assert hub.store.table_history(table) == rows and hub.store.table_history("nothing") == []  # the final screen's rows
     assert [(r["table"], r["identity"], r["name"], r["rated"]) for r in rows] == [
         (table, KEY_ANN, "Ann", True),
         (table, "computer:medium", "", True),
