@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+")
 
     bench = commands.add_parser("bench", help="print performance figures")
-    bench.add_argument("what", choices=["engine", "ui", "replay", "table", "serve", "web", "analyse"])
+    bench.add_argument("what", choices=["engine", "ui", "replay", "table", "serve", "web", "analyse", "history"])
     bench.add_argument("--game", choices=game_ids(), default="kobito")
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--games", type=int, default=200)
@@ -332,6 +332,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve_backup.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
     serve_backup.add_argument("--database", default=argparse.SUPPRESS, metavar="URL", help="the server's PostgreSQL database")
     serve_backup.add_argument("file")
+    serve_ratings = serve_commands.add_parser("ratings", help="the players' ratings per game (safe while the server runs)")
+    serve_ratings.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_ratings.add_argument("--database", default=argparse.SUPPRESS, metavar="URL", help="the server's PostgreSQL database")
+    serve_ratings.add_argument(
+        "--rebuild", action="store_true", help="fold every finished table again, from scratch, and say whether anything changed"
+    )
+    serve_stats = serve_commands.add_parser("stats", help="the players' history and ratings (safe while the server runs)")
+    serve_stats.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
+    serve_stats.add_argument("--database", default=argparse.SUPPRESS, metavar="URL", help="the server's PostgreSQL database")
+    serve_stats.add_argument("--json", action="store_true", help="everything, as one JSON document (the same bytes for the same history)")
     serve_invite = serve_commands.add_parser("invite", help="print a one-time link that signs a browser in as NAME")
     serve_invite.add_argument("--data-dir", default=argparse.SUPPRESS, help="the server's data folder")
     serve_invite.add_argument("--database", default=argparse.SUPPRESS, metavar="URL", help="the server's PostgreSQL database")

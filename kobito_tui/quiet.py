@@ -35,6 +35,7 @@ DEPENDENCIES = (
     "mdurl",
     "msgspec",
     "multidict",
+    "openskill",
     "platformdirs",
     "propcache",
     "psycopg",

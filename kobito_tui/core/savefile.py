@@ -212,6 +212,11 @@ def _text(data: bytes, path: str) -> str:
 
 def loads(text: str | bytes, path: str = "<text>") -> Record:
     """Parse and validate a whole file's text; SaveError names the first bad line."""
+    return loads_folded(text, path)[0]
+
+
+def loads_folded(text: str | bytes, path: str = "<text>") -> tuple[Record, Any]:
+    """:func:`loads`, and the game's state after the last event (the fold that validated it)."""
     if len(text) > MAX_FILE_BYTES:
         raise SaveError(path, 1, _TOO_LARGE)
     if isinstance(text, bytes):
@@ -229,13 +234,13 @@ def loads(text: str | bytes, path: str = "<text>") -> Record:
     header = parse_header(lines[0], path)
     try:
         events = _decode_events(lines[1:], text.count(":") - lines[0].count(":"), path)
-        fold(get_game(header.game), header, events)
+        state = fold(get_game(header.game), header, events)
     except SaveError as error:
         error.header = header
         raise
     except EventError as error:
         raise SaveError(path, error.index + 2, error.message, header) from None
-    return Record(header, events)
+    return Record(header, events), state
 
 
 def load(path: Path | str) -> Record:

@@ -12,8 +12,9 @@ table, in the lobby, or (a new table) not made at all.
 
 One thread boundary.  The event loop's thread owns the lobby, the sessions and
 the live tables' bookkeeping.  Off it run only: in :attr:`Hub.changes`, table
-changes (submit, undo, redo: they wait for the store), record loads, and the
-store's part of a sign-in and of keeping settings; and the thinking of
+changes (submit, undo, redo: they wait for the store), record loads, the
+store's part of a sign-in and of keeping settings, and the folds of finished
+tables into the history and ratings (:meth:`Hub.fold_history`); and the thinking of
 computers (:class:`~kobito_tui.table.ComputerSeat`) and hints, in
 :attr:`Hub.workers`' processes, answered on its threads.  What they do to a
 :class:`~kobito_tui.table.Table` calls back on their own thread; those
@@ -225,6 +226,7 @@ class Hub:
         self.guest_names: OrderedDict[str, str] = OrderedDict()  # a browser guest's name, for when it comes back
         self.dropped: OrderedDict[str, str] = OrderedDict()  # the table an identity sat at when its connection ended
         self.loop_thread = LoopThread()  # the loop this hub runs on, once started; the one-thread rule's check
+        self.closing = False  # set when close() begins
         self.peers: Peers[HubSession] = NoPeers()
         if peers is not None:
             self.peers = peers(self)
@@ -245,6 +247,7 @@ class Hub:
             if stored.status in ENDED or (stored.status != SET_ASIDE and self.store.own(stored.table_id) is not None):
                 self._load(stored)  # not owned (None): another server plays it
         self._bind_seated_names()
+        self.changes.submit(self.fold_history)  # what finished while no server ran, or before an upgrade
         await self.peers.start()
         self.socket_path.unlink(missing_ok=True)  # we hold the dir's lock: a socket there is a dead server's
         mask = os.umask(0o177)  # the socket is born 0600
@@ -281,6 +284,7 @@ class Hub:
         self.lobby.rooms[room.table_id] = room
         if room.status == OVER and stored.status != OVER:  # it ended before its status was kept
             self._kept(self.store.set_status, stored.table_id, OVER)
+            self.changes.submit(self.fold_history)
         return room
 
     async def take(self, table_id: str) -> Room | None:
@@ -370,6 +374,7 @@ class Hub:
                         self._kept(self.store.bind_name, chair.identity, chair.name, claim(chair.name))
 
     async def close(self) -> None:
+        self.closing = True
         await self.peers.close()
         if self._server is not None:
             self._server.close()
@@ -530,6 +535,17 @@ class Hub:
             room.status = OVER
             self._kept(self.store.set_status, room.table_id, OVER)  # only logged: a restart sees it is over all the same
             self._announce(room)
+            if not self.closing:  # (closing: the next start folds it)
+                self.changes.submit(self.fold_history)
+
+    def fold_history(self) -> int:
+        """Bring the history and the ratings up to the tables finished now (off the loop: it waits for the
+        store); how many tables it folded.  One it cannot is folded by the next, or at the next start."""
+        try:
+            return self.store.catch_up(stop=lambda: self.closing)  # a long one (an upgraded store) does not hold up a stop
+        except StoreError as error:
+            log.warning("history and ratings not brought up to date: %s", error)
+            return 0
 
     def _turn_passed(self, room: Room, to_act: int | None) -> None:
         """It is seat ``to_act``'s turn at ``room`` now: everyone is told (whose turn it is is public),

@@ -1,7 +1,8 @@
 """`kobito serve`: the hub, its SSH door and (with ``--web-port``) its web door in one process,
 until Ctrl+C or SIGTERM; and `kobito serve export TABLE FILE`, `check` and `backup FILE`,
-which only read the store (through SQLite's own locking, or PostgreSQL's), and `invite NAME`,
-which adds a link to it, so they work while a server runs."""
+which only read the store (through SQLite's own locking, or PostgreSQL's), `invite NAME`,
+which adds a link to it, and `ratings [--rebuild]` and `stats [--json]`, which fold the finished
+tables into the history as the server does, so they work while a server runs."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import os
 import signal
 import sqlite3
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -20,12 +23,13 @@ from kobito_tui.core.safetext import name_fault, printable
 from kobito_tui.core.savefile import save
 from kobito_tui.i18n.messages import english
 from kobito_tui.serve.door import Door, DoorSettings
+from kobito_tui.serve.history import COMPUTER, canonical_json
 from kobito_tui.serve.hub import STORE_NAME, Hub
 from kobito_tui.serve.invites import Invites
 from kobito_tui.serve.limits import Caps, Startups
 from kobito_tui.serve.lock import DataDirInUse
 from kobito_tui.serve.store import OPEN, OVER, PLAYING, SET_ASIDE, UNFINISHED, StoreError, StoreReader, StoreUnusable
-from kobito_tui.serve.store_api import StoreReading
+from kobito_tui.serve.store_api import Store, StoreReading
 from kobito_tui.serve.store_open import database_url, open_reader, open_store
 from kobito_tui.serve.table_limits import Limits
 
@@ -203,6 +207,75 @@ def backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def _projection(args: argparse.Namespace) -> Store:
+    """The store of ``--database`` or ``--data-dir``, its history caught up with the tables finished
+    (as the server does when one finishes; a server running meanwhile takes turns with it)."""
+    path = data_dir(args.data_dir) / STORE_NAME
+    database = database_url(args.database)
+    if database is None and not path.exists():
+        raise StoreUnusable(f"no tables in {printable(path.parent)}")
+    store = open_store(path, database)
+    try:
+        store.catch_up()
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+def ratings(args: argparse.Namespace) -> int:
+    """Each game's ratings, best first; with ``--rebuild``, first the history and ratings folded again
+    from every finished table, and whether that changed a byte of them."""
+    store = _projection(args)
+    try:
+        if args.rebuild:
+            before = canonical_json(store.stats())
+            began = time.perf_counter()
+            count = store.rebuild()
+            took = time.perf_counter() - began
+            stats = store.stats()
+            same = "the same as they were, byte for byte" if canonical_json(stats) == before else "not as they were: the new ones are kept"
+            print(
+                f"kobito serve: rebuilt the history and ratings from {count} finished tables in {took:.1f} s: "
+                f"{len(stats['ratings'])} ratings, {len(stats['history'])} history rows; {same}"
+            )
+        else:
+            stats = store.stats()
+    finally:
+        store.close()
+    print(leaderboard(stats))
+    return 0
+
+
+def leaderboard(stats: dict[str, Any]) -> str:
+    """Each game's ratings as lines, best first (a provisional one marked "?")."""
+    names = {row["identity"]: row["name"] for row in stats["history"]}  # the name each last played under
+    lines: list[str] = []
+    for game in sorted({r["game"] for r in stats["ratings"]}):
+        rated = sorted((r for r in stats["ratings"] if r["game"] == game), key=lambda r: (-r["mu"], r["identity"]))
+        lines.append(f"{game}: {len(rated)} rated players")
+        for place, r in enumerate(rated, 1):
+            name = printable(names.get(r["identity"]) or r["identity"], 24)
+            lines.append(f"  {place:>3}  {name:<24} {r['shown']:>6}  {r['games']} games")
+    return "\n".join(lines) if lines else "no rated games yet"
+
+
+def stats(args: argparse.Namespace) -> int:
+    """The history and the ratings: with ``--json`` all of it, as one JSON document, else a count."""
+    store = _projection(args)
+    try:
+        found = store.stats()
+    finally:
+        store.close()
+    if args.json:
+        sys.stdout.write(canonical_json(found) + "\n")
+    else:
+        people = {row["identity"] for row in found["history"] if not row["identity"].startswith(COMPUTER)}
+        tables = {row["table"] for row in found["history"]}
+        print(f"kobito serve: {len(tables)} finished tables, {len(people)} players, {len(found['ratings'])} ratings (--json: all of it)")
+    return 0
+
+
 def invite(args: argparse.Namespace) -> int:
     """A one-time link for ``args.name`` (the identity that goes by that name, else a new one), printed."""
     fault = name_fault(args.name)
@@ -233,7 +306,9 @@ def invite(args: argparse.Namespace) -> int:
 def main(args: argparse.Namespace) -> int:
     try:
         if args.serve_command is not None:
-            return {"export": export, "check": check, "backup": backup, "invite": invite}[args.serve_command](args)
+            return {"export": export, "check": check, "backup": backup, "invite": invite, "ratings": ratings, "stats": stats}[
+                args.serve_command
+            ](args)
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
         logging.getLogger("asyncssh").setLevel(logging.WARNING)
         logging.getLogger("aiohttp").setLevel(logging.WARNING)

@@ -14,7 +14,9 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from kobito_tui.core.safetext import printable
 from kobito_tui.serve.store_api import (
@@ -32,6 +34,7 @@ from kobito_tui.serve.store_api import (
     TableLost,
 )
 from kobito_tui.serve.store_batches import GroupCommit, Write
+from kobito_tui.serve.store_history import HISTORY_SCHEMA, HistoryRows
 from kobito_tui.serve.store_rows import Statement, TableRows, settings_of, stored_table
 
 __all__ = [  # what the hub, the lobby and the tools have always found here
@@ -51,7 +54,8 @@ __all__ = [  # what the hub, the lobby and the tools have always found here
     "StoreReader",
 ]
 
-SCHEMA_VERSION = 5  # PRAGMA user_version; 0 and 1 had no identities table, 2 no invites, 3 no analyses, 4 no tables.revision (an older store gets what it lacks)
+SCHEMA_VERSION = 6  # PRAGMA user_version; 0 and 1 had no identities table, 2 no invites, 3 no analyses, 4 no tables.revision,
+# 5 no history (an older store gets what it lacks)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_FULL = 13
 WHAT_TO_DO = "restore a backup (kobito serve backup FILE makes one) or move it away to start with no tables"
@@ -64,7 +68,9 @@ CREATE TABLE IF NOT EXISTS tables (
     seating TEXT NOT NULL,
     header TEXT,
     created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-    revision INTEGER
+    revision INTEGER,
+    finished INTEGER,
+    finished_at TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -92,8 +98,10 @@ CREATE TABLE IF NOT EXISTS analyses (
     PRIMARY KEY (table_id, key)
 );
 """  # invites: kobito_tui.serve.invites; analyses: kept by the hub's players (hub.Hub.keep_analysis);
-# tables.revision: the table's revision, kept with each change (NULL: written by a version before 5, see StoredTable.resumed_revision)
+# tables.revision: the table's revision, kept with each change (NULL: written by a version before 5, see StoredTable.resumed_revision);
+# tables.finished: the order in which tables finished, and finished_at when (see store_history, which adds its own tables)
 ADD_REVISION = "ALTER TABLE tables ADD COLUMN revision INTEGER;"  # what a store from before version 5 lacks
+ADD_FINISHED = "ALTER TABLE tables ADD COLUMN finished INTEGER; ALTER TABLE tables ADD COLUMN finished_at TEXT;"  # ... before 6
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
@@ -152,6 +160,35 @@ def _check(path: Path, db: sqlite3.Connection) -> None:
         )
     if names and not {"tables", "events"} <= names:
         raise _unusable(path, "is an SQLite file but not a kobito store")
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Bring the store at ``db`` to this version in one transaction (one server per data dir, and
+    a tool's write waits for the lock: nobody changes it meanwhile).  The tables a store from before
+    version 6 finished are numbered in the order they were made (and finished then, as far as it knows)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        tables = _columns(db, "tables")
+        add = (ADD_REVISION if tables and "revision" not in tables else "") + (ADD_FINISHED if tables and "finished" not in tables else "")
+        for statement in f"{SCHEMA} {add}".split(";"):
+            if statement.strip():
+                db.execute(statement)
+        over = db.execute(
+            "SELECT id, created FROM tables WHERE status = ? AND finished IS NULL ORDER BY created, rowid", (OVER,)
+        ).fetchall()
+        first = db.execute("SELECT coalesce(max(finished), 0) FROM tables").fetchone()[0] + 1
+        db.executemany(
+            "UPDATE tables SET finished = ?, finished_at = ? WHERE id = ?", [(first + n, at, i) for n, (i, at) in enumerate(over)]
+        )
+        for statement in HISTORY_SCHEMA.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 class StoreReader:
@@ -228,7 +265,23 @@ class StoreReader:
         return None if db is None else cls(path, db)
 
 
-class SqliteStore(TableRows, StoreReader):
+class SqliteSql:
+    """A transaction of the projection's on the store's connection."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self._db = db
+
+    def rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self._db.execute(sql, params).fetchall()
+
+    def run(self, sql: str, params: tuple[Any, ...] | list[tuple[Any, ...]] = ()) -> None:
+        if isinstance(params, list):
+            self._db.executemany(sql, params)
+        else:
+            self._db.execute(sql, params)
+
+
+class SqliteStore(HistoryRows, TableRows, StoreReader):
     """One SQLite file in WAL mode, written by a group commit (:mod:`~kobito_tui.serve.store_batches`).
     A write returns once committed with ``synchronous=FULL``: on disk, so nothing acknowledged is
     lost to a power cut (writes waiting at the same moment share the sync).
@@ -245,9 +298,7 @@ class SqliteStore(TableRows, StoreReader):
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             if new or db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                tables = _columns(db, "tables")  # one server per data dir: nobody changes it meanwhile
-                add = ADD_REVISION if tables and "revision" not in tables else ""
-                db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} {add} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+                _upgrade(db)
         except sqlite3.Error as error:
             db.close()
             raise StoreUnusable(f"{printable(self.path)} cannot be written ({printable(error, 160)})") from None
@@ -280,6 +331,23 @@ class SqliteStore(TableRows, StoreReader):
                 with contextlib.suppress(sqlite3.Error):
                     self._db.execute("ROLLBACK")
             raise
+
+    @contextlib.contextmanager
+    def _folding(self) -> Iterator[SqliteSql]:
+        """One transaction under the file's write lock (another process's waits for it, as its waits for theirs)."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield SqliteSql(self._db)
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as error:
+                raise StoreError(error, full=getattr(error, "sqlite_errorcode", None) == SQLITE_FULL) from None
 
     def own(self, table_id: str) -> int | None:
         with self._lock:

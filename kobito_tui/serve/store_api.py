@@ -13,6 +13,8 @@ raises :class:`TableLost`, so the hub drops that table instead of forking its hi
 
 from __future__ import annotations
 
+import builtins
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -142,6 +144,19 @@ class Store(Protocol):
 
     def analysis(self, table_id: str, key: str) -> str | None:
         """The table's analysis ``key`` as kept, or None."""
+
+    def catch_up(self, stop: Callable[[], bool] | None = None) -> int:
+        """Fold the finished tables not yet in the history and the ratings, in the order they finished
+        (:mod:`~kobito_tui.serve.store_history`), until ``stop()`` between batches; how many it folded."""
+
+    def rebuild(self) -> int:
+        """The history and the ratings from scratch, every finished table folded again; how many."""
+
+    def stats(self) -> dict[str, Any]:
+        """The history and the ratings as plain data (``kobito serve stats --json``)."""
+
+    def table_history(self, table_id: str) -> builtins.list[dict[str, Any]]:
+        """One finished table's history rows by seat (none until it is folded)."""
 
 
 class StoreReading(Protocol):

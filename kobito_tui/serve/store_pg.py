@@ -31,9 +31,10 @@ import psycopg.conninfo
 from kobito_tui.core.safetext import printable
 from kobito_tui.serve.store_api import ENDED, Identity, StoredTable, StoreError, StoreUnusable, TableLost
 from kobito_tui.serve.store_batches import GroupCommit, Write
-from kobito_tui.serve.store_rows import Statement, TableRows, settings_of, stored_table
+from kobito_tui.serve.store_history import HISTORY_SCHEMA, HistoryRows
+from kobito_tui.serve.store_rows import HISTORY_LOCK, Statement, TableRows, settings_of, stored_table
 
-SCHEMA_VERSION = 5  # 1 had no invites, 2 no kobito_owned(), 3 no analyses, 4 no tables.revision
+SCHEMA_VERSION = 6  # 1 had no invites, 2 no kobito_owned(), 3 no analyses, 4 no tables.revision, 5 no history
 MIGRATIONS = [  # MIGRATIONS[n] brings a database at version n to n + 1
     """
     CREATE TABLE tables (
@@ -90,6 +91,14 @@ MIGRATIONS = [  # MIGRATIONS[n] brings a database at version n to n + 1
     """
     ALTER TABLE tables ADD COLUMN IF NOT EXISTS revision BIGINT;
     """,  # the table's revision, kept with each change (NULL: written by a version before 5, see StoredTable.resumed_revision)
+    """
+    ALTER TABLE tables ADD COLUMN IF NOT EXISTS finished BIGINT;
+    ALTER TABLE tables ADD COLUMN IF NOT EXISTS finished_at TEXT;
+    UPDATE tables SET finished = o.n, finished_at = to_char(o.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+        FROM (SELECT id, created, row_number() OVER (ORDER BY created, made) AS n FROM tables WHERE status = 'over') AS o
+        WHERE tables.id = o.id;
+    """
+    + HISTORY_SCHEMA,  # the order tables finished in (those finished before: the order they were made), and the history (store_history)
 ]
 CONNECT_S = 3  # how long making a connection may take
 RETRY_S = 1.0  # after a failed connection, writes are refused at once for this long
@@ -117,7 +126,24 @@ def _password(url: str) -> str:
         return ""
 
 
-class PostgresStore(TableRows):
+class PgSql:
+    """A transaction of the projection's on the store's connection (SQLite's ``?`` placeholders)."""
+
+    def __init__(self, conn: psycopg.Connection[Any]):
+        self._conn = conn
+
+    def rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self._conn.execute(sql.replace("?", "%s"), params).fetchall()
+
+    def run(self, sql: str, params: tuple[Any, ...] | list[tuple[Any, ...]] = ()) -> None:
+        if isinstance(params, list):
+            with self._conn.cursor() as cursor:
+                cursor.executemany(sql.replace("?", "%s"), params)
+        else:
+            self._conn.execute(sql.replace("?", "%s"), params)
+
+
+class PostgresStore(HistoryRows, TableRows):
     """The tables in the PostgreSQL database at ``url``, this server named ``owner`` in
     them; ``migrate=False`` (for check and export) reads it as it is, changing nothing.
     Raises :class:`StoreUnusable` (one line, no password) if it cannot be used."""
@@ -299,6 +325,15 @@ class PostgresStore(TableRows):
             if new:
                 self.release(table_id)
             raise
+
+    _finish_lock = (("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (HISTORY_LOCK,)),)  # finish numbers: one write at a time
+
+    @contextlib.contextmanager
+    def _folding(self) -> Iterator[PgSql]:
+        """One transaction holding the projection's lock (a finish number waits for it, and a fold of another server's)."""
+        with self._using() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (HISTORY_LOCK,))
+            yield PgSql(conn)
 
     def set_status(self, table_id: str, status: str) -> None:
         """A table that is over is written no more: this server lets go of it (and of its lock: a

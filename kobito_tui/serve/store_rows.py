@@ -10,16 +10,34 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
 from kobito_tui.core.game import Event, Header
-from kobito_tui.core.savefile import SaveError, header_line, loads
-from kobito_tui.serve.store_api import OPEN, PLAYING, SET_ASIDE, StoredTable, StoreError
+from kobito_tui.core.savefile import SaveError, header_line, loads_folded
+from kobito_tui.serve.store_api import OPEN, OVER, PLAYING, SET_ASIDE, StoredTable, StoreError
 
 log = logging.getLogger("kobito.serve")
 
 Statement = tuple[str, "tuple[Any, ...] | list[tuple[Any, ...]]"]
+HISTORY_LOCK = "kobito history"  # PostgreSQL: the advisory lock's text, held by a write giving finish numbers and by a fold
+
+
+def now_utc() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def finish_statement(table_id: str, at: str) -> Statement:
+    """The write that says ``table_id`` is over, giving it the next finish number (and ``at``, its
+    time) unless it has one: run where no other write can give one meanwhile (SQLite's write lock;
+    PostgreSQL: after :data:`HISTORY_LOCK` in the same transaction).  The history folds tables in
+    this order (:mod:`~kobito_tui.serve.store_history`)."""
+    return (
+        "UPDATE tables SET status = ?, finished = coalesce(finished, (SELECT coalesce(max(finished), 0) + 1 FROM tables)),"
+        " finished_at = coalesce(finished_at, ?) WHERE id = ?",
+        (OVER, at, table_id),
+    )
 
 
 def stored_table(
@@ -29,27 +47,34 @@ def stored_table(
     set aside, with its problem, if they do not make a valid game.  ``events`` raises
     :class:`StoreError` if its rows do not read.  A ``revision`` that is not a count (NULL: an
     older version wrote the row) is not known."""
+    return folded_table(table_id, status, seating, header, events, revision)[0]
+
+
+def folded_table(
+    table_id: str, status: str, seating: str, header: str | None, events: Callable[[], list[tuple[int, str]]], revision: object = None
+) -> tuple[StoredTable, Any]:
+    """:func:`stored_table`, and its game's state after the last event (None if it has no game)."""
     known = revision if type(revision) is int and revision >= 0 else None
     try:
         stored = StoredTable(table_id, status, json.loads(seating), revision=known)
     except ValueError as error:
-        return StoredTable(table_id, SET_ASIDE, [], problem=f"seating: {error}")
+        return StoredTable(table_id, SET_ASIDE, [], problem=f"seating: {error}"), None
     if header is None or status == SET_ASIDE:
-        return stored
+        return stored, None
     try:
         rows = events()
     except StoreError as error:  # a byte gone wrong in a row the engine itself finds sound
-        return StoredTable(table_id, SET_ASIDE, stored.seating, problem=f"its events do not read ({error})")
+        return StoredTable(table_id, SET_ASIDE, stored.seating, problem=f"its events do not read ({error})"), None
     lines = [header]
     for expected, (seq, event) in enumerate(rows):
         if seq != expected:
-            return StoredTable(table_id, SET_ASIDE, stored.seating, problem=f"event {expected + 1} is missing")
+            return StoredTable(table_id, SET_ASIDE, stored.seating, problem=f"event {expected + 1} is missing"), None
         lines.append(event)
     try:
-        stored.record = loads("\n".join(lines) + "\n", f"table {table_id}")
+        stored.record, state = loads_folded("\n".join(lines) + "\n", f"table {table_id}")
     except SaveError as error:
-        return StoredTable(table_id, SET_ASIDE, stored.seating, problem=str(error))
-    return stored
+        return StoredTable(table_id, SET_ASIDE, stored.seating, problem=str(error)), None
+    return stored, state
 
 
 class TableRows:
@@ -87,8 +112,13 @@ class TableRows:
     def set_seating(self, table_id: str, seating: list[dict[str, Any]]) -> None:
         self._write(("UPDATE tables SET seating = ? WHERE id = ?", (json.dumps(seating), table_id)), table=table_id)
 
+    _finish_lock: tuple[Statement, ...] = ()  # what a write giving a finish number runs first (PostgreSQL: its lock)
+
     def set_status(self, table_id: str, status: str) -> None:
-        self._write(("UPDATE tables SET status = ? WHERE id = ?", (status, table_id)), table=table_id)
+        if status == OVER:
+            self._write(*self._finish_lock, finish_statement(table_id, now_utc()), table=table_id)
+        else:
+            self._write(("UPDATE tables SET status = ? WHERE id = ?", (status, table_id)), table=table_id)
 
     def append(self, table_id: str, kept: int, events: list[Event], revision: int | None = None) -> None:
         self._write(

@@ -13,7 +13,7 @@ from contextlib import ExitStack
 import pytest
 
 from kobito_tui.serve.client import HubConnection, RemoteTable
-from kobito_tui.serve.store import SqliteStore, StoreReader
+from kobito_tui.serve.store import SCHEMA_VERSION, SqliteStore, StoreReader
 
 from .helpers import KEY_ANN, KEY_BOB, Server, eventually, play_until, running_hub, short_dir
 
@@ -167,7 +167,7 @@ def test_a_store_from_before_revisions_were_kept_opens_and_goes_on_past_its_even
         bob.close()
     if not database:
         store = SqliteStore(folder / "tables.sqlite")
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         store.close()
 
 

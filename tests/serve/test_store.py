@@ -160,12 +160,17 @@ def test_a_write_the_file_has_no_room_for_raises_and_keeps_nothing_then_goes_in_
     assert dumps(store.load("t").record) == dumps(record)
 
 
-@pytest.mark.parametrize("older", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("older", [0, 1, 2, 3, 4, 5])
 def test_the_schema_version_is_written_and_an_older_store_gets_what_it_lacks(tmp_path, older):
     store = SqliteStore(tmp_path / "t.sqlite")
     store.create("t", [{"meta": {}}])
-    assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
-    store._db.execute("ALTER TABLE tables DROP COLUMN revision")  # 4 kept no revisions
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    store._db.executescript(
+        "DROP TABLE history; DROP TABLE ratings; DROP TABLE projection; DROP INDEX tables_finished;"
+        " ALTER TABLE tables DROP COLUMN finished; ALTER TABLE tables DROP COLUMN finished_at"
+    )  # 5 kept no history
+    if older < 5:
+        store._db.execute("ALTER TABLE tables DROP COLUMN revision")  # 4 kept no revisions
     if older < 4:
         store._db.execute("DROP TABLE analyses")  # 3 had no analyses
     if older < 3:
@@ -175,8 +180,9 @@ def test_the_schema_version_is_written_and_an_older_store_gets_what_it_lacks(tmp
     store._db.execute(f"PRAGMA user_version = {older}")
     store.close()
     again = SqliteStore(tmp_path / "t.sqlite")
-    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 5 and [t.table_id for t in again.list()] == ["t"]
-    assert again.load("t").revision is None  # not known: a version before 5 wrote it
+    assert again._db.execute("PRAGMA user_version").fetchone()[0] == 6 and [t.table_id for t in again.list()] == ["t"]
+    assert again.load("t").revision is None  # not known: a version before 5 wrote it (or none yet: it has not begun)
+    assert again.catch_up() == 0 and again.stats() == {"folded": 0, "ratings": [], "history": []}
     assert again._db.execute("SELECT count(*) FROM invites").fetchone()[0] == 0
     again.keep_analysis("t", "all:0:1-x", "{}")
     assert again.analysis("t", "all:0:1-x") == "{}"

@@ -188,7 +188,8 @@ def test_a_newer_schema_is_refused_in_one_line_and_an_older_one_is_brought_up(pg
     assert capsys.readouterr().err.splitlines() == [f"kobito serve: {said}"] * 2
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(
-            "UPDATE kobito_schema SET version = 1; DROP TABLE invites; DROP TABLE analyses; ALTER TABLE tables DROP COLUMN revision"
+            "UPDATE kobito_schema SET version = 1; DROP TABLE invites; DROP TABLE analyses; ALTER TABLE tables DROP COLUMN revision;"
+            " DROP TABLE history; DROP TABLE ratings; DROP TABLE projection; ALTER TABLE tables DROP COLUMN finished, DROP COLUMN finished_at"
         )  # 1 had none of them
     PostgresStore(pg_url).close()
     with psycopg.connect(pg_url, autocommit=True) as conn:
@@ -196,8 +197,10 @@ def test_a_newer_schema_is_refused_in_one_line_and_an_older_one_is_brought_up(pg
         assert conn.execute("SELECT count(*) FROM invites").fetchone() == (0,)
         assert conn.execute("SELECT count(*) FROM analyses").fetchone() == (0,)
         assert conn.execute("SELECT revision FROM tables WHERE id = 't'").fetchone() == (None,)
+        assert conn.execute("SELECT folded FROM projection").fetchall() == [(0,)]
         conn.execute(
-            "DROP TABLE kobito_schema; DROP TABLE events; DROP TABLE identities; DROP TABLE analyses; DROP TABLE tables; DROP TABLE invites"
+            "DROP TABLE kobito_schema; DROP TABLE events; DROP TABLE identities; DROP TABLE analyses; DROP TABLE tables; DROP TABLE invites;"
+            " DROP TABLE history; DROP TABLE ratings; DROP TABLE projection"
         )
     again = PostgresStore(pg_url)  # an empty database (version 0) gets every step
     again.create("t", SEATING)
