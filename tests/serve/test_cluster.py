@@ -4,6 +4,7 @@ both, hidden hands kept by the owner, and a table that moves when its owner goes
 from __future__ import annotations
 
 import random
+import time
 from contextlib import ExitStack, contextmanager
 
 import msgspec
@@ -248,3 +249,29 @@ def test_a_finished_table_holds_no_lock_and_every_server_shows_it_without_owning
             assert table in again.lobby.rooms and again.store.owned() == {}
             assert again.store.load(table).status == "over"  # kept as over now, and let go of
             assert table not in b.store.owned() and table not in b.peers.elsewhere  # b does not take a finished table
+
+
+def test_a_turn_based_tables_clock_moves_with_it_to_the_next_owner_and_its_deadline_is_told_once(pg_url):
+    with ExitStack() as stack:
+        a = running_hub(short_dir(), database=pg_url, hour_s=0.4)  # a move's time 0.4 s, a bank of 1.2 s
+        hub_a = a.__enter__()
+        b = stack.enter_context(running_hub(short_dir(), database=pg_url, hour_s=0.4))
+        ann, bob = connect(hub_a, KEY_ANN, "Ann"), connect(b, KEY_BOB, "Bob")
+        table = ann.create("treasure", ["open", "open"], {"first_player": 0}, pace="1h")
+        eventually(lambda: table in bob.tables)
+        seats = [ann.join(table, 0), bob.join(table, 1)]
+        play_until(seats, random.Random(2), lambda u: u.to_act == 1)  # Bob's turn: his clock runs
+        kept = hub_a.lobby.rooms[table].pace.clocks.kept()
+        told: list[bool] = []  # overdue or not, as Bob's lobby is told after the owner went
+        a.__exit__(None, None, None)  # the owner goes
+        eventually(lambda: table in b.lobby.rooms, timeout=10)
+        assert b.lobby.rooms[table].pace.clocks.kept() == kept  # the same clock: it ran on while the table moved
+        watcher = connect(b, KEY_ANN, "Ann")
+        watcher.on_table = lambda info: told.append(info.overdue) if info.table == table else None
+        eventually(lambda: True in told, timeout=10)  # Bob's time ran out: everyone is told, by the new owner
+        time.sleep(1.0)
+        assert told.count(True) == 1 and told[-1] is True  # once (nothing else changed since)
+        assert watcher.join(table).seat == 0
+        assert watcher.give_to_computer(1, "easy") is None  # and so the seat may be handed on
+        for c in (ann, bob, watcher):
+            c.close()

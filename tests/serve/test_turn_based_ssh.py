@@ -8,41 +8,16 @@ import random
 import shutil
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
-from .helpers import SSH, Server, Terminal, eventually, play_until
+from .helpers import Server, click, eventually, new_key, play_until, signed_in
 
 pytestmark = [
     pytest.mark.skipif(not (shutil.which("ssh") and shutil.which("tmux") and shutil.which("ssh-keygen")), reason="needs OpenSSH and tmux"),
     pytest.mark.slow,  # more than 2 s
 ]
 HOUR_S = 1.0  # this server's hour: a move's time 1 s, a bank of 3 s
-
-
-def new_key(folder: Path, name: str) -> tuple[Path, str]:
-    """A key of ``name``'s and the identity the server knows it by."""
-    key = folder / f"{name}-key"
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
-    shown = subprocess.run(["ssh-keygen", "-l", "-E", "sha256", "-f", f"{key}.pub"], capture_output=True, text=True, check=True)
-    return key, "key:" + shown.stdout.split()[1]
-
-
-def signed_in(server: Server, key: Path, name: str, tag: str) -> Terminal:
-    command = [*SSH, "-tt", "-p", str(server.port), "-i", str(key), "-o", "PreferredAuthentications=publickey", f"{name}@127.0.0.1"]
-    terminal = Terminal(f"{tag}-{name}", [*command, ";", "sleep", "30"], 100, 30)
-    terminal.wait(rf"Kobito tables · you are {name}")
-    return terminal
-
-
-def click(terminal: Terminal, text: str) -> None:
-    """A mouse click on the middle of ``text`` where the screen shows it."""
-    shown = subprocess.run(["tmux", "capture-pane", "-p", "-t", terminal.name], capture_output=True, text=True, check=True).stdout
-    row, line = next((number, line) for number, line in enumerate(shown.splitlines(), 1) if text in line)
-    column = line.index(text) + len(text) // 2 + 1
-    for end in ("M", "m"):
-        subprocess.run(["tmux", "send-keys", "-t", terminal.name, "-l", f"\x1b[<0;{column};{row}{end}"], check=True)
 
 
 def test_two_players_never_there_together_finish_a_turn_based_game_across_sign_ins(data_dir):
