@@ -63,11 +63,14 @@ def printable_names(header: Header) -> Header:
     return replace(header, seats=tuple(replace(seat, name=printable(seat.name)) for seat in header.seats))
 
 
-def perspectives(header: Header, over: bool) -> tuple[int | None, ...]:
-    """The views a replay may offer, None standing for everything."""
+def perspectives(header: Header, over: bool, viewer: int | None = None) -> tuple[int | None, ...]:
+    """The views a replay may offer, None standing for everything: a game not over, only its one human's
+    (or ``viewer``'s: a player's own replay of a served game every player left)."""
     humans = [seat for seat, player in enumerate(header.seats) if not player.is_bot]
     if over:
         return (None, *range(header.players))
+    if viewer is not None and 0 <= viewer < header.players:
+        return (viewer,)
     return (humans[0],) if len(humans) == 1 else ()
 
 
@@ -81,7 +84,7 @@ def refusal(header: Header, over: bool) -> str | None:
 class ReplayCursor:
     """A read-only position in ``record``, moved by event, by turn, or by jump."""
 
-    def __init__(self, record: Record, every: int | None = None):
+    def __init__(self, record: Record, every: int | None = None, viewer: int | None = None):
         self.record = Record(printable_names(record.header), record.events)
         self.game: Game = record.game
         self.every = every or max(CHECKPOINT_EVERY, -(-len(record.events) // MAX_CHECKPOINTS))
@@ -95,7 +98,7 @@ class ReplayCursor:
         with collector_paused():
             state = self._fold()
         self.over = self.game.is_over(state)
-        self.perspectives = perspectives(self.header, self.over)
+        self.perspectives = perspectives(self.header, self.over, viewer)
         self.start = self._turn_starts[0] if self._turn_starts else 0
         self.position = len(self.events)
         self.state = state

@@ -117,3 +117,14 @@ def test_every_computer_plays_on_with_seat_events_in_its_history(game_id, kind):
     for level in ("easy", "medium", "hard"):
         bot = make_bot(game_id, level, seed=1, budget_s=0.05, iterations=20)
         assert bot.choose(game, header, game.view(state, seat), game.legal_moves(state), history) in game.legal_moves(state)
+
+
+def test_a_game_every_player_left_replays_from_the_viewers_seat_only():
+    from kobito_tui.core.record import Record
+    from kobito_tui.core.replay import ReplayCursor
+
+    game, header, state, events = started("kobito", 4)
+    events += [{"type": "leave", "player": 0}, {"type": "leave", "player": 1}]  # both people gone, two computers on
+    cursor = ReplayCursor(Record(header, events), viewer=1)
+    assert not cursor.over and cursor.perspectives == (1,)  # Bob's own view: never everything, nor Ann's
+    assert ReplayCursor(Record(header, events)).perspectives == ()  # nobody's to show without a viewer

@@ -87,10 +87,17 @@ class ReplayScreen(ShellScreen):
     AUTO_FOCUS = "#replay-log"  # the board is read-only: its keys stay out of the way
 
     def __init__(
-        self, record: Record, path: Path | None = None, saves_dir: Path | None = None, analyse: bool = False, keeper: Keeper | None = None
+        self,
+        record: Record,
+        path: Path | None = None,
+        saves_dir: Path | None = None,
+        analyse: bool = False,
+        keeper: Keeper | None = None,
+        viewer: int | None = None,
     ) -> None:
         """``analyse``: show the computer's analysis at once (from the final screen); ``keeper``:
-        where it is kept, if not beside ``path`` (the hub's store for a served table)."""
+        where it is kept, if not beside ``path`` (the hub's store for a served table); ``viewer``: the
+        player's own seat, the only view of a game not over (a served game every player left)."""
         super().__init__(classes="replay-screen")
         self.record, self.analyse_at_once, self.keeper = record, analyse, keeper
         self.analysis: Analysis | None = None
@@ -99,7 +106,7 @@ class ReplayScreen(ShellScreen):
         self._verdict_shown: object = None
         self._verdict_words: dict[int, str] = {}  # id of a verdict → its words (a marked one replays to its turn)
         self._widgets: dict[str, Widget] = {}  # found once: a step looks up no widget
-        self.cursor = ReplayCursor(record)
+        self.cursor = ReplayCursor(record, viewer=viewer)
         # The record, its checkpoints and its analysis live as long as the screen: kept out of
         # the full collections (as the game screen keeps its game), which would otherwise walk
         # them all while the screen opens and now and then at a step (a long record: 0.1-0.3 s).

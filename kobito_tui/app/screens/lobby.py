@@ -390,9 +390,11 @@ class LobbyScreen(ShellScreen):
         self.app.call_from_thread(self._replay_ready, table, record)
 
     def _replay_ready(self, table: str, record: Any) -> None:
-        """The replay, its analyses kept in the hub's store (a remote player writes nothing on the host's disk)."""
+        """The replay, its analyses kept in the hub's store (a remote player writes nothing on the host's disk);
+        a game every player left, unfinished, from the player's own seat only."""
         if isinstance(record, Refusal):
             self.say(refused(self.t, record))
         else:
             keeper = HubAnalyses(self.connection, table)
-            self.app.push_screen(ReplayScreen(record, keeper=keeper))
+            mine = [seat for seat, player in enumerate(record.header.seats) if player.name == self.connection.name]
+            self.app.push_screen(ReplayScreen(record, keeper=keeper, viewer=mine[0] if mine else None))
