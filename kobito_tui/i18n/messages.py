@@ -524,15 +524,6 @@ def _kobito_won(t: Translator, params: Params, who: Seats) -> str:
 
 
 # -- Hide the Treasure: the log -----------------------------------------------
-def _direction(t: Translator, direction: str) -> str:
-    return {
-        "up": t.p("direction", "up"),
-        "down": t.p("direction", "down"),
-        "left": t.p("direction", "left"),
-        "right": t.p("direction", "right"),
-    }[direction]
-
-
 REVEALED = {
     # Translators: {treasure} is the treasure on the tile (crown, ring, goblet, key, gem).
     "red": (msg("{name} revealed a red {treasure}."), you("You revealed a red {treasure}.")),
@@ -621,7 +612,7 @@ def _turn(t: Translator, params: Params, who: Seats) -> str:
     seat, directions = params["seat"], params["directions"]
     other = msg_n("{name} moved {directions} — flipped {count} tile.", "{name} moved {directions} — flipped {count} tiles.")
     mine = you_n("You moved {directions} — flipped {count} tile.", "You moved {directions} — flipped {count} tiles.")
-    shown = ", ".join(_direction(t, d) for d in directions)
+    shown = ", ".join(words.direction(t, d) for d in directions)
     line = _by(t, who, seat, other, mine, len(directions), directions=shown)
     if "tile" in params:
         line = f"{line} {_revealed(t, who, seat, params['tile'])}"

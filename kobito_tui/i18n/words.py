@@ -95,6 +95,16 @@ def draws(t: Translator, name: str, count: int) -> str:
     return t.n("{name} draws {count} card.", "{name} draws {count} cards.", count, name=name)
 
 
+def direction(t: Translator, name: str) -> str:
+    """A Hide the Treasure step's direction by its id ("up", ...), as the log and the line door say it."""
+    return {
+        "up": t.p("direction", "up"),
+        "down": t.p("direction", "down"),
+        "left": t.p("direction", "left"),
+        "right": t.p("direction", "right"),
+    }[name]
+
+
 def colour(t: Translator, colour_id: str) -> str:
     """A Hide the Treasure colour by its id ("red", ...), as in "Your colour: red"."""
     return {

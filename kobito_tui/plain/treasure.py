@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from kobito_tui.core.game import Event
 from kobito_tui.i18n import Translator, words
 from kobito_tui.i18n.seats import Seats
+from kobito_tui.i18n.words import direction
 from kobito_tui.treasure.board import DIRECTIONS, SIZE
 from kobito_tui.treasure.view import TileView, TreasureView
 
@@ -15,15 +16,6 @@ from .choices import Choice, Features, distinct, listed_name
 from .vocabulary import Vocabulary, both
 
 STEPS = 3
-
-
-def direction(t: Translator, name: str) -> str:
-    return {
-        "up": t.p("direction", "up"),
-        "down": t.p("direction", "down"),
-        "left": t.p("direction", "left"),
-        "right": t.p("direction", "right"),
-    }[name]
 
 
 def tile_words(t: Translator, tile: TileView) -> str:
