@@ -418,12 +418,20 @@ class Hub:
                 self.dropped.popitem(last=False)
 
     def back_to(self, visitor: Visitor) -> str:
-        """The table ``visitor`` was seated at when its last connection ended, if it is still played and the seat still theirs."""
-        table = self.dropped.pop(visitor.identity, "")
+        """The live table ``visitor`` is to land at: the one it was seated at when its last connection ended; for a
+        browser's guest (its cookie's identity), also one it is seated at still: a reloaded page comes before the
+        old page's end is noticed.  (A key seated from another terminal stays there: this one opens the lobby.)"""
+        identity = visitor.identity
+        table = self.dropped.pop(identity, "")
+        if not table and identity.startswith(GUEST) and identity != GUEST:
+            seated = (
+                room for room in self.lobby.rooms.values() if any(v.identity == identity and v.seat is not None for v in room.visitors)
+            )
+            table = next((room.table_id for room in seated), "")
         room = self.lobby.rooms.get(table)
-        live = room is not None and room.status == PLAYING and room.pace.clocks is None  # turn-based: the lobby, marked
-        held = live and room is not None and any(chair.identity == visitor.identity and not chair.left for chair in room.chairs)
-        return table if held else ""
+        if room is None or room.status != PLAYING or room.pace.clocks is not None:  # turn-based: the lobby, marked
+            return ""
+        return table if any(chair.identity == identity and not chair.left for chair in room.chairs) else ""
 
     def doubt(self, connection: FramedStream, hello: protocol.Hello) -> str | None:
         """Why ``hello`` is not believed: with doors (:attr:`vouch`), only a program a door started may

@@ -233,3 +233,15 @@ def test_hostile_seat_codes_and_rematch_requests_are_refused_with_reasons_and_th
     assert isinstance(other.create("treasure", ["open", "easy"]), str)
     eve.close()
     other.close()
+
+
+def test_a_reloaded_browser_page_lands_at_the_table_its_old_page_still_holds(server):
+    """The reload's new connection may come before the old page's end is noticed: the cookie's guest is seated still."""
+    cookie = "guest:" + "0123456789abcdef"  # a browser's guest: its identity lasts as long as its cookie
+    wes, bob = server.connect(cookie, "Wes"), server.connect(KEY_BOB, "Bob")
+    live = bob.create("kobito", ["open", "open"])
+    wes.join(live, 0)
+    bob.join(live, 1)
+    assert server.connect(cookie, "Wes").back_to == live  # the old page is still there
+    assert server.connect(KEY_BOB, "Bob").back_to == ""  # a key seated from another terminal: this one opens the lobby
+    assert server.connect("guest", "Eve").back_to == ""
