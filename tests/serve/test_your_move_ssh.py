@@ -25,7 +25,7 @@ async def test_the_bell_and_a_desktop_notice_reach_the_terminal_when_a_move_wait
         process.stdin.write(b"j")  # the only table, highlighted: Gus takes its open seat
         await asyncio.to_thread(eventually, lambda: bob.tables[table].seats[1].name == "Gus", 20)
         first = await asyncio.to_thread(bob_seat.wait_for, lambda u: u.to_act is not None)
-        await read_until(process, b"Gus", shown[-1:])  # at the table: his name on the board
+        await read_until(process, b"Your colour", shown[-1:])  # at the table: the board (his name is in the lobby row too)
         process.stdin.write(b"\x10")  # the palette, and back to the lobby
         shown = await read_until(process, b"for commands", shown)  # the prompt (its first letter under the cursor)
         process.stdin.write(b"Lobby")
