@@ -63,7 +63,7 @@ from kobito_tui.serve.client import (
     RemoteSubscription,
     RemoteTable,
 )
-from kobito_tui.serve.protocol import HUNG_UP, STOPPING, SeatInfo, TableInfo
+from kobito_tui.serve.protocol import HUNG_UP, STOPPING, RatingChange, SeatInfo, TableInfo
 from kobito_tui.table import Refusal, Update
 
 if TYPE_CHECKING:
@@ -514,6 +514,17 @@ class LobbyHome:
         info = connection.tables.get(remote.table_id)
         over = info is not None and (info.status == "over" or remote.last is not None and remote.last.over)  # the end may come first
         return info if over and info is not None and remote.seat < len(info.seats) else None
+
+    def rating_changes(self) -> list[RatingChange] | None:
+        """The rating changes of this terminal's finished table (from a thread: it waits on the network)."""
+        remote, connection = self.remote, self.connection
+        if remote is None or remote.seat is None or connection is None:
+            return None
+        try:
+            changes = connection.rating_changes(remote.table_id)
+        except NOT_ANSWERING:
+            return None
+        return None if isinstance(changes, Refusal) else changes
 
     def rematch_line(self, t: Translator) -> str | None:
         """How the rematch of this terminal's finished table stands (see :class:`~kobito_tui.app.screens.final.Rematches`)."""

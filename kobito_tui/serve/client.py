@@ -117,7 +117,7 @@ class HubConnection:
         elif isinstance(message, p.Bye):
             self.closed = message.text
             self.bye = Refusal(message.reason, dict(message.params)) if message.reason else None
-        elif isinstance(message, (p.Done, p.RefusedReply, p.HintMessage, p.Replays, p.RecordText, p.AnalysisText)):
+        elif isinstance(message, (p.Done, p.RefusedReply, p.HintMessage, p.Replays, p.RecordText, p.RatingChanges, p.AnalysisText)):
             future = self._waiting.pop(message.id, None)
             if future is not None:
                 future.set_result(message)
@@ -175,6 +175,11 @@ class HubConnection:
     def vote_to_end(self, accept: bool = True) -> Refusal | None:
         """Vote to end your game as it stands, a seat holding it up (``accept`` False: withdraw the votes)."""
         return _refusal(self.request(lambda i: p.VoteToEnd(i, accept)))
+
+    def rating_changes(self, table: str) -> list[p.RatingChange] | Refusal:
+        """The rating changes of a finished table this connection played at (empty until they are reckoned)."""
+        answer = self.request(lambda i: p.GetRatings(i, table))
+        return answer.changes if isinstance(answer, p.RatingChanges) else _refusal(answer) or Refusal("hub", {"error": "no ratings came"})
 
     def give_to_computer(self, seat: int, level: str) -> Refusal | None:
         return _refusal(self.request(lambda i: p.GiveToComputer(i, seat, level)))

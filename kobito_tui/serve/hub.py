@@ -53,6 +53,7 @@ from kobito_tui.core.savefile import dumps
 from kobito_tui.i18n.messages import english
 from kobito_tui.serve import protocol
 from kobito_tui.serve.client import ENV_ADDRESS, ENV_IDENTITY
+from kobito_tui.serve.history import Change
 from kobito_tui.serve.invites import Invites
 from kobito_tui.serve.lobby import (
     GUEST,
@@ -69,6 +70,7 @@ from kobito_tui.serve.lock import DataDirLock
 from kobito_tui.serve.loopthread import LoopThread
 from kobito_tui.serve.pace import HOUR_S
 from kobito_tui.serve.peers import MOVED, Endpoint, NoPeers, Peers, Relay
+from kobito_tui.serve.ratings import change_shown, shown
 from kobito_tui.serve.store import ENDED, OVER, PLAYING, SET_ASIDE, UNFINISHED, Store, StoredTable, StoreError, StoreUnusable, TableLost
 from kobito_tui.serve.store_open import open_store
 from kobito_tui.serve.table_limits import Limits
@@ -893,6 +895,21 @@ class Hub:
         else:
             session.send(protocol.RecordText(request.id, dumps(stored.record)))
 
+    async def send_ratings(self, session: HubSession, request: protocol.GetRatings) -> None:
+        """The rating changes of a finished table the session's player played (read off the loop; none until the
+        projection has folded it, or for a table not rated): numbers and seats only, never who is behind them."""
+        refusal = self._played(session, request.table, None)
+        if refusal is not None:
+            session.reply(request.id, refusal)
+            return
+        try:
+            rows = await asyncio.get_running_loop().run_in_executor(self.changes, self.store.table_history, request.table)
+        except StoreError as error:
+            log.warning("ratings of %s not read: %s", request.table, error)
+            session.reply(request.id, STORE_AWAY)
+            return
+        session.send(protocol.RatingChanges(request.id, rating_changes(rows)))
+
     def _played(self, session: HubSession, table: str, seat: int | None) -> Refusal | None:
         """Why ``session`` may not have ``table``'s record or keep or read an analysis of its ``seat``
         (None: every seat): only a finished table it played."""
@@ -1025,6 +1042,17 @@ def analysis_row(seat: int | None, key: str, keeper: str) -> str:
     return f"{seat_key(seat)}:{key}@{keeper}"
 
 
+def rating_changes(rows: list[dict[str, Any]]) -> list[protocol.RatingChange]:
+    """What a final screen shows of a table's history rows: each rated seat's rating before and after."""
+    changes = []
+    for row in rows:
+        rating = row.get("rating")
+        if isinstance(rating, dict) and type(row.get("seat")) is int:
+            change = Change(tuple(rating["before"]), tuple(rating["after"]))  # (mu, sigma) pairs, as stored
+            changes.append(protocol.RatingChange(row["seat"], shown(*change.before), shown(*change.after), change_shown(change)))
+    return changes
+
+
 def _hint_ready(session: HubSession, ident: int, done: Future[Hint]) -> None:
     if done.exception() is not None:
         session.reply(ident, Refusal("hub", {"error": "no hint could be thought out"}))
@@ -1053,6 +1081,7 @@ HANDLERS: dict[type, Handler] = {
     protocol.Redo: Hub.play,
     protocol.AskHint: Hub.play,
     protocol.Rematch: Hub.rematch,
+    protocol.GetRatings: Hub.send_ratings,
 }
 
 

@@ -138,6 +138,13 @@ class GetRecord(WireMessage, tag="record", frozen=True):
     table: str
 
 
+class GetRatings(WireMessage, tag="ratings", frozen=True):
+    """The rating changes a finished table this connection played at made (none until they are reckoned)."""
+
+    id: int
+    table: Annotated[str, msgspec.Meta(max_length=40)]
+
+
 AnalysisKey = Annotated[str, msgspec.Meta(max_length=80, pattern="^[0-9A-Za-z:.-]+$")]
 """Which estimate of a seat's decisions (the seed and the estimator's version: ``analysis.sidecar.estimate_key``)."""
 
@@ -199,6 +206,7 @@ ClientMessage = (
     | KeepAnalysis
     | GetAnalysis
     | Rematch
+    | GetRatings
 )
 
 
@@ -316,6 +324,20 @@ class RecordText(WireMessage, tag="record-text", frozen=True):
     text: str
 
 
+class RatingChange(msgspec.Struct, frozen=True):
+    """A rated seat's rating before and after a table, as a player reads it ("1500?", "1526?", "+26")."""
+
+    seat: int
+    before: str
+    after: str
+    change: str
+
+
+class RatingChanges(WireMessage, tag="rating-changes", frozen=True):
+    id: int
+    changes: list[RatingChange]
+
+
 class AnalysisText(WireMessage, tag="analysis", frozen=True):
     """The analysis asked for, as kept (its JSON), or None: none is kept."""
 
@@ -333,7 +355,18 @@ class Bye(WireMessage, tag="bye", frozen=True):
 
 
 ServerMessage = (
-    Welcome | TableChanged | TableGone | Done | RefusedReply | HintMessage | UpdateMessage | Replays | RecordText | AnalysisText | Bye
+    Welcome
+    | TableChanged
+    | TableGone
+    | Done
+    | RefusedReply
+    | HintMessage
+    | UpdateMessage
+    | Replays
+    | RecordText
+    | RatingChanges
+    | AnalysisText
+    | Bye
 )
 
 _client_decoder: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)

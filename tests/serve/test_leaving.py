@@ -145,3 +145,22 @@ def test_the_others_vote_to_end_a_game_a_player_away_holds_up(data_dir):
         assert {"type": "called-off", "player": 2} in hers.record().events
     finally:
         server.stop()
+
+
+def test_a_rated_tables_players_are_told_their_rating_changes_and_nobody_else_is(server):
+    ann, bob = server.connect(KEY_ANN, "Ann"), server.connect(KEY_BOB, "Bob")
+    table = ann.create("treasure", ["open", "open"])
+    hers, his = ann.join(table, 0), bob.join(table, 1)
+    assert his.leave_game(1) is None  # the shortest rated game: Bob leaves, Ann wins
+    hers.wait_for(lambda u: u.over)
+    changes: list = []
+
+    def told() -> bool:
+        changes[:] = ann.rating_changes(table)
+        return len(changes) == 2
+
+    eventually(told, 10)  # once the projection has folded the table
+    mine, theirs = sorted(changes, key=lambda change: change.seat)
+    assert mine.before == theirs.before == "1500?" and mine.change.startswith("+") and theirs.change.startswith("-")
+    assert all("key:" not in repr(change) and "SHA256" not in repr(change) for change in changes)  # numbers, not who
+    assert server.connect("guest", "Eve").rating_changes(table).id == "no-seat-of-yours"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 
 from textual.widgets import Static
@@ -298,6 +299,9 @@ async def test_a_player_leaves_by_the_menu_with_a_click_and_the_computer_wins(se
         await pilot.press("ctrl+l", "y")
         await until(pilot, lambda: isinstance(app.screen, FinalScreen), timeout=15)
         assert app.home.remote.wait_for(lambda u: True).result.left == [0]
+        await until(pilot, lambda: any(line.display for line in app.screen.query("#final-ratings")), timeout=15)
+        ratings = app.screen.query_one("#final-ratings", Static)  # a key against a computer: rated; she finished last
+        assert re.fullmatch(r"Ratings: Ann \d+\? \(-\d+\)", shown(ratings)), shown(ratings)
 
 
 async def test_the_only_player_who_leaves_a_game_of_three_is_back_in_the_lobby_and_it_is_closed(server, data_dir):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -34,6 +35,7 @@ from kobito_tui.i18n import Translator
 from kobito_tui.i18n.messages import say
 from kobito_tui.i18n.seats import Seats, reader_of
 from kobito_tui.i18n.words import winners
+from kobito_tui.serve.protocol import RatingChange
 from kobito_tui.table import Refusal
 
 Fetch = Callable[[], Record | Refusal | None]
@@ -48,6 +50,18 @@ class Rematches(Protocol):
 
     def rematch_open(self) -> bool:
         """Whether this terminal's player may still accept it."""
+
+
+@runtime_checkable
+class RatingNews(Protocol):
+    """A home whose finished games may be rated (a hub's lobby): each rated seat's rating before and after."""
+
+    def rating_changes(self) -> list[RatingChange] | None:
+        """This terminal's finished table's rating changes, empty until reckoned (waits on the network: call it
+        from a thread); None: none to ask for (a spectator, a game not at a hub)."""
+
+
+RATINGS_TRIES, RATINGS_PAUSE_S = 20, 0.5  # the hub reckons ratings off its loop: asked again until they come
 
 
 class ScoresTable:
@@ -172,6 +186,10 @@ class FinalScreen(ShellScreen):
                 with Horizontal(id="final-analysis-row"):
                     yield Static("", id="final-analysis", markup=False)
                     yield Button(t("Analyse"), id="analyse", compact=True, disabled=self.game is None)
+            if isinstance(self.app.home, RatingNews):
+                ratings = Static("", id="final-ratings", markup=False)
+                ratings.display = False  # until the hub has reckoned them (a game not rated: never)
+                yield ratings
             rematch = self._rematch_line()
             if rematch is not None:
                 yield Static(rematch, id="final-rematch", markup=False)
@@ -210,6 +228,30 @@ class FinalScreen(ShellScreen):
             self._fetch(self.fetch)
         else:
             self._analyse_at_once()
+        home = self.app.home
+        if isinstance(home, RatingNews):
+            self._ask_ratings(home)
+
+    @work(thread=True, group="ratings", exit_on_error=False)
+    def _ask_ratings(self, home: RatingNews) -> None:
+        for _ in range(RATINGS_TRIES):
+            changes = home.rating_changes()
+            if changes is None:
+                return
+            if changes:
+                self.app.call_from_thread(self._show_ratings, changes)
+                return
+            time.sleep(RATINGS_PAUSE_S)
+
+    def _show_ratings(self, changes: list[RatingChange]) -> None:
+        """Each rated seat's rating now and its change ("Ratings: You 1526? (+26) · Bob 1474? (-26)")."""
+        who = Seats(self.t, self.header.seats, self.reader)
+        said = " · ".join(
+            f"{who.label(c.seat)} {printable(c.after, 8)} ({printable(c.change, 8)})" for c in changes if 0 <= c.seat < self.header.players
+        )
+        for line in self.query("#final-ratings").results(Static):
+            line.update(self.t("Ratings: {ratings}", ratings=said))
+            line.display = True
 
     def _analyse_at_once(self) -> None:
         at_once = not self.app.is_headless if self.analyse_at_once is None else self.analyse_at_once
