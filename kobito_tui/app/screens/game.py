@@ -159,7 +159,8 @@ class GameScreen(BoardKeys):
         assert update is not None
         self.board.show(update.view, list(update.legal), client.to_move)
         self.log_panel.show(client.perspective(seat), client.history)
-        self.query_one(Controls).show(client)
+        for controls in self.query(Controls).results(Controls):  # (none yet while the screen is still being mounted)
+            controls.show(client)
         self.status_line.show(self.who, self.board.status())
         self._write_tips()
         if update.over:
